@@ -1,0 +1,30 @@
+"""paddle_compat: PaddlePaddle's API on PyTorch. `import paddle_compat as paddle`.
+
+This file is the public face: explicit re-exports, no logic. Paddle's mirrored API version is
+`__version__` (3.3.1); paddle_compat's own version is `paddle_compat.version.compat_version`.
+Each section below is owned by one part of the package; keep imports explicit.
+"""
+# --- core: dtypes, places, tensor, modes ---
+from ._dtype import DTYPES as _DTYPES, get_default_dtype, set_default_dtype
+from ._dtype import DType as dtype
+from ._place import (CPUPlace, CUDAPlace, CUDAPinnedPlace, get_device, is_compiled_with_cuda,
+                     set_device)
+from ._tensor import Tensor, Size, to_torch, from_torch
+from ._creation_core import to_tensor
+from ._mode import in_dynamic_mode
+from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
+from . import version
+from .version import __version__
+
+bool = _DTYPES["bool"]
+uint8 = _DTYPES["uint8"]
+int8 = _DTYPES["int8"]
+int16 = _DTYPES["int16"]
+int32 = _DTYPES["int32"]
+int64 = _DTYPES["int64"]
+float16 = _DTYPES["float16"]
+bfloat16 = _DTYPES["bfloat16"]
+float32 = _DTYPES["float32"]
+float64 = _DTYPES["float64"]
+complex64 = _DTYPES["complex64"]
+complex128 = _DTYPES["complex128"]

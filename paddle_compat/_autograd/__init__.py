@@ -1,0 +1,1 @@
+"""Autograd on torch's engine: grad modes, paddle.grad, PyLayer. No second autodiff (DESIGN 5)."""

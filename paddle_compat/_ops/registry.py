@@ -1,0 +1,90 @@
+"""THE op registry (DESIGN decision 2): one `OpDef` record per Paddle op, one dispatch point.
+
+A public function keeps Paddle's explicit signature and calls `apply_op(OPDEF, inputs, attrs)`.
+In dynamic mode the kernel runs now on the wrapped torch tensors; in static mode the static package's
+hook (installed with `set_static_hook`) appends an Operator to the current block instead. The
+registry knows nothing about Programs: that keeps dynamic dispatch a few attribute reads long.
+
+Kernel contract: `kernel(*inputs, **attrs)` where each input is a torch.Tensor, None (optional slot)
+or a list of torch.Tensors (duplicable slot such as concat's X); it returns a torch.Tensor or a tuple of
+them, one per output slot.
+"""
+from .._mode import STATE
+from .._tensor import Tensor, wrap
+
+__all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "unwrap_input", "wrap_output"]
+
+
+class OpDef:
+    """One Paddle op: its legacy type name, slot names, attribute defaults and torch kernel."""
+
+    __slots__ = ("type", "inputs", "outputs", "attrs", "kernel", "notes", "api")
+
+    def __init__(self, type, kernel, inputs, outputs, attrs, notes, api):
+        self.type = type            # Paddle's legacy op type: 'elementwise_add', 'matmul_v2', ...
+        self.kernel = kernel
+        self.inputs = inputs        # input slot names: ('X', 'Y')
+        self.outputs = outputs      # output slot names: ('Out',)
+        self.attrs = attrs          # attribute defaults, in Paddle's names
+        self.notes = notes          # deviations from Paddle, shown by `check` and the docs
+        self.api = api              # the public Paddle name: 'paddle.add'
+
+    def __repr__(self):
+        return f"OpDef({self.type!r}, inputs={self.inputs}, outputs={self.outputs})"
+
+
+OPS = {}
+
+
+def defop(type, kernel, inputs=("X",), outputs=("Out",), attrs=None, notes="", api=None):
+    """Register one op and return its OpDef. A second registration of a type is a bug."""
+    if type in OPS:
+        raise RuntimeError(f"op {type!r} is registered twice")
+    op = OpDef(type, kernel, tuple(inputs), tuple(outputs), dict(attrs or {}), notes, api)
+    OPS[type] = op
+    return op
+
+
+_static_hook = [None]
+
+
+def set_static_hook(hook):
+    """The static package installs `hook(op, inputs, attrs) -> Variable(s)` here at import."""
+    _static_hook[0] = hook
+
+
+def unwrap_input(x, op, slot):
+    """Tensor -> torch.Tensor, list of Tensors -> list, None -> None; anything else: Paddle's error."""
+    if isinstance(x, Tensor):
+        return x._t
+    if x is None:
+        return None
+    if isinstance(x, (list, tuple)):
+        return [unwrap_input(e, op, slot) for e in x]
+    api = op.api or op.type
+    raise TypeError(f"{api}(): argument '{slot}' must be Tensor, but got {type(x).__name__} "
+                    f"(convert it with paddle.to_tensor first)")
+
+
+def apply_op(op, inputs, attrs=None):
+    """Run `op` now (dynamic mode) or record it (static mode). `inputs` is a tuple, one per slot."""
+    if STATE.static:
+        return _static_hook[0](op, inputs, attrs or {})
+    try:
+        args = [x._t for x in inputs]
+    except AttributeError:
+        args = [unwrap_input(x, op, slot) for x, slot in zip(inputs, op.inputs)]
+    out = op.kernel(*args, **attrs) if attrs else op.kernel(*args)
+    return wrap_output(out)
+
+
+def wrap_output(out):
+    """Kernel result -> Tensors, keeping tuple (several slots) and list (one duplicable slot)."""
+    kind = type(out)
+    if kind is tuple:
+        return tuple(wrap_output(o) for o in out)
+    if kind is list:
+        return [wrap_output(o) for o in out]
+    if out is None:
+        return None
+    return wrap(out)

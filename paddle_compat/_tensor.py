@@ -1,0 +1,336 @@
+"""Paddle's Tensor, wrapping exactly one torch.Tensor (DESIGN decision 1).
+
+Why wrap instead of subclassing torch.Tensor: a subclass would silently answer torch's methods whose
+names Paddle uses with other meanings (`max(axis=0)`, `transpose(perm)`, `size`). Wrapping makes a
+missing Paddle method a clear AttributeError and keeps Paddle semantics (stop_gradient, printing,
+`paddle.Size` shapes) in one place. The wrapper is two slots, created without `__init__` by `wrap`, so
+the per-op cost stays small (measured in benchmarks/bench_eager_ops.py).
+
+Paddle's operator and method table (`x + y`, `x.sum()` ...) is attached to this class by
+`_tensor_methods.py`, as Paddle itself patches its Tensor: one table, not a class hierarchy.
+
+`stop_gradient` maps to `not requires_grad`. Integer and bool tensors cannot require grad in torch,
+but Paddle lets them say `stop_gradient=False`; that flag is kept in the wrapper's info dict.
+"""
+import itertools
+
+import numpy as np
+import torch
+
+from ._dtype import from_torch_dtype
+from ._place import place_of_torch_device
+
+__all__ = ["Tensor", "Size", "wrap", "to_torch", "from_torch"]
+
+_tmp_names = itertools.count()
+
+
+class Size(list):
+    """paddle.Size: a list of ints that also equals the tuple of the same ints."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if isinstance(other, tuple):
+            other = list(other)
+        return list.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"paddle.Size({list.__repr__(self)})"
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+class TensorSize(int):
+    """Tensor.size: the element count, usable as an int and also callable (`x.size()`)."""
+
+    def __call__(self):
+        return int(self)
+
+
+class Tensor:
+    """paddle.Tensor. Holds one torch.Tensor in `_t`; `_info` is None or a dict of Paddle-only state
+    (name, persistable, a stop_gradient=False flag on integer tensors)."""
+
+    __slots__ = ("_t", "_info", "__weakref__")
+
+    def __init__(self, value=None, dtype=None, place=None, stop_gradient=True, name=None):
+        # paddle.Tensor(data) behaves like paddle.to_tensor(data); paddle.Tensor() is an empty tensor.
+        from ._creation_core import to_tensor
+        src = to_tensor([] if value is None else value, dtype=dtype, place=place,
+                        stop_gradient=stop_gradient)
+        self._t = src._t
+        self._info = {"name": name} if name else None
+
+    # ---- identity and metadata -------------------------------------------------------------
+    @property
+    def name(self):
+        info = self._info
+        if info is None:
+            info = self._info = {}
+        if "name" not in info:
+            info["name"] = f"eager_tmp_{next(_tmp_names)}"
+        return info["name"]
+
+    @name.setter
+    def name(self, value):
+        self._ensure_info()["name"] = value
+
+    def _ensure_info(self):
+        if self._info is None:
+            self._info = {}
+        return self._info
+
+    @property
+    def persistable(self):
+        return bool(self._info and self._info.get("persistable", False))
+
+    @persistable.setter
+    def persistable(self, value):
+        self._ensure_info()["persistable"] = bool(value)
+
+    @property
+    def stop_gradient(self):
+        if self._t.requires_grad:
+            return False
+        info = self._info
+        return not (info and info.get("needs_grad", False))
+
+    @stop_gradient.setter
+    def stop_gradient(self, value):
+        value = bool(value)
+        t = self._t
+        if value:
+            if t.requires_grad:
+                # A non-leaf cannot drop requires_grad in torch; detaching is what Paddle means:
+                # no gradient flows back through this tensor from now on.
+                self._t = t.detach() if t.grad_fn is not None else t.requires_grad_(False)
+            if self._info:
+                self._info.pop("needs_grad", None)
+        elif t.is_floating_point() or t.is_complex():
+            if not t.requires_grad:
+                if t.grad_fn is None:
+                    t.requires_grad_(True)
+                else:
+                    self._t = t.detach().requires_grad_(True)
+        else:
+            self._ensure_info()["needs_grad"] = True
+
+    @property
+    def shape(self):
+        return Size(self._t.shape)
+
+    @property
+    def ndim(self):
+        return self._t.dim()
+
+    def dim(self):
+        return self._t.dim()
+
+    ndimension = dim
+
+    @property
+    def size(self):
+        return TensorSize(self._t.numel())
+
+    def numel(self):
+        from ._creation_core import to_tensor
+        return to_tensor(self._t.numel(), dtype="int64")
+
+    @property
+    def dtype(self):
+        return from_torch_dtype(self._t.dtype)
+
+    @property
+    def place(self):
+        return place_of_torch_device(self._t.device)
+
+    @property
+    def is_leaf(self):
+        return self._t.is_leaf
+
+    @property
+    def grad(self):
+        t = self._t
+        if not t.is_leaf:
+            return None
+        g = t.grad
+        if g is None:
+            return None
+        out = wrap(g)
+        out._info = {"needs_grad": True}   # Paddle 3.x prints a leaf's grad with stop_gradient=False
+        return out
+
+    @grad.setter
+    def grad(self, value):
+        self._t.grad = None if value is None else value._t
+
+    @property
+    def _place_str(self):
+        return str(self.place)
+
+    # ---- autograd ----------------------------------------------------------------------------
+    def backward(self, grad_tensor=None, retain_graph=False):
+        """Tensor.backward(grad_tensor=None, retain_graph=False).
+
+        A silent no-op on a stop_gradient tensor, as in Paddle. A non-scalar tensor without
+        grad_tensor back-propagates a tensor of ones (Paddle's rule; torch would refuse).
+        """
+        t = self._t
+        if not t.requires_grad:
+            return
+        g = torch.ones_like(t) if grad_tensor is None else grad_tensor._t
+        t.backward(g, retain_graph=retain_graph)
+
+    def clear_grad(self, set_to_zero=True):
+        """Zero the gradient (Paddle's default), or drop it with set_to_zero=False."""
+        g = self._t.grad
+        if g is not None:
+            if set_to_zero:
+                g.zero_()
+            else:
+                self._t.grad = None
+
+    clear_gradient = clear_grad
+
+    def detach(self):
+        return wrap(self._t.detach())
+
+    def detach_(self):
+        self._t = self._t.detach()
+        return self
+
+    def clone(self):
+        return wrap(self._t.clone())
+
+    # ---- conversion --------------------------------------------------------------------------
+    def numpy(self):
+        """A numpy array of the data (works on tensors that need grad; bfloat16 -> float32)."""
+        t = self._t.detach()
+        if t.dtype == torch.bfloat16:
+            t = t.float()
+        return t.cpu().numpy()
+
+    def item(self, *args):
+        t = self._t
+        if args:
+            t = t[args] if len(args) > 1 else t.reshape(-1)[args[0]]
+        elif t.numel() != 1:
+            raise ValueError(f"only one element tensor can be converted to Python scalar, but "
+                             f"Tensor {self.name} has shape {list(t.shape)}")
+        return t.item()
+
+    def tolist(self):
+        return self._t.tolist()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.numpy()
+        return a if dtype is None else a.astype(dtype, copy=False)
+
+    def __dlpack__(self, *args, **kwargs):
+        return self._t.detach().__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._t.__dlpack_device__()
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        # torch functions accept paddle tensors: unwrap (zero copy, graph kept) and return torch results.
+        return func(*_unwrap_tree(args), **_unwrap_tree(kwargs or {}))
+
+    def __len__(self):
+        if self._t.dim() == 0:
+            raise TypeError("len() of a 0-D tensor")
+        return self._t.shape[0]
+
+    def __bool__(self):
+        return bool(self._t)
+
+    def __int__(self):
+        return int(self._t)
+
+    def __float__(self):
+        return float(self._t)
+
+    def __complex__(self):
+        return complex(self._t)
+
+    def __index__(self):
+        return self._t.__index__()
+
+    def __iter__(self):
+        if self._t.dim() == 0:
+            raise TypeError("iteration over a 0-D tensor")
+        return (wrap(row) for row in self._t.unbind(0))
+
+    __hash__ = object.__hash__
+
+    def __str__(self):
+        from ._tensor_format import format_tensor
+        return format_tensor(self._t, dtype_name=self.dtype.short, place_str=str(self.place),
+                             stop_gradient=self.stop_gradient)
+
+    __repr__ = __str__
+
+    def __reduce_ex__(self, protocol):
+        # Pickling keeps the data, dtype and stop_gradient (used by paddle.save and workers).
+        return (_rebuild, (self.numpy(), self.dtype.short, self.stop_gradient))
+
+    def __deepcopy__(self, memo):
+        out = wrap(self._t.detach().clone())
+        if not self.stop_gradient:
+            out.stop_gradient = False
+        memo[id(self)] = out
+        return out
+
+
+def _rebuild(array, dtype, stop_gradient):
+    t = wrap(torch.from_numpy(np.ascontiguousarray(array)))
+    t.stop_gradient = stop_gradient
+    return t
+
+
+_new = object.__new__
+
+
+def wrap(raw):
+    """torch.Tensor -> paddle Tensor sharing it (no copy, graph kept)."""
+    t = _new(Tensor)
+    t._t = raw
+    t._info = None
+    return t
+
+
+def _unwrap_tree(obj):
+    if isinstance(obj, Tensor):
+        return obj._t
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(_unwrap_tree(o) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _unwrap_tree(v) for k, v in obj.items()}
+    return obj
+
+
+def to_torch(tensor):
+    """paddle_compat.to_torch(t): the torch.Tensor behind `t` (zero copy, gradient-connected)."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"to_torch expects a paddle Tensor, but received {type(tensor).__name__}")
+    return tensor._t
+
+
+def from_torch(tensor):
+    """paddle_compat.from_torch(t): a paddle Tensor over torch tensor `t` (zero copy, graph kept)."""
+    if not isinstance(tensor, torch.Tensor):
+        raise TypeError(f"from_torch expects a torch.Tensor, but received {type(tensor).__name__}")
+    return wrap(tensor)
