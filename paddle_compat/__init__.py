@@ -28,3 +28,21 @@ float32 = _DTYPES["float32"]
 float64 = _DTYPES["float64"]
 complex64 = _DTYPES["complex64"]
 complex128 = _DTYPES["complex128"]
+
+# --- printing (owner: printing) ---
+
+# --- alias and CLI (owner: alias) ---
+
+# --- random (owner: random) ---
+
+# --- ops: creation, math, reduction, logic (owner: ops-math) ---
+
+# --- ops: manipulation, indexing, search, linalg (owner: ops-manip) ---
+
+# --- autograd: PyLayer (owner: pylayer) ---
+
+# --- nn, ParamAttr (owner: nn) ---
+
+# --- optimizer, io, metric, save/load (owner: optim-io) ---
+
+# --- static graph (owner: static) ---

@@ -1,0 +1,1 @@
+"""paddle.nn internals: Parameter, Layer, layers, functional kernels, initializers."""
