@@ -1,0 +1,1 @@
+"""paddle_compat's conformance suite: behaviour checked against recorded real-Paddle output."""

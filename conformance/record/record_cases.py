@@ -1,0 +1,58 @@
+"""Record real Paddle's output for every snippet case: run with the oracle's interpreter.
+
+    ~/paddle-ref/bin/python conformance/record/record_cases.py [topic ...]
+
+Each topic runs in its own subprocess with the environment its case file asks for (legacy static
+APIs need FLAGS_enable_pir_api=0), and writes conformance/goldens/cases/<topic>.json.
+"""
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+from conformance import snippets  # noqa: E402
+
+CHILD = r"""
+import json, sys, warnings
+warnings.filterwarnings("ignore")
+sys.path.insert(0, sys.argv[1])
+from conformance import snippets
+import paddle
+
+def reset():
+    try:
+        paddle.disable_static()
+    except Exception:
+        pass
+    paddle.set_default_dtype("float32")
+    paddle.set_device("cpu")
+
+env, cases = snippets.load_case_file(sys.argv[2])
+results = {}
+for name, flags, code in cases:
+    results[name] = snippets.run_case(code, reset)
+    results[name]["paddle_version"] = paddle.__version__
+json.dump(results, sys.stdout)
+"""
+
+
+def record(topic):
+    path = os.path.join(snippets.CASES_DIR, topic + ".py")
+    env, _ = snippets.load_case_file(path)
+    child_env = dict(os.environ, **env)
+    child_env.setdefault("GLOG_minloglevel", "3")
+    proc = subprocess.run([sys.executable, "-c", CHILD, ROOT, path], env=child_env,
+                          capture_output=True, text=True, check=True)
+    results = json.loads(proc.stdout)
+    os.makedirs(snippets.GOLDENS_DIR, exist_ok=True)
+    with open(snippets.golden_path(topic), "w", encoding="utf-8") as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(f"{topic}: {len(results)} cases recorded")
+
+
+if __name__ == "__main__":
+    for t in sys.argv[1:] or snippets.case_files():
+        record(t)
