@@ -14,6 +14,8 @@ from ._creation_core import to_tensor
 from ._mode import in_dynamic_mode
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
+from . import device
+from . import utils
 from .version import __version__
 
 bool = _DTYPES["bool"]
