@@ -32,6 +32,7 @@ complex64 = _DTYPES["complex64"]
 complex128 = _DTYPES["complex128"]
 
 # --- printing (owner: printing) ---
+from ._tensor_format import set_printoptions
 
 # --- alias and CLI (owner: alias) ---
 
