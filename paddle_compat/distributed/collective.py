@@ -1,0 +1,377 @@
+"""paddle.distributed collectives on torch.distributed (gloo on CPU, NCCL on GPU).
+
+Paddle's signatures and in-place semantics: `all_reduce(t)` changes `t`; `all_gather(lst, t)` fills
+`lst`; `sync_op=False` returns a task with `wait()`. Every wait is bounded by
+PADDLE_COMPAT_DIST_TIMEOUT seconds (see `_env.py`), so a bad configuration is an error naming the rank
+and the problem instead of a hang.
+
+Before a collective whose tensors must agree (all_reduce, reduce, broadcast, all_gather, alltoall),
+each rank's shape and dtype are exchanged (one tiny all_gather) and a mismatch raises ValueError
+naming the ranks and shapes - set PADDLE_COMPAT_CHECK_COLLECTIVES=0 to skip that check.
+
+Differences from Paddle: ReduceOp.AVG works on CPU too (Paddle 3.3.1's CPU build fails on it);
+alltoall is built on all_gather on gloo, which has no all_to_all.
+"""
+import datetime
+import os
+
+import torch
+import torch.distributed as tdist
+
+from .._tensor import Tensor, wrap
+from ._env import ParallelEnv, master_endpoint, timeout_seconds
+
+__all__ = ["ReduceOp", "Group", "init_parallel_env", "is_initialized", "get_rank", "get_world_size",
+           "new_group", "get_group", "barrier", "all_reduce", "broadcast", "reduce", "all_gather",
+           "all_gather_object", "scatter", "alltoall", "send", "recv", "isend", "irecv",
+           "destroy_process_group", "get_backend"]
+
+
+class ReduceOp:
+    """paddle.distributed.ReduceOp: SUM, MAX, MIN, PROD, AVG (Paddle's enum values)."""
+
+    SUM = 0
+    MAX = 1
+    MIN = 2
+    PROD = 3
+    AVG = 4
+
+
+_TORCH_OPS = {ReduceOp.SUM: tdist.ReduceOp.SUM, ReduceOp.MAX: tdist.ReduceOp.MAX,
+              ReduceOp.MIN: tdist.ReduceOp.MIN, ReduceOp.PROD: tdist.ReduceOp.PRODUCT}
+
+
+class Group:
+    """A communication group: `rank` (this process's rank in it, -1 if not a member), `nranks`,
+    `ranks`, `id`, and the torch ProcessGroup behind it (`process_group`)."""
+
+    def __init__(self, ranks, gid, process_group):
+        self.ranks = list(ranks)
+        self.id = gid
+        self.process_group = process_group
+        me = tdist.get_rank()
+        self.rank = self.ranks.index(me) if me in self.ranks else -1
+        self.nranks = len(self.ranks)
+        self.name = f"_default_pg{gid}" if gid == 0 else f"pg{gid}"
+
+    world_size = property(lambda self: self.nranks)
+
+    def is_member(self):
+        return self.rank >= 0
+
+    def get_group_rank(self, rank):
+        return self.ranks.index(rank) if rank in self.ranks else -1
+
+    def __repr__(self):
+        return f"rank: {self.rank}, nranks: {self.nranks}, id: {self.id}, ranks: {self.ranks}."
+
+
+_groups = {}
+
+
+class _Task:
+    """What a collective with sync_op=False returns: wait() blocks until it is done."""
+
+    def __init__(self, work, after=None):
+        self._work = work
+        self._after = after
+
+    def wait(self):
+        if self._work is not None:
+            self._work.wait()
+        if self._after is not None:
+            self._after()
+            self._after = None
+        return True
+
+    def is_completed(self):
+        return self._work is None or self._work.is_completed()
+
+
+def is_initialized():
+    """paddle.distributed.is_initialized()"""
+    return tdist.is_available() and tdist.is_initialized()
+
+
+def get_backend(group=None):
+    return tdist.get_backend(_pg(group)).upper() if is_initialized() else None
+
+
+def _fail(problem):
+    rank = ParallelEnv().rank
+    raise RuntimeError(f"paddle.distributed (rank {rank}): {problem}")
+
+
+def init_parallel_env():
+    """paddle.distributed.init_parallel_env(): join the process group described by the environment.
+
+    With a world size of 1 nothing is initialised (as in Paddle). The rendezvous is a TCPStore on
+    PADDLE_MASTER (rank 0 listens); every wait is bounded by PADDLE_COMPAT_DIST_TIMEOUT.
+    """
+    if is_initialized():
+        return _groups[0]
+    env = ParallelEnv()
+    if env.world_size < 2:
+        return None
+    master = master_endpoint()
+    if not master:
+        _fail("no rendezvous address: set PADDLE_MASTER (host:port) or PADDLE_TRAINER_ENDPOINTS, or "
+              "start the script with `python -m paddle.distributed.launch --nproc_per_node N`")
+    host, port = master.rsplit(":", 1)
+    seconds = timeout_seconds()
+    timeout = datetime.timedelta(seconds=seconds)
+    try:
+        store = tdist.TCPStore(host, int(port), env.world_size, is_master=env.rank == 0,
+                               timeout=timeout, wait_for_workers=True)
+    except RuntimeError as exc:
+        text = str(exc)
+        if "in use" in text or "EADDRINUSE" in text or "errno: 98" in text:
+            _fail(f"cannot listen on {host}:{port}: the port is in use. Choose another with "
+                  f"--master or PADDLE_MASTER.")
+        if "timed out" in text.lower() or "timeout" in text.lower():
+            _fail(f"timed out after {seconds:g}s waiting for {env.world_size} processes "
+                  f"(PADDLE_TRAINERS_NUM={env.world_size}) to join at {host}:{port}; is the world "
+                  f"size right, and did every rank start?")
+        raise
+    backend = "nccl" if torch.cuda.is_available() and os.environ.get(
+        "PADDLE_DISTRI_BACKEND", "").lower() != "gloo" else "gloo"
+    if backend == "nccl":
+        torch.cuda.set_device(env.device_id)
+    tdist.init_process_group(backend, store=store, rank=env.rank, world_size=env.world_size,
+                             timeout=timeout)
+    _groups[0] = Group(range(env.world_size), 0, tdist.group.WORLD)
+    return _groups[0]
+
+
+def destroy_process_group(group=None):
+    if group is None or group.id == 0:
+        if is_initialized():
+            tdist.destroy_process_group()
+        _groups.clear()
+    else:
+        tdist.destroy_process_group(group.process_group)
+        _groups.pop(group.id, None)
+
+
+def get_rank(group=None):
+    """paddle.distributed.get_rank(group=None): from the process group, else PADDLE_TRAINER_ID."""
+    if not is_initialized():
+        return ParallelEnv().rank
+    return tdist.get_rank() if group is None else group.rank
+
+
+def get_world_size(group=None):
+    """paddle.distributed.get_world_size(group=None): from the group, else PADDLE_TRAINERS_NUM."""
+    if not is_initialized():
+        return ParallelEnv().world_size
+    return tdist.get_world_size() if group is None else group.nranks
+
+
+def new_group(ranks=None, backend=None, timeout=None):
+    """paddle.distributed.new_group(ranks): every process must call it, as in Paddle."""
+    _require_init("new_group")
+    ranks = sorted(ranks) if ranks else list(range(tdist.get_world_size()))
+    t = datetime.timedelta(seconds=timeout_seconds()) if timeout is None else timeout
+    pg = tdist.new_group(ranks, timeout=t, backend=backend)
+    gid = max(_groups) + 1
+    _groups[gid] = Group(ranks, gid, pg)
+    return _groups[gid]
+
+
+def get_group(id=0):
+    return _groups.get(id)
+
+
+def _require_init(api):
+    if not is_initialized():
+        raise RuntimeError(f"paddle.distributed.{api} needs the parallel environment: call "
+                           "paddle.distributed.init_parallel_env() first (and start the script with "
+                           "paddle.distributed.launch or spawn)")
+
+
+def _pg(group):
+    return None if group is None else group.process_group
+
+
+def _raw(tensor, api, arg="tensor"):
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"paddle.distributed.{api}: '{arg}' must be a Tensor, but received "
+                        f"{type(tensor).__name__}")
+    return tensor._t
+
+
+_DTYPE_CODES = {d: i for i, d in enumerate([torch.float32, torch.float64, torch.float16,
+                                            torch.bfloat16, torch.int64, torch.int32, torch.int16,
+                                            torch.int8, torch.uint8, torch.bool])}
+
+
+def _check_same(raw, api, group):
+    """Exchange shape and dtype and fail on a mismatch instead of letting the collective hang."""
+    if os.environ.get("PADDLE_COMPAT_CHECK_COLLECTIVES", "1") == "0":
+        return
+    desc = torch.full((10,), -1, dtype=torch.int64)
+    desc[0] = _DTYPE_CODES.get(raw.dtype, 99)
+    desc[1] = raw.dim()
+    desc[2:2 + min(raw.dim(), 8)] = torch.tensor(list(raw.shape)[:8], dtype=torch.int64)
+    if raw.is_cuda:
+        desc = desc.cuda()
+    n = tdist.get_world_size(_pg(group))
+    got = [torch.empty_like(desc) for _ in range(n)]
+    tdist.all_gather(got, desc, group=_pg(group))
+    rows = [g.cpu().tolist() for g in got]
+    if any(r != rows[0] for r in rows):
+        shapes = {i: (r[2:2 + r[1]], _dtype_name(r[0])) for i, r in enumerate(rows)}
+        _fail(f"{api} needs the same shape and dtype on every rank, but got " +
+              ", ".join(f"rank {i}: shape {s} {d}" for i, (s, d) in shapes.items()))
+
+
+def _dtype_name(code):
+    for d, c in _DTYPE_CODES.items():
+        if c == code:
+            return str(d).replace("torch.", "")
+    return "unknown"
+
+
+def _run(api, fn, sync_op, after=None):
+    try:
+        work = fn()
+    except RuntimeError as exc:
+        _fail(f"{api} failed: {exc}")
+    task = _Task(work, after)
+    if sync_op:
+        task.wait()
+    return task
+
+
+def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
+    """paddle.distributed.all_reduce: reduce `tensor` across ranks, in place."""
+    _require_init("all_reduce")
+    raw = _raw(tensor, "all_reduce")
+    _check_same(raw, "all_reduce", group)
+    n = tdist.get_world_size(_pg(group))
+    torch_op = _TORCH_OPS.get(op, tdist.ReduceOp.SUM)
+    if op not in _TORCH_OPS and op != ReduceOp.AVG:
+        raise ValueError(f"paddle.distributed.all_reduce: unknown op {op!r}; use ReduceOp.SUM, MAX, "
+                         "MIN, PROD or AVG")
+    after = (lambda: raw.data.div_(n)) if op == ReduceOp.AVG else None
+    with torch.no_grad():
+        return _run("all_reduce", lambda: tdist.all_reduce(raw.data, torch_op, _pg(group),
+                                                           async_op=True), sync_op, after)
+
+
+def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
+    """paddle.distributed.reduce: the result lands in `tensor` on rank `dst`."""
+    _require_init("reduce")
+    raw = _raw(tensor, "reduce")
+    _check_same(raw, "reduce", group)
+    n = tdist.get_world_size(_pg(group))
+    is_dst = tdist.get_rank() == dst
+    after = (lambda: raw.data.div_(n)) if op == ReduceOp.AVG and is_dst else None
+    torch_op = _TORCH_OPS.get(op, tdist.ReduceOp.SUM)
+    return _run("reduce", lambda: tdist.reduce(raw.data, dst, torch_op, _pg(group), async_op=True),
+                sync_op, after)
+
+
+def broadcast(tensor, src, group=None, sync_op=True):
+    """paddle.distributed.broadcast: rank `src`'s tensor is copied into `tensor` on every rank."""
+    _require_init("broadcast")
+    raw = _raw(tensor, "broadcast")
+    _check_same(raw, "broadcast", group)
+    return _run("broadcast", lambda: tdist.broadcast(raw.data, src, _pg(group), async_op=True),
+                sync_op)
+
+
+def all_gather(tensor_list, tensor, group=None, sync_op=True):
+    """paddle.distributed.all_gather(tensor_list, tensor): `tensor_list` is filled with every rank's
+    tensor, in rank order (its previous content is replaced)."""
+    _require_init("all_gather")
+    raw = _raw(tensor, "all_gather")
+    _check_same(raw, "all_gather", group)
+    n = tdist.get_world_size(_pg(group))
+    bufs = [torch.empty_like(raw) for _ in range(n)]
+
+    def fill():
+        tensor_list.clear()
+        tensor_list.extend(wrap(b) for b in bufs)
+    return _run("all_gather", lambda: tdist.all_gather(bufs, raw.detach().contiguous(), _pg(group),
+                                                       async_op=True), sync_op, fill)
+
+
+def all_gather_object(object_list, obj, group=None):
+    """paddle.distributed.all_gather_object: `object_list` is filled with every rank's object."""
+    _require_init("all_gather_object")
+    n = tdist.get_world_size(_pg(group))
+    got = [None] * n
+    try:
+        tdist.all_gather_object(got, obj, group=_pg(group))
+    except RuntimeError as exc:
+        _fail(f"all_gather_object failed: {exc}")
+    object_list.clear()
+    object_list.extend(got)
+
+
+def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
+    """paddle.distributed.scatter: rank `src` sends tensor_list[i] to rank i, into `tensor`."""
+    _require_init("scatter")
+    raw = _raw(tensor, "scatter")
+    me = tdist.get_rank()
+    chunks = None
+    if me == src:
+        if not tensor_list or len(tensor_list) != tdist.get_world_size(_pg(group)):
+            raise ValueError("paddle.distributed.scatter: on the src rank, tensor_list must hold one "
+                             f"tensor per rank ({tdist.get_world_size(_pg(group))}), but received "
+                             f"{0 if not tensor_list else len(tensor_list)}")
+        chunks = [_raw(t, "scatter", "tensor_list").contiguous() for t in tensor_list]
+    return _run("scatter", lambda: tdist.scatter(raw.data, chunks, src, _pg(group), async_op=True),
+                sync_op)
+
+
+def alltoall(in_tensor_list, out_tensor_list, group=None, sync_op=True):
+    """paddle.distributed.alltoall: rank i's in_tensor_list[j] lands in rank j's out_tensor_list[i]."""
+    _require_init("alltoall")
+    n = tdist.get_world_size(_pg(group))
+    if len(in_tensor_list) != n:
+        raise ValueError(f"paddle.distributed.alltoall: in_tensor_list must hold {n} tensors (one per "
+                         f"rank), but received {len(in_tensor_list)}")
+    raws = [_raw(t, "alltoall", "in_tensor_list") for t in in_tensor_list]
+    stacked = torch.stack([r.detach() for r in raws])
+    _check_same(stacked, "alltoall", group)
+    everyone = [torch.empty_like(stacked) for _ in range(n)]
+    me = tdist.get_rank(_pg(group)) if group is not None else tdist.get_rank()
+
+    def fill():
+        out_tensor_list.clear()
+        out_tensor_list.extend(wrap(everyone[i][me].clone()) for i in range(n))
+    return _run("alltoall", lambda: tdist.all_gather(everyone, stacked, _pg(group), async_op=True),
+                sync_op, fill)
+
+
+def send(tensor, dst=0, group=None, sync_op=True):
+    """paddle.distributed.send(tensor, dst)"""
+    _require_init("send")
+    raw = _raw(tensor, "send").detach().contiguous()
+    return _run("send", lambda: tdist.isend(raw, dst, _pg(group)), sync_op)
+
+
+def recv(tensor, src=0, group=None, sync_op=True):
+    """paddle.distributed.recv(tensor, src): fills `tensor` in place."""
+    _require_init("recv")
+    raw = _raw(tensor, "recv")
+    return _run("recv", lambda: tdist.irecv(raw.data, src, _pg(group)), sync_op)
+
+
+def isend(tensor, dst, group=None):
+    return send(tensor, dst, group, sync_op=False)
+
+
+def irecv(tensor, src=None, group=None):
+    return recv(tensor, src, group, sync_op=False)
+
+
+def barrier(group=None):
+    """paddle.distributed.barrier(group=None)"""
+    _require_init("barrier")
+    try:
+        tdist.barrier(group=_pg(group))
+    except RuntimeError as exc:
+        _fail(f"barrier failed: {exc}")

@@ -1,0 +1,59 @@
+"""Functions run inside spawned ranks by tests/test_distributed.py (module-level so spawn can pickle)."""
+import json
+import os
+
+
+def collectives(out_dir):
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    before = [dist.get_rank(), dist.get_world_size(), dist.is_initialized()]
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    res = {"before": before, "after": [r, dist.get_world_size(), dist.is_initialized()]}
+    t = paddle.to_tensor([1.0, 2.0]) * (r + 1) if hasattr(paddle.Tensor, "__mul__") else \
+        paddle.to_tensor([1.0 * (r + 1), 2.0 * (r + 1)])
+    dist.all_reduce(t)
+    res["sum"] = t.tolist()
+    t = paddle.to_tensor([1.0 * (r + 1), 2.0 * (r + 1)])
+    dist.all_reduce(t, op=dist.ReduceOp.AVG)
+    res["avg"] = t.tolist()
+    t = paddle.to_tensor([1.0 * (r + 1), 2.0 * (r + 1)])
+    task = dist.all_reduce(t, op=dist.ReduceOp.MAX, sync_op=False)
+    task.wait()
+    res["max"] = t.tolist()
+    lst = []
+    dist.all_gather(lst, paddle.to_tensor([r, r + 10]))
+    res["gather"] = [x.tolist() for x in lst]
+    objs = []
+    dist.all_gather_object(objs, {"r": r})
+    res["gobj"] = objs
+    b = paddle.to_tensor([r * 5])
+    dist.broadcast(b, src=1)
+    res["bcast"] = b.tolist()
+    s = paddle.to_tensor([0, 0])
+    if r == 0:
+        dist.scatter(s, [paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4])], src=0)
+    else:
+        dist.scatter(s, src=0)
+    res["scatter"] = s.tolist()
+    out = []
+    dist.alltoall([paddle.to_tensor([r * 10 + 0]), paddle.to_tensor([r * 10 + 1])], out)
+    res["a2a"] = [x.tolist() for x in out]
+    x = paddle.to_tensor([r + 1.0])
+    dist.reduce(x, dst=0)
+    res["reduce"] = x.tolist()
+    if r == 0:
+        dist.send(paddle.to_tensor([42]), dst=1)
+    else:
+        y = paddle.to_tensor([0])
+        dist.recv(y, src=0)
+        res["recv"] = y.tolist()
+    g = dist.new_group([0, 1])
+    res["group"] = [g.nranks, g.rank, g.ranks]
+    dist.barrier()
+    try:
+        dist.all_reduce(paddle.to_tensor([1.0] * (r + 1)))
+    except RuntimeError as exc:
+        res["mismatch"] = str(exc)
+    with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
+        json.dump(res, f)
