@@ -16,6 +16,7 @@ from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad
 from . import version
 from . import device
 from . import utils
+from . import distributed
 from .version import __version__
 
 bool = _DTYPES["bool"]
