@@ -1,0 +1,1 @@
+"""Optimizers, update rules, LR schedulers and gradient clipping (public face: paddle.optimizer)."""

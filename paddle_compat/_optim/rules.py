@@ -1,0 +1,170 @@
+"""Update rules of Paddle's optimizers, one plain function per Paddle optimizer op, shared by both modes.
+
+The interface (used by the dynamic optimizers in `optimizer.py` and by the static graph's `minimize`):
+
+    state = init_state(rule_name, param, hyper)      # {accumulator suffix: torch.Tensor}, Paddle's order
+    RULES[rule_name](param, grad, state, hyper)       # -> None; updates param and state in place
+
+* `rule_name` is Paddle's op type: 'sgd', 'momentum', 'adam', 'adamw', 'rmsprop', 'adagrad'.
+* `param` is the parameter's raw torch.Tensor, `grad` the torch gradient after clipping and
+  regularization (never modified); call the rule under `torch.no_grad()`.
+* `hyper` is a dict of Python numbers: 'lr' (the effective learning rate: global lr times the
+  parameter's optimize_attr['learning_rate']) plus the rule's own options (see `HYPER_DEFAULTS`).
+* Accumulator suffixes are Paddle's ('moment1', 'beta1_pow_acc', 'velocity', ...); the optimizer
+  names them `<param.name>_<suffix>_<n>` as Paddle does. Beta-power accumulators are shape-[1]
+  tensors kept on the CPU (as in Paddle), so reading them costs no device synchronisation.
+
+Why the scalar arithmetic goes through `_scalar`: Paddle's kernels do all scalar work in the
+parameter's dtype (float32): `1 - beta2` is the float32 difference, not 0.001, and the oracle's
+trajectories only match to the last ulp when the same roundings happen here.
+"""
+import math
+
+import numpy as np
+import torch
+
+__all__ = ["RULES", "HYPER_DEFAULTS", "init_state", "sgd", "momentum", "adam", "adamw", "rmsprop",
+           "adagrad"]
+
+
+def _scalar(dtype):
+    """Round Python numbers the way a kernel of `dtype` would hold them (float64 keeps doubles)."""
+    if dtype == torch.float64:
+        return float
+    return lambda x: float(np.float32(x))
+
+
+def _acc_dtype(param):
+    # Paddle keeps float16/bfloat16 parameters' accumulators in float32.
+    return torch.float32 if param.dtype in (torch.float16, torch.bfloat16) else param.dtype
+
+
+def sgd(param, grad, state, hyper):
+    """sgd op: param -= lr * grad."""
+    param.sub_(grad.to(param.dtype), alpha=_scalar(param.dtype)(hyper["lr"]))
+
+
+def momentum(param, grad, state, hyper):
+    """momentum op: velocity = mu * velocity + g; param -= lr * velocity, or with use_nesterov
+    param -= lr * (g + mu * velocity). g = rescale_grad * grad (+ coeff * param for 'l2_decay', which
+    Paddle's Momentum folds into its kernel instead of adding a regularization term)."""
+    s = _scalar(param.dtype)
+    mu, lr = s(hyper["momentum"]), s(hyper["lr"])
+    velocity = state["velocity"]
+    g = grad * s(hyper.get("rescale_grad", 1.0)) if hyper.get("rescale_grad", 1.0) != 1.0 else grad
+    if hyper.get("regularization_method") == "l2_decay":
+        g = g + param * s(hyper["regularization_coeff"])
+    velocity.mul_(mu).add_(g)
+    if hyper.get("use_nesterov"):
+        param.sub_((g + velocity * mu) * lr)
+    else:
+        param.sub_(velocity, alpha=lr)
+
+
+def _adam_core(param, grad, state, hyper, s):
+    b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
+    one = np.float32(1) if s is not float else 1.0
+    b1p = state["beta1_pow_acc"].item()
+    b2p = state["beta2_pow_acc"].item()
+    m1, m2 = state["moment1"], state["moment2"]
+    g = grad.to(m1.dtype)
+    m1.mul_(b1).add_(g, alpha=s(one - np.float32(b1)) if s is not float else 1.0 - b1)
+    m2.mul_(b2).addcmul_(g, g, value=s(one - np.float32(b2)) if s is not float else 1.0 - b2)
+    # lr_t = lr * sqrt(1 - beta2^t) / (1 - beta1^t); epsilon is scaled by sqrt(1 - beta2^t) (Paddle)
+    root = s(math.sqrt(s(1.0 - b2p)))
+    lr_t = s(s(hyper["lr"] * root) / s(1.0 - b1p))
+    eps_t = s(eps * root)
+    if hyper.get("amsgrad"):
+        m2max = state["moment2_max"]
+        torch.maximum(m2max, m2, out=m2max)
+        denom = m2max.sqrt().add_(eps_t)
+    else:
+        denom = m2.sqrt().add_(eps_t)
+    update = (m1 / denom).mul_(lr_t)
+    param.sub_(update.to(param.dtype))
+    state["beta1_pow_acc"].mul_(b1)
+    state["beta2_pow_acc"].mul_(b2)
+
+
+def adam(param, grad, state, hyper):
+    """adam op: Paddle's epsilon placement, `p -= lr_t * m1 / (sqrt(m2) + eps * sqrt(1 - b2^t))`."""
+    _adam_core(param, grad, state, hyper, _scalar(param.dtype))
+
+
+def adamw(param, grad, state, hyper):
+    """adamw op: decoupled decay first, `p -= lr * lr_ratio * coeff * p` (skipped when with_decay is
+    False), then Adam's update with lr * lr_ratio."""
+    s = _scalar(param.dtype)
+    lr = s(hyper["lr"] * hyper.get("lr_ratio", 1.0)) if hyper.get("lr_ratio", 1.0) != 1.0 \
+        else s(hyper["lr"])
+    if hyper.get("with_decay", True) and hyper.get("coeff", 0.0):
+        param.sub_(param * s(lr * s(hyper["coeff"])))
+    _adam_core(param, grad, state, dict(hyper, lr=lr), s)
+
+
+def rmsprop(param, grad, state, hyper):
+    """rmsprop op: ms = rho*ms + (1-rho)*g^2; mom = momentum*mom + lr*g/sqrt(ms [- mg^2] + eps);
+    param -= mom (mg = rho*mg + (1-rho)*g when centered)."""
+    s = _scalar(param.dtype)
+    rho, eps, mu, lr = s(hyper["rho"]), s(hyper["epsilon"]), s(hyper["momentum"]), s(hyper["lr"])
+    ms, mg, mom = state["mean_square"], state["mean_grad"], state["momentum"]
+    one_minus_rho = s(np.float32(1) - np.float32(rho)) if s is not float else 1.0 - rho
+    ms.mul_(rho).addcmul_(grad, grad, value=one_minus_rho)
+    if hyper.get("centered"):
+        mg.mul_(rho).add_(grad, alpha=one_minus_rho)
+        denom = (ms - mg * mg).add_(eps).sqrt_()
+    else:
+        denom = (ms + eps).sqrt_()
+    mom.mul_(mu).add_((grad * lr) / denom)
+    param.sub_(mom)
+
+
+def adagrad(param, grad, state, hyper):
+    """adagrad op: moment += g^2; param -= lr * g / (sqrt(moment) + eps)."""
+    s = _scalar(param.dtype)
+    moment = state["moment"]
+    moment.addcmul_(grad, grad)
+    param.sub_((grad * s(hyper["lr"])) / (moment.sqrt() + s(hyper["epsilon"])))
+
+
+RULES = {"sgd": sgd, "momentum": momentum, "adam": adam, "adamw": adamw, "rmsprop": rmsprop,
+         "adagrad": adagrad}
+
+HYPER_DEFAULTS = {
+    "sgd": {},
+    "momentum": {"momentum": 0.9, "use_nesterov": False, "rescale_grad": 1.0,
+                 "regularization_method": "", "regularization_coeff": 0.0},
+    "adam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "amsgrad": False},
+    "adamw": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "amsgrad": False, "coeff": 0.01,
+              "lr_ratio": 1.0, "with_decay": True},
+    "rmsprop": {"rho": 0.95, "epsilon": 1e-6, "momentum": 0.0, "centered": False},
+    "adagrad": {"epsilon": 1e-6, "initial_accumulator_value": 0.0},
+}
+
+
+def init_state(rule_name, param, hyper):
+    """Fresh accumulators for `param` under rule `rule_name`, in Paddle's creation order."""
+    dt = _acc_dtype(param)
+
+    def zeros(fill=0.0):
+        return torch.full_like(param, fill, dtype=dt)
+
+    def pow_acc(value):
+        return torch.full((1,), value, dtype=dt)
+
+    if rule_name == "sgd":
+        return {}
+    if rule_name == "momentum":
+        return {"velocity": zeros()}
+    if rule_name in ("adam", "adamw"):
+        state = {"moment1": zeros(), "moment2": zeros()}
+        if hyper.get("amsgrad"):
+            state["moment2_max"] = zeros()
+        state["beta1_pow_acc"] = pow_acc(hyper["beta1"])
+        state["beta2_pow_acc"] = pow_acc(hyper["beta2"])
+        return state
+    if rule_name == "rmsprop":
+        return {"momentum": zeros(), "mean_square": zeros(), "mean_grad": zeros()}
+    if rule_name == "adagrad":
+        return {"moment": zeros(hyper.get("initial_accumulator_value", 0.0))}
+    raise KeyError(f"unknown optimizer rule {rule_name!r}; known: {sorted(RULES)}")

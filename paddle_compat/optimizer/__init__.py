@@ -1,0 +1,6 @@
+"""paddle.optimizer: optimizers and (as `paddle.optimizer.lr`) learning-rate schedulers."""
+from .._optim.optimizer import Optimizer
+from .._optim.optimizers import SGD, Momentum, Adam, AdamW, RMSProp, Adagrad
+from . import lr
+
+__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamW", "RMSProp", "Adagrad", "lr"]
