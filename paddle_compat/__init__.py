@@ -42,6 +42,16 @@ from ._tensor_format import set_printoptions
 # --- ops: creation, math, reduction, logic (owner: ops-math) ---
 
 # --- ops: manipulation, indexing, search, linalg (owner: ops-manip) ---
+from ._ops.manipulation import (reshape, reshape_, transpose, concat, split, chunk, squeeze,
+                                squeeze_, unsqueeze, unsqueeze_, flatten, flatten_, stack, unstack,
+                                unbind, expand, expand_as, broadcast_to, tile, flip, roll)
+from ._ops.indexing import (slice, strided_slice, gather, gather_nd, scatter, scatter_,
+                            scatter_nd_add, take_along_axis, put_along_axis, put_along_axis_)
+from ._ops.search import (where, where_, masked_select, masked_fill, masked_fill_, nonzero,
+                          index_select, topk, sort, argsort, unique)
+from ._ops.linalg import (matmul, mm, bmm, dot, outer, t, norm, dist, cross, einsum, inverse,
+                          pinv)
+from . import linalg
 
 # --- autograd: PyLayer (owner: pylayer) ---
 
