@@ -1,0 +1,489 @@
+"""paddle.autograd.PyLayer and PyLayerContext on torch.autograd.Function (DESIGN decision 5).
+
+One torch.autograd.Function per PyLayer subclass, made by the metaclass: torch's engine does all
+of the differentiation (double backward, CUDA streams, graph freeing); this file only translates
+Paddle's contract into it:
+
+* `apply(*args, **kwargs)` takes Tensors anywhere: positional Tensors, then kwargs values in the
+  order they were written at the call site; a list/tuple of Tensors is one "duplicable" slot.
+  torch's `Function.apply` takes positional tensors only, so the slots are flattened into it and
+  the user's forward is called with the original arguments (the same paddle Tensor objects).
+* The user's ctx is an instance of `<Class>_backward`, Paddle's own type name; the torch ctx
+  carries it to backward.
+* Outputs keep the user's structure and objects; backward's return value is checked with Paddle's
+  rules and messages (py_layer_errors.py) and flattened back to torch's one-grad-per-input.
+* Saved tensors: items that are outputs of the call go through torch's `save_for_backward` (it
+  avoids the output -> node -> ctx -> output reference cycle and rebuilds the graph link for double
+  backward); every other item is kept as the very object saved, as Paddle does.
+
+When no input needs grad (or grad is disabled) no torch Function is involved at all: forward runs
+under no_grad and its outputs are returned as they are, which is also the fastest path.
+"""
+import functools
+import weakref
+
+import torch
+
+from .._mode import STATE
+from .._tensor import Tensor, wrap
+from . import py_layer_errors as _err
+from .saved_tensors_hooks import ACTIVE as _HOOKS
+
+__all__ = ["PyLayerContext", "PyLayer", "PyLayerBackward", "PyLayerMeta", "once_differentiable"]
+
+
+class PyLayerContext:
+    """The `ctx` object passed to `PyLayer.forward` and `PyLayer.backward`.
+
+    It carries tensors (`save_for_backward` / `saved_tensor`) and any attribute the user sets
+    (`ctx.func = ...`) from forward to backward, and the per-call options `mark_not_inplace`,
+    `mark_non_differentiable`, `set_materialize_grads`, `set_grad_in_dtype_consistent`.
+
+    Differences from Paddle: `materialize_grads` and `grad_in_dtype_consistent` are also
+    readable (Paddle's are write-only attributes).
+    """
+
+    # Paddle's C++ context starts with these unset; class attributes keep instances light.
+    non_differentiable = None
+    not_inplace_tensors = None
+    materialize_grads = True
+    grad_in_dtype_consistent = True
+    __raw = None      # what save_for_backward received, kept as is
+    __hooked = None   # (unpack_hook, packed items): saved under saved_tensors_hooks
+    __saved = None    # (template, positions, weakref(torch ctx)): outputs moved to torch
+
+    def save_for_backward(self, *tensors):
+        """Keep `tensors` for backward; read them back with `saved_tensor()`.
+
+        Any objects are accepted (non-Tensors come back unchanged); a later call replaces an
+        earlier one. Under `paddle.autograd.saved_tensors_hooks` each item is packed now.
+
+        Differences from Paddle: a saved forward *output* that is modified in place before
+        backward makes backward raise torch's version-counter error; Paddle does not check.
+        """
+        self.container = tensors
+
+    def saved_tensor(self):
+        """The tuple given to `save_for_backward` (its last call), or None if it was never called."""
+        return self.container
+
+    @property
+    def container(self):
+        saved = self.__saved
+        if saved is not None:
+            return self.__unpack_torch(saved)
+        hooked = self.__hooked
+        if hooked is not None:
+            return _unpack_hooked(*hooked)
+        return self.__raw
+
+    @container.setter
+    def container(self, value):
+        self.__saved = None
+        if _HOOKS:
+            # Paddle packs at save time, when hooks are active (one call per item, None included).
+            pack, unpack = _HOOKS[-1]
+            self.__hooked = (unpack, _pack_hooked(pack, value))
+            self.__raw = None
+        else:
+            self.__hooked = None
+            self.__raw = value
+
+    def mark_not_inplace(self, *args):
+        """Mark input Tensors that forward may return as they are: the caller then gets a new Tensor
+        sharing their data, and the input keeps its own autograd history.
+
+        Differences from Paddle: Paddle 3.3.1 attaches the PyLayer's history to the *input* and
+        returns a detached leaf (so backward never reaches the input); paddle_compat does what
+        Paddle's documentation describes.
+        """
+        self.not_inplace_tensors = args
+
+    def mark_non_differentiable(self, *args):
+        """Mark output Tensors that get no gradient (stop_gradient=True); backward still receives
+        a zero Tensor for each of them."""
+        self.non_differentiable = args
+
+    def set_materialize_grads(self, value):
+        """True (default): a missing output grad reaches backward as zeros shaped like the output;
+        False: it arrives as None."""
+        self.materialize_grads = value
+
+    def set_grad_in_dtype_consistent(self, flag):
+        """Whether grads reaching backward are cast to the forward output's dtype (default True).
+
+        Differences from Paddle: torch's engine always casts a grad to the dtype of the output it
+        belongs to, so with `False` the grad still arrives in the output's dtype.
+        """
+        self.grad_in_dtype_consistent = flag
+
+    def name(self):
+        """The backward node's name, `GradNodePyLayer_<Class>`."""
+        return _err.node_name(self._forward_cls)
+
+    def _pl_move_outputs_to_torch(self, tctx, out_ids):
+        # Saved items that are outputs of this call go to torch's saved-variable store: holding
+        # them here would make a cycle output -> grad_fn -> ctx -> output. Others stay as they are.
+        raw = self.__raw
+        if not raw:
+            return
+        template = positions = None
+        to_save = []
+        for i, item in enumerate(raw):
+            if isinstance(item, Tensor):
+                if id(item._t) in out_ids:
+                    if template is None:
+                        template, positions = list(raw), []
+                    template[i] = None
+                    positions.append((i, -1))
+                    to_save.append(item._t)
+            elif isinstance(item, (list, tuple)):
+                for j, e in enumerate(item):
+                    if isinstance(e, Tensor) and id(e._t) in out_ids:
+                        if template is None:
+                            template, positions = list(raw), []
+                        if template[i] is item:
+                            template[i] = list(item)
+                        template[i][j] = None
+                        positions.append((i, j))
+                        to_save.append(e._t)
+                if template is not None and type(template[i]) is not type(item):
+                    template[i] = _same_kind(item, template[i])
+        if to_save:
+            tctx.save_for_backward(*to_save)
+            self.__saved = (tuple(template), positions, weakref.ref(tctx))
+            self.__raw = None
+
+    @staticmethod
+    def __unpack_torch(saved):
+        template, positions, tref = saved
+        tctx = tref()
+        if tctx is None:
+            raise RuntimeError("The tensors saved by this PyLayer were freed together with its "
+                               "backward graph (backward already ran without retain_graph=True)")
+        items = list(template)
+        nested = None
+        for (i, j), t in zip(positions, tctx.saved_tensors):
+            if j < 0:
+                items[i] = wrap(t)
+            else:
+                if nested is None:
+                    nested = {}
+                lst = nested.get(i)
+                if lst is None:
+                    lst = nested[i] = list(template[i])
+                lst[j] = wrap(t)
+        if nested:
+            for i, lst in nested.items():
+                items[i] = _same_kind(template[i], lst)
+        return tuple(items)
+
+
+def _same_kind(like, items):
+    return tuple(items) if isinstance(like, tuple) else list(items)
+
+
+def _pack_hooked(pack, value):
+    packed = []
+    for obj in value:
+        if obj is None or isinstance(obj, Tensor):
+            packed.append(pack(obj))
+        elif isinstance(obj, (list, tuple)):
+            if not all(o is None or isinstance(o, Tensor) for o in obj):
+                raise _err.hooks_save_type()
+            packed.append(_same_kind(obj, [pack(o) for o in obj]))
+        else:
+            raise _err.hooks_save_type()
+    return tuple(packed)
+
+
+def _unpack_hooked(unpack, packed):
+    return tuple(_same_kind(p, [unpack(o) for o in p]) if isinstance(p, (list, tuple))
+                 else unpack(p) for p in packed)
+
+
+class PyLayerBackward(PyLayerContext):
+    """Base of every `<Class>_backward` context type; calling `backward` runs the user's."""
+
+    def backward(self, *args):
+        return self._forward_cls.backward(self, *args)
+
+
+class _Call:
+    """One `apply` call, handed to the torch Function as its first (non-tensor) argument."""
+
+    __slots__ = ("layer", "ctx", "args", "kwargs", "in_slots", "inputs", "out", "wrappers",
+                 "aliases", "nondiff")
+
+    def __init__(self, layer, ctx, args, kwargs, in_slots, inputs):
+        self.layer, self.ctx, self.args, self.kwargs = layer, ctx, args, kwargs
+        self.in_slots, self.inputs = in_slots, inputs
+        self.aliases = None
+
+    def forward(self, tctx):
+        layer, ctx = self.layer, self.ctx
+        out = self.out = layer.forward(ctx, *self.args, **self.kwargs)
+        wrappers, out_slots = _output_tensors(layer, out)
+        self.wrappers = wrappers
+        nondiff = ctx.non_differentiable
+        self.nondiff = nondiff = ([w for w in nondiff if isinstance(w, Tensor)]
+                                  if nondiff else ())
+        dirty = None
+        inputs = self.inputs
+        for w in wrappers:
+            t = w._t
+            for x in inputs:
+                if t is x:
+                    break
+            else:
+                continue
+            # forward returned one of its inputs: Paddle's "inplace" rules.
+            if _marked(ctx.not_inplace_tensors, t):
+                if self.aliases is None:
+                    self.aliases = []
+                self.aliases.append(w)       # torch hands back an alias; a new Tensor wraps it
+                continue
+            if t.grad_fn is None and not any(w is n for n in nondiff):
+                raise _err.leaf_inplace(layer, (w._info or {}).get("name", ""))
+            if dirty is None:
+                dirty = []
+            dirty.append(t)                  # history rebased onto this node, version bumped
+        if dirty:
+            tctx.mark_dirty(*dirty)
+        if nondiff:
+            tctx.mark_non_differentiable(*[n._t for n in nondiff])
+        if not ctx.materialize_grads:
+            tctx.set_materialize_grads(False)
+        ctx._pl_move_outputs_to_torch(tctx, {id(w._t) for w in wrappers})
+        tctx.pl_state = (ctx, self.in_slots, out_slots)
+        return tuple(w._t for w in wrappers)
+
+    def finish(self, torch_outs):
+        aliases, nondiff = self.aliases, self.nondiff
+        fresh = None
+        for w, r in zip(self.wrappers, torch_outs):
+            if w._t is not r:
+                if aliases and any(w is a for a in aliases):
+                    if fresh is None:
+                        fresh = {}
+                    fresh[id(w)] = wrap(r)
+                    continue
+                w._t = r
+            if not r.requires_grad and not (r.is_floating_point() or r.is_complex()) \
+                    and not any(w is n for n in nondiff):
+                # Paddle gives integer/bool outputs stop_gradient=False too; torch cannot attach
+                # them to the graph, so only the flag is kept (semantics §5 item 5).
+                w._ensure_info()["needs_grad"] = True
+        return _replace(self.out, fresh) if fresh else self.out
+
+
+class _PyLayerFunction(torch.autograd.Function):
+    """Base of the one torch Function each PyLayer subclass gets."""
+
+    @staticmethod
+    def forward(tctx, call, *flat_inputs):
+        return call.forward(tctx)
+
+    @staticmethod
+    def backward(tctx, *grads):
+        ctx, in_slots, out_slots = tctx.pl_state
+        layer = ctx._forward_cls
+        if len(grads) == len(out_slots):
+            args = [None if g is None else wrap(g) for g in grads]
+        else:
+            args, k = [], 0
+            for n in out_slots:
+                if n:
+                    args.append([None if g is None else wrap(g) for g in grads[k:k + n]])
+                    k += n
+                else:
+                    g = grads[k]
+                    args.append(None if g is None else wrap(g))
+                    k += 1
+        try:
+            result = ctx.backward(*args)
+        except Exception as e:
+            # Paddle reports any failure of the user's backward as OSError naming the node;
+            # chaining keeps the user's own traceback visible.
+            raise _err.backward_failed(layer, tctx, e) from e
+        return (None, *_flatten_grads(layer, result, in_slots))
+
+
+def _marked(marked, t):
+    if not marked:
+        return False
+    return any(isinstance(m, Tensor) and m._t is t for m in marked)
+
+
+def _output_tensors(layer, out):
+    """The Tensors among forward's outputs, in slot order, and the slot sizes (0 = one Tensor)."""
+    if isinstance(out, Tensor):
+        return [out], [0]
+    wrappers, slots = [], []
+    if isinstance(out, (tuple, list)):
+        for item in out:
+            if isinstance(item, Tensor):
+                wrappers.append(item)
+                slots.append(0)
+            elif isinstance(item, (tuple, list)):
+                ws = [e for e in item if isinstance(e, Tensor)]
+                if ws:
+                    wrappers.extend(ws)
+                    slots.append(len(ws))
+    if not wrappers:
+        raise _err.no_tensor_output(layer)
+    return wrappers, slots
+
+
+def _replace(out, fresh):
+    """`out` with the Tensors whose id is in `fresh` replaced, keeping list/tuple kinds."""
+    if isinstance(out, Tensor):
+        return fresh.get(id(out), out)
+    items = [fresh.get(id(o), o) if isinstance(o, Tensor)
+             else _replace(o, fresh) if isinstance(o, (list, tuple)) else o for o in out]
+    if isinstance(out, list):
+        return items
+    return type(out)(*items) if hasattr(out, "_fields") else tuple(items)
+
+
+def _flatten_grads(layer, result, in_slots):
+    """backward's return value -> one torch grad (or None) per flattened input, Paddle's checks."""
+    if not isinstance(result, tuple):
+        result = (result,)       # a list is ONE item, as in Paddle
+    n = len(result)
+    if n > len(in_slots):
+        raise _err.too_many_grads(layer, len(in_slots), n)
+    flat = []
+    for i, (count, stop) in enumerate(in_slots):
+        if i >= n:
+            if not stop:
+                raise _err.grad_missing(layer, i)
+            flat.extend([None] * (count or 1))
+            continue
+        obj = result[i]
+        if stop:
+            if obj is not None:
+                raise _err.grad_for_stop_gradient(layer, i)
+            flat.extend([None] * (count or 1))
+        elif count:
+            if not isinstance(obj, (list, tuple)):
+                raise _err.grad_list_expected(obj)
+            if len(obj) < count:
+                raise _err.grad_list_short(count, len(obj))
+            for e in obj[:count]:
+                if isinstance(e, Tensor):
+                    flat.append(e._t)
+                elif e is None:
+                    flat.append(None)
+                else:
+                    raise _err.grad_not_tensor(layer, e)
+        elif isinstance(obj, Tensor):
+            flat.append(obj._t)
+        elif obj is None:
+            flat.append(None)
+        else:
+            raise _err.grad_not_tensor(layer, obj)
+    return flat
+
+
+def _alias(w):
+    """A new Tensor over the same data as `w`, with its stop_gradient and no history."""
+    t = w._t.detach()
+    if w._t.requires_grad:
+        t.requires_grad_(True)
+    out = wrap(t)
+    if w._info and w._info.get("needs_grad"):
+        out._info = {"needs_grad": True}
+    return out
+
+
+def _apply(cls, args, kwargs):
+    if STATE.static:
+        raise NotImplementedError(
+            f"{cls.__name__}.apply (paddle.autograd.PyLayer) runs in dynamic mode only; in static "
+            "mode use paddle.static.nn.static_pylayer(forward_fn, inputs, backward_fn) instead")
+    inputs = []      # torch tensors, Paddle's slot order
+    in_slots = []    # per input slot: (tensor count, 0 for a single Tensor; stop_gradient)
+    need_grad = False
+    for a in (args if not kwargs else (*args, *kwargs.values())):
+        if isinstance(a, Tensor):
+            t = a._t
+            inputs.append(t)
+            rg = t.requires_grad
+            in_slots.append((0, not rg))
+            need_grad = need_grad or rg
+        elif isinstance(a, (list, tuple)):
+            ts = [e._t for e in a if isinstance(e, Tensor)]
+            if ts:
+                inputs.extend(ts)
+                in_slots.append((len(ts), not ts[0].requires_grad))
+                need_grad = need_grad or any(t.requires_grad for t in ts)
+    ctx = cls._backward_function()
+    if need_grad and torch.is_grad_enabled():
+        call = _Call(cls, ctx, args, kwargs, in_slots, inputs)
+        return call.finish(cls._torch_function.apply(call, *inputs))
+    # No graph: Paddle builds no node, backward can never run, outputs stay as forward made them.
+    with torch.no_grad():
+        out = cls.forward(ctx, *args, **kwargs)
+    wrappers, _ = _output_tensors(cls, out)
+    marked = ctx.not_inplace_tensors
+    if marked:
+        fresh = {id(w): _alias(w) for w in wrappers
+                 if _marked(marked, w._t) and any(w._t is x for x in inputs)}
+        if fresh:
+            return _replace(out, fresh)
+    return out
+
+
+class PyLayerMeta(type):
+    """Gives each PyLayer subclass its context type `<Class>_backward` and its torch Function."""
+
+    def __init__(cls, name, bases, attrs):
+        cls._backward_function = type(name + "_backward", (PyLayerBackward,),
+                                      {"_forward_cls": cls, "__module__": cls.__module__})
+        cls._torch_function = type(name, (_PyLayerFunction,), {"__module__": cls.__module__})
+        super().__init__(name, bases, attrs)
+
+
+class PyLayer(PyLayerContext, metaclass=PyLayerMeta):
+    """paddle.autograd.PyLayer: a custom operator with a Python forward and backward.
+
+    Subclass it with static `forward(ctx, *args, **kwargs)` and `backward(ctx, *grads)` and run it
+    with `apply`. backward receives one grad per Tensor output slot (a list for a list slot) and
+    returns one grad per Tensor input slot: a Tensor, or None (required for stop_gradient inputs).
+
+    Differences from Paddle: gradients cannot flow through integer/bool outputs (they report
+    stop_gradient=False as in Paddle, but torch cannot differentiate them); a returned grad of
+    the wrong shape is an error (Paddle accepts it silently); a list/tuple *output* slot works
+    with backward (Paddle 3.3.1 crashes). Only dynamic mode is supported.
+    """
+
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        """Compute the outputs; the first argument is the PyLayerContext. Runs with grad off."""
+        raise NotImplementedError("You must implement the forward function for PyLayer.")
+
+    @staticmethod
+    def backward(ctx, *args):
+        """Compute the input grads from the output grads; the first argument is the ctx."""
+        raise NotImplementedError("You must implement the backward function for PyLayer.")
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        """Run forward on the arguments and record one backward node when any input Tensor needs
+        grad and grad is enabled. Returns forward's result with its structure (Tensor, tuple or
+        list). Tensor inputs are the positional Tensors then the kwargs values in call order; a
+        list/tuple of Tensors is one input slot.
+        """
+        return _apply(cls, args, kwargs)
+
+
+def once_differentiable(backward):
+    """Decorator for a PyLayer backward that runs it with grad disabled (no double backward)."""
+
+    @functools.wraps(backward)
+    def wrapper(ctx, *args):
+        with torch.no_grad():
+            return backward(ctx, *args)
+
+    return wrapper
