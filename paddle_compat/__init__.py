@@ -36,6 +36,7 @@ complex128 = _DTYPES["complex128"]
 from ._tensor_format import set_printoptions
 
 # --- alias and CLI (owner: alias) ---
+from ._alias import install_alias, uninstall_alias
 
 # --- random (owner: random) ---
 
@@ -54,6 +55,7 @@ from ._ops.linalg import (matmul, mm, bmm, dot, outer, t, norm, dist, cross, ein
 from . import linalg
 
 # --- autograd: PyLayer (owner: pylayer) ---
+from . import autograd
 
 # --- nn, ParamAttr (owner: nn) ---
 
