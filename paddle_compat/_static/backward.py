@@ -1,0 +1,185 @@
+"""paddle.static.append_backward / gradients (DESIGN decision 5: one autodiff, torch's).
+
+For fidelity the Program gets Paddle's backward section: a seed op for `loss@GRAD`
+(`fill_constant` / `fill_any_like`), one `<type>_grad` op per forward op on the path, in reverse, and
+`x@GRAD` variables. Those ops share one `GradGroup`; the Executor runs the whole group as a single
+`torch.autograd.grad` call over the forward ops of that run, asking only for the gradients that are
+fetched or read later.
+
+Differences from Paddle: a variable read by several ops gets one `x@GRAD` (Paddle renames the
+partial gradients `x@GRAD@RENAME@...` and adds a `sum` op); grad ops list all forward inputs and
+`<Out>@GRAD` (Paddle's per-op grad makers choose subsets, e.g. relu_grad reads Out).
+"""
+from .builder import OpRole, standard_attrs
+from .ir import Variable
+from .local_ops import LOCAL_OPS
+
+__all__ = ["append_backward", "gradients", "GradGroup"]
+
+
+class GradGroup:
+    """The grad ops of one call: targets, seeds and {grad var name: forward var name}."""
+
+    def __init__(self):
+        self.targets, self.target_grads, self.seed_names = [], [], []
+        self.grad_of = {}
+        self.ops = []
+
+
+def _as_list(x):
+    if x is None:
+        return []
+    return list(x) if isinstance(x, (list, tuple)) else [x]
+
+
+def _check(value, what, api, allow_list=True):
+    ok = isinstance(value, Variable) or (allow_list and isinstance(value, (list, tuple)))
+    if not ok:
+        want = ("(<class 'paddle.base.framework.Variable'>, <class 'list'>, <class 'tuple'>)"
+                if allow_list else "<class 'paddle.base.framework.Variable'>")
+        raise TypeError(f"The type of '{what}' in {api} must be {want}, but received "
+                        f"{type(value)}.")
+
+
+def _no_grad_names(no_grad_set):
+    return {v if isinstance(v, str) else v.name for v in (no_grad_set or ())}
+
+
+def _calc(block, targets, inputs, target_grads, no_grad, seed):
+    """Record the backward section; returns {forward var name: grad Variable} for `inputs`."""
+    program = block.program
+    ops = list(block.ops)
+    # Differentiable values: not stop_gradient, not excluded, and reached from such a value.
+    diff = set()
+    for name, var in block.vars.items():
+        if not var.stop_gradient and name not in no_grad:
+            diff.add(name)
+    for op in ops:
+        if any(n in diff for n in op.input_arg_names):
+            for n in op.output_arg_names:
+                v = block._find_var_recursive(n)
+                if v is not None and not v.stop_gradient and n not in no_grad:
+                    diff.add(n)
+        else:
+            for n in op.output_arg_names:
+                if n not in {i.name for i in inputs}:
+                    diff.discard(n)
+    # Values the targets depend on.
+    need = {t.name for t in targets}
+    path = []
+    for op in reversed(ops):
+        if any(n in need for n in op.output_arg_names) and any(n in diff for n in op.input_arg_names):
+            path.append(op)
+            need.update(n for n in op.input_arg_names if n in diff)
+    reach = {i.name for i in inputs if i.name in need and (i.name in diff or i.name in
+                                                           {t.name for t in targets})}
+    if not reach:
+        return {}
+    times = program._appending_grad_times = program._appending_grad_times + 1
+    prefix = "grad/" * (times + 1) if times > 1 else ""
+    gname = {}
+
+    def grad_of(n):
+        if n not in gname:
+            gname[n] = prefix + n + "@GRAD"
+        return gname[n]
+
+    group = GradGroup()
+    for t, tg in zip(targets, target_grads):
+        group.targets.append(t.name)
+        group.target_grads.append(tg.name if tg is not None else None)
+        group.seed_names.append(grad_of(t.name))
+    grad_ops = []
+    for op in path:
+        outs = {f"{s}@GRAD": [grad_of(n) for n in names] for s, names in op.outputs.items()
+                if any(n in gname for n in names)}
+        ins = {f"{s}@GRAD": [grad_of(n) for n in names if n in diff]
+               for s, names in op.inputs.items() if any(n in diff for n in names)}
+        in_slots = {s: list(names) for s, names in op.inputs.items() if names}
+        in_slots.update(outs)
+        attrs = {k: v for k, v in op.attrs.items()}
+        params = [n for names in ins.values() for n in names
+                  if (v := block._find_var_recursive(n[len(prefix):-5])) is not None
+                  and v.is_parameter]
+        attrs.update(op_role=OpRole.Backward,
+                     op_role_var=[params[0][len(prefix):-5], params[0]] if params else [])
+        grad_ops.append((op.type + "_grad", in_slots, ins, attrs))
+    # Grad variables, created in name order as Paddle's backward pass does.
+    for fwd, g in sorted(gname.items(), key=lambda kv: kv[1]):
+        v = block._find_var_recursive(fwd)
+        if g not in block.vars:
+            block.create_var(name=g, shape=v.shape, dtype=v.dtype, stop_gradient=False)
+        if g not in group.seed_names:
+            group.grad_of[g] = fwd
+    for t, tg, sname in zip(targets, target_grads, group.seed_names):
+        if tg is None:
+            if seed == "fill_constant":
+                from .ir import VARTYPE_CODES
+                attrs = dict(LOCAL_OPS["fill_constant"].attrs, dtype=VARTYPE_CODES[t.dtype.short],
+                             shape=list(t.shape), value=1.0, str_value="")
+                attrs.update(standard_attrs(OpRole.Backward | OpRole.Loss, ""))
+                op = block.append_op("fill_constant", {}, {"Out": [sname]}, attrs,
+                                     LOCAL_OPS["fill_constant"])
+            else:
+                attrs = dict(LOCAL_OPS["fill_any_like"].attrs)
+                attrs.update(standard_attrs(OpRole.Backward))
+                op = block.append_op("fill_any_like", {"X": [t.name]}, {"Out": [sname]}, attrs,
+                                     LOCAL_OPS["fill_any_like"])
+            op.grad_group = group
+            group.ops.append(op)
+    for type_, ins, outs, attrs in grad_ops:
+        op = block.append_op(type_, ins, outs, attrs)
+        op.grad_group = group
+        group.ops.append(op)
+    if not group.ops:
+        # Target gradients were given and no op lies between: keep one marker so the group runs.
+        op = block.append_op("assign", {"X": [target_grads[0].name]}, {"Out": [group.seed_names[0]]},
+                             dict(standard_attrs(OpRole.Backward)), LOCAL_OPS["assign"])
+        op.grad_group = group
+        group.ops.append(op)
+    return {n: block.vars[gname[n]] for n in reach}
+
+
+def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
+                    checkpoints=None, distop_context=None):
+    """paddle.static.append_backward: grad ops for `loss`; returns [(param, grad), ...].
+
+    `parameter_list` defaults to every trainable parameter; it may name non-parameters too (a
+    `data` variable with stop_gradient=False). Parameters with no path to `loss` are left out.
+    """
+    _check(loss, "loss", "paddle.static.append_backward", allow_list=False)
+    if callbacks is not None or checkpoints is not None:
+        raise NotImplementedError("paddle.static.append_backward: callbacks and checkpoints "
+                                  "(recompute) are not supported; call it without them")
+    block = loss.block.program.global_block()
+    for op in reversed(block.ops):
+        if loss.name in op.output_arg_names:
+            op.attrs["op_role"] = op.attrs.get("op_role", 0) | OpRole.Loss
+            break
+    if parameter_list is None:
+        params = [p for p in block.all_parameters() if p.trainable]
+    else:
+        params = [block._var_recursive(p) if isinstance(p, str) else p for p in parameter_list]
+    no_grad = _no_grad_names(no_grad_set)
+    grads = _calc(block, [loss], params, [None], no_grad, "fill_constant")
+    return [(p, grads[p.name]) for p in params if p.name in grads]
+
+
+def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
+    """paddle.static.gradients: grad Variables of `targets` w.r.t. `inputs`.
+
+    Returns [] when no input lies on a path to the targets, and None for single inputs without a
+    path; repeated calls name their variables `grad/.../x@GRAD` as Paddle does. Gradients of
+    gradients (double grad) work: the Executor keeps the autograd graph of earlier groups.
+    """
+    _check(targets, "targets", "paddle.static.gradients")
+    _check(inputs, "inputs", "paddle.static.gradients")
+    targets, inputs = _as_list(targets), _as_list(inputs)
+    tgs = _as_list(target_gradients) or [None] * len(targets)
+    if len(tgs) != len(targets):
+        raise ValueError("Should have the same number of target_gradients as targets")
+    block = targets[0].block.program.global_block()
+    grads = _calc(block, targets, inputs, tgs, _no_grad_names(no_grad_set), "fill_any_like")
+    if not grads:
+        return []
+    return [grads.get(i.name) for i in inputs]

@@ -1,0 +1,297 @@
+"""Building programs: default programs, guards, name scopes, and THE static hook of the op registry.
+
+While `paddle.enable_static()` is in force, every public op function's `apply_op` lands in
+`record_op`: it appends an Operator to the current block of the default main program, creates the
+output Variables with Paddle's auto names (`<api>_<n>.tmp_<k>`), and infers their shapes and dtypes by
+running the op's own kernel on torch `meta` tensors (dynamic `-1` dims stand in as a large
+distinctive size and are mapped back to -1).
+"""
+import contextlib
+import math
+
+import torch
+
+from .. import _unique_name
+from .._dtype import to_dtype
+from .._mode import STATE
+from .._ops.registry import set_static_hook
+from .._tensor import Tensor
+from .ir import STANDARD_ATTRS, OpRole, Program, Variable, VARTYPE_CODES
+from .local_ops import LOCAL_OPS
+
+__all__ = ["default_main_program", "default_startup_program", "program_guard", "name_scope",
+           "record_op", "enable_static", "disable_static", "static_only", "helper_scope",
+           "append_op", "record_assign", "as_variable"]
+
+_MAIN = [Program()]
+_STARTUP = [Program()]
+_NAME_SCOPE = ["/"]
+_NAME_SCOPE_COUNTS = [{}]
+_HELPER = [None]           # the prefix ('fc_0') all ops of a composite layer name their outputs by
+_ROLE = [OpRole.Forward]
+
+# A dynamic (-1) dim is built as this size on meta tensors: a prime times lcm(1..10), so reshape-like
+# kernels still divide it, and output dims that are multiples of the prime are dynamic again.
+_DYN_PRIME = 9973
+_DYN = _DYN_PRIME * 2520
+
+
+def enable_static():
+    """paddle.enable_static(): from now on public ops record into the default main program."""
+    STATE.static = True
+
+
+def disable_static(place=None):
+    """paddle.disable_static(place=None): back to dynamic (eager) mode."""
+    STATE.static = False
+    if place is not None:
+        from .._place import set_device, to_place
+        p = to_place(place)
+        set_device("cpu" if p.device.type == "cpu" else f"gpu:{p.device.index or 0}")
+
+
+def static_only(api):
+    """Paddle's @static_only check: the AssertionError text Paddle gives in dynamic mode."""
+    if not STATE.static:
+        raise AssertionError(
+            "In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and "
+            f"'{api}()' is only supported in static graph mode. So if you want to use this api, "
+            "please call 'paddle.enable_static()' before this api to enter static graph mode.")
+
+
+def default_main_program():
+    """paddle.static.default_main_program(): where ops are recorded outside a program_guard."""
+    return _MAIN[0]
+
+
+def default_startup_program():
+    """paddle.static.default_startup_program(): where parameter initializers are recorded."""
+    return _STARTUP[0]
+
+
+def _check_program(p, what):
+    if not isinstance(p, Program):
+        raise TypeError(f"The type of '{what}' in program_guard must be "
+                        f"<class 'paddle.static.Program'>, but received {type(p)}.")
+
+
+@contextlib.contextmanager
+def program_guard(main_program, startup_program=None):
+    """paddle.static.program_guard(main_program, startup_program=None)."""
+    _check_program(main_program, "main_program")
+    if startup_program is not None:
+        _check_program(startup_program, "startup_program")
+    old_main, old_startup = _MAIN[0], _STARTUP[0]
+    _MAIN[0] = main_program
+    if startup_program is not None:
+        _STARTUP[0] = startup_program
+    try:
+        yield
+    finally:
+        _MAIN[0], _STARTUP[0] = old_main, old_startup
+
+
+@contextlib.contextmanager
+def name_scope(prefix=None):
+    """paddle.static.name_scope(prefix): ops recorded inside get `op_namescope = /prefix/`."""
+    old = _NAME_SCOPE[0]
+    counts = _NAME_SCOPE_COUNTS[0]
+    key = old + (prefix or "")
+    n = counts.get(key, 0)
+    counts[key] = n + 1
+    name = prefix if n == 0 else f"{prefix}_{n}"
+    _NAME_SCOPE[0] = old + name + "/" if prefix else old
+    _NAME_SCOPE_COUNTS[0] = {}
+    try:
+        yield
+    finally:
+        _NAME_SCOPE[0] = old
+        _NAME_SCOPE_COUNTS[0] = counts
+
+
+@contextlib.contextmanager
+def helper_scope(name):
+    """Composite layers (fc, conv2d...) name every output `<name>_<n>.tmp_<k>`; yields '<name>_<n>'."""
+    old = _HELPER[0]
+    _HELPER[0] = _unique_name.generate(name)
+    try:
+        yield _HELPER[0]
+    finally:
+        _HELPER[0] = old
+
+
+@contextlib.contextmanager
+def op_role(role):
+    old = _ROLE[0]
+    _ROLE[0] = role
+    try:
+        yield
+    finally:
+        _ROLE[0] = old
+
+
+def standard_attrs(role=None, namescope=None):
+    return {"op_device": "", "op_namescope": _NAME_SCOPE[0] if namescope is None else namescope,
+            "op_role": _ROLE[0] if role is None else role, "op_role_var": [],
+            "with_quant_attr": False}
+
+
+def append_op(block, opdef, inputs, outputs, attrs=None, role=None, type=None, namescope=None):
+    """Append an Operator for `opdef` with its default attributes, the given ones and Paddle's
+    standard ones (op_device, op_namescope, op_role, op_role_var, with_quant_attr)."""
+    full = dict(opdef.attrs) if opdef is not None else {}
+    full.update(attrs or {})
+    full.update(standard_attrs(role, namescope))
+    return block.append_op(type or opdef.type, inputs, outputs, full, opdef)
+
+
+# ---- shape inference on meta tensors -------------------------------------------------------------
+def _meta(var, sub):
+    shape = tuple(sub if d < 0 else d for d in var.shape)
+    return torch.empty(shape, dtype=var.dtype.torch, device="meta")
+
+
+def _zeros(var, sub):
+    shape = tuple(sub if d < 0 else d for d in var.shape)
+    return torch.zeros(shape, dtype=var.dtype.torch)
+
+
+def _build_args(slots, maker, sub):
+    args = []
+    for v in slots:
+        if v is None:
+            args.append(None)
+        elif isinstance(v, list):
+            args.append([maker(e, sub) for e in v])
+        else:
+            args.append(maker(v, sub))
+    return args
+
+
+def _flatten(out):
+    if isinstance(out, (tuple, list)):
+        return [t for o in out for t in _flatten(o)]
+    return [out]
+
+
+def infer_outputs(opdef, in_vars, kernel_attrs):
+    """Run the kernel on meta tensors -> the kernel's result structure with (shape, dtype) leaves."""
+    try:
+        with torch.no_grad():
+            out = opdef.kernel(*_build_args(in_vars, _meta, _DYN), **kernel_attrs)
+        return _map(out, lambda t: _Spec(tuple(-1 if d and d % _DYN_PRIME == 0 else int(d)
+                                               for d in t.shape), t.dtype))
+    except Exception as meta_error:      # data-dependent kernels cannot run on meta: try real zeros
+        try:
+            with torch.no_grad():
+                a = opdef.kernel(*_build_args(in_vars, _zeros, 2), **kernel_attrs)
+                b = opdef.kernel(*_build_args(in_vars, _zeros, 3), **kernel_attrs)
+        except Exception:
+            raise meta_error from None
+        fa, fb = _flatten(a), _flatten(b)
+        pairs = iter([_Spec(tuple(-1 if x != y else int(x) for x, y in zip(ta.shape, tb.shape)),
+                       ta.dtype) for ta, tb in zip(fa, fb)])
+        return _map(a, lambda t: next(pairs))
+
+
+class _Spec:
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = shape, dtype
+
+
+def _map(out, fn):
+    if isinstance(out, tuple):
+        return tuple(_map(o, fn) for o in out)
+    if isinstance(out, list):
+        return [_map(o, fn) for o in out]
+    if out is None:
+        return None
+    return fn(out)
+
+
+# ---- the hook --------------------------------------------------------------------------------------
+def _api_key(opdef):
+    api = opdef.api
+    if not api:
+        return opdef.type
+    short = api.rsplit(".", 1)[-1]
+    return "tmp" if short.startswith("__") else short
+
+
+def as_variable(x, block=None):
+    """A Variable for `x`: Variables pass; Tensors, numpy arrays and scalars become constants."""
+    if isinstance(x, Variable):
+        return x
+    import numpy as np
+    from .._creation_core import to_tensor
+    t = x if isinstance(x, Tensor) else to_tensor(x)
+    arr = t.numpy()
+    block = block or default_main_program().current_block()
+    name = _unique_name.generate("tmp")
+    var = block.create_var(name=name, shape=arr.shape, dtype=t.dtype, stop_gradient=True)
+    append_op(block, LOCAL_OPS["assign_value"], {}, {"Out": [var]},
+              {"dtype": VARTYPE_CODES[t.dtype.short], "shape": list(arr.shape),
+               "values": np.asarray(arr).reshape(-1).tolist()})
+    return var
+
+
+def record_op(opdef, inputs, attrs):
+    """The registry's static hook: record `opdef` with `inputs` (one per slot) and `attrs`."""
+    block = default_main_program().current_block()
+    in_vars, in_names = [], {}
+    for slot, x in zip(opdef.inputs, inputs):
+        if x is None:
+            in_vars.append(None)
+            in_names[slot] = []
+        elif isinstance(x, (list, tuple)) and not isinstance(x, Variable):
+            vs = [as_variable(e, block) for e in x]
+            in_vars.append(vs)
+            in_names[slot] = [v.name for v in vs]
+        else:
+            v = as_variable(x, block)
+            in_vars.append(v)
+            in_names[slot] = [v.name]
+    kernel_attrs = dict(opdef.attrs)
+    kernel_attrs.update(attrs)
+    try:
+        specs = infer_outputs(opdef, in_vars, kernel_attrs)
+    except Exception as e:
+        raise type(e)(f"{e}\n  [operator < {opdef.type} > error] while inferring output shapes "
+                      f"for {opdef.api or opdef.type} in static mode") from e
+    stop = all(v.stop_gradient for v in _flatten(in_vars) if v is not None)
+    prefix = _HELPER[0] or _unique_name.generate(_api_key(opdef))
+    key = prefix + ".tmp"
+
+    def new_var(spec):
+        dt = to_dtype(spec.dtype)
+        return block.create_var(name=_unique_name.generate(key), shape=spec.shape, dtype=dt,
+                                stop_gradient=stop or not (dt.is_floating_point or dt.is_complex))
+
+    result = _map(specs, new_var)
+    if isinstance(result, tuple):
+        per_slot = result
+    else:
+        per_slot = (result,)
+    out_names = {}
+    for slot, value in zip(opdef.outputs, per_slot):
+        if value is None:
+            out_names[slot] = []
+        elif isinstance(value, list):
+            out_names[slot] = [v.name for v in value]
+        else:
+            out_names[slot] = [value.name]
+    op = append_op(block, opdef, in_names, out_names, kernel_attrs)
+    op.list_slots = tuple(s for s, x in zip(opdef.inputs, inputs)
+                          if isinstance(x, (list, tuple)) and not isinstance(x, Variable)) + tuple(
+        s for s, v in zip(opdef.outputs, per_slot) if isinstance(v, list))
+    return result
+
+
+def record_assign(var):
+    from .local_ops import opdef
+    return record_op(opdef("assign"), (var,), {})
+
+
+set_static_hook(record_op)

@@ -1,0 +1,52 @@
+"""Program.clone(for_test=False): structural copy; for_test drops backward/optimizer ops."""
+from .ir import OpRole, Operator, Parameter, Program, Variable
+
+__all__ = ["clone_program"]
+
+_VAR_FIELDS = ("lod_level", "type", "is_data", "need_check_feed", "error_clip")
+
+
+def _copy_var(block, v):
+    if isinstance(v, Parameter):
+        nv = Parameter(block, v.name, v.shape, v.dtype, trainable=v.trainable,
+                       optimize_attr=v.optimize_attr, regularizer=v.regularizer,
+                       need_clip=v.need_clip)
+        nv.initializer = v.initializer
+    else:
+        nv = Variable(block, v.name, v.shape, v.dtype, persistable=v.persistable,
+                      stop_gradient=v.stop_gradient)
+    for f in _VAR_FIELDS:
+        setattr(nv, f, getattr(v, f))
+    return nv
+
+
+def clone_program(program, for_test=False):
+    new = Program()
+    new.blocks = []
+    new._seed = program._seed
+    new._appending_grad_times = program._appending_grad_times
+    for ob in program.blocks:
+        from .ir import Block
+        nb = Block(new, ob.idx, ob.parent_idx)
+        nb.forward_block_idx, nb.backward_block_idx = ob.forward_block_idx, ob.backward_block_idx
+        for op in ob.ops:
+            role = op.attrs.get("op_role", 0)
+            if for_test and role & (OpRole.Backward | OpRole.Optimize):
+                continue
+            nop = Operator(nb, op.type, op.inputs, op.outputs, op.attrs, op.opdef, op.callstack)
+            nop.list_slots = op.list_slots
+            nop.grad_group = None if for_test else op.grad_group
+            if for_test and "is_test" in nop.attrs:
+                nop.attrs["is_test"] = True
+            nb.ops.append(nop)
+        used = {n for op in nb.ops for n in op.input_arg_names + op.output_arg_names}
+        for name, v in ob.vars.items():
+            if for_test and name not in used and not v.is_data:
+                continue
+            nb.vars[name] = _copy_var(nb, v)
+        new.blocks.append(nb)
+    new._sorted_print = True
+    new._is_test = for_test
+    if getattr(program, "lr_scheduler", None) is not None and not for_test:
+        new.lr_scheduler, new.lr_var_name = program.lr_scheduler, program.lr_var_name
+    return new

@@ -1,0 +1,473 @@
+"""paddle.static.Executor: a small interpreter over a Program, with a cached lowered plan.
+
+Per (program version, feed names, fetch names) the Executor lowers block 0 once into a list of
+steps with resolved kernels, argument slots, scope reads/writes and dead-value frees, so a training
+step pays no per-op lookups (DESIGN decision 4). The grad ops of one `gradients()` /
+`append_backward()` call lower into ONE step that asks torch autograd for exactly the gradients that
+are read later or fetched (DESIGN decision 5). Failures are re-raised with the op and the Python stack
+where the user built it ("In user code: ..."), with the original exception class.
+"""
+import warnings
+
+import numpy as np
+import torch
+
+from .. import _place
+from .._mode import STATE
+from .._tensor import Tensor, wrap
+from .ir import STANDARD_ATTRS, Operator, Program, Variable
+from .local_ops import lookup
+from .scope import global_scope
+
+__all__ = ["Executor", "run_program"]
+
+_MAX_PLANS = 16
+
+
+class _OpStep:
+    __slots__ = ("kernel", "args", "kwargs", "outs", "single", "op", "leaf", "detach", "writes",
+                 "frees", "no_grad")
+
+
+class _GroupStep:
+    __slots__ = ("group", "targets", "seeds", "wanted", "wanted_grads", "seed_outs", "leaf",
+                 "writes", "frees", "create_graph", "op")
+
+
+class _Plan:
+    __slots__ = ("steps", "scope_reads", "has_grad", "feed_leaf", "scope_leaf", "fetch", "compiled")
+
+
+def _var(block, name):
+    return block._find_var_recursive(name)
+
+
+def _kernel_kwargs(op):
+    return {k: v for k, v in op.attrs.items() if k not in STANDARD_ATTRS}
+
+
+def lower(program, feed_names, fetch_names):
+    """Lower block 0 of `program` into a _Plan (see module docstring)."""
+    block = program.global_block()
+    raw = []
+    seen = set()
+    for op in block.ops:
+        g = op.grad_group
+        if g is None:
+            raw.append(op)
+        elif id(g) not in seen:
+            seen.add(id(g))
+            raw.append(g)
+    # Which gradients each group must produce: those read later (ops, later groups) or fetched.
+    needed = set(fetch_names)
+    wanted = {}
+    for item in reversed(raw):
+        if isinstance(item, Operator):
+            needed.update(item.input_arg_names)
+        else:
+            w = [(gname, fwd) for gname, fwd in item.grad_of.items() if gname in needed]
+            seeds = [s for s in item.seed_names if s in needed]
+            wanted[id(item)] = (w, seeds)
+            if w or seeds:
+                needed.update(item.targets)
+                needed.update(n for n in item.target_grads if n)
+                needed.update(fwd for _, fwd in w)
+    groups = [item for item in raw if not isinstance(item, Operator) and any(wanted[id(item)])]
+    leaf_names = {fwd for g in groups for _, fwd in wanted[id(g)][0]}
+    plan = _Plan()
+    plan.has_grad = bool(groups)
+    steps, readers, produced = [], [], set(feed_names)
+    scope_reads = []
+
+    def note_reads(names):
+        for n in names:
+            if n not in produced and n not in scope_reads:
+                v = _var(block, n)
+                if v is not None and v.persistable:
+                    scope_reads.append(n)
+                    produced.add(n)
+
+    for item in raw:
+        if isinstance(item, Operator):
+            op = item
+            step = _OpStep()
+            opdef = op.opdef or lookup(op.type)
+            step.kernel = opdef.kernel
+            step.op = op
+            step.kwargs = _kernel_kwargs(op)
+            slots = opdef.inputs
+            args = []
+            for slot in slots:
+                names = op.inputs.get(slot)
+                if not names:
+                    args.append(None)
+                elif len(names) == 1 and slot not in op.list_slots:
+                    args.append(names[0])
+                else:
+                    args.append(list(names))
+            step.args = args
+            note_reads(op.input_arg_names)
+            outs = []
+            for slot in opdef.outputs:
+                names = op.outputs.get(slot, [])
+                outs.append(names if slot in op.list_slots or len(names) > 1
+                            else (names[0] if names else None))
+            step.single = len(opdef.outputs) == 1
+            step.outs = outs
+            out_names = op.output_arg_names
+            step.leaf = [n for n in out_names if n in leaf_names]
+            step.detach = [n for n in out_names
+                           if (v := _var(block, n)) is not None and v.stop_gradient
+                           and plan.has_grad]
+            step.writes = [n for n in out_names if (v := _var(block, n)) is not None and v.persistable]
+            step.no_grad = op.attrs.get("op_role") == 2
+            produced.update(out_names)
+            readers.append(set(op.input_arg_names))
+            steps.append(step)
+        else:
+            g = item
+            w, seeds = wanted[id(g)]
+            if not (w or seeds):
+                continue
+            step = _GroupStep()
+            step.group = g
+            step.op = g.ops[0] if g.ops else None
+            step.targets = list(g.targets)
+            step.seeds = list(g.target_grads)
+            step.wanted = [fwd for _, fwd in w]
+            step.wanted_grads = [gname for gname, _ in w]
+            step.seed_outs = [(s, g.targets[g.seed_names.index(s)]) for s in seeds]
+            note_reads(step.targets + step.wanted + [s for s in step.seeds if s])
+            step.leaf = []
+            step.writes = [n for n in step.wanted_grads
+                           if (v := _var(block, n)) is not None and v.persistable]
+            step.create_graph = any(isinstance(r, type(g)) for r in raw[raw.index(g) + 1:])
+            produced.update(step.wanted_grads)
+            produced.update(s for s, _ in step.seed_outs)
+            readers.append(set(step.targets) | set(step.wanted) | {s for s in step.seeds if s})
+            steps.append(step)
+    # Dead-value frees: a non-persistable, non-fetched value dies after its last reader.
+    keep = set(fetch_names) | set(scope_reads)
+    last = {}
+    for i, names in enumerate(readers):
+        for n in names:
+            last[n] = i
+    for i, step in enumerate(steps):
+        outs = step.op.output_arg_names if isinstance(step, _OpStep) else (
+            step.wanted_grads + [s for s, _ in step.seed_outs])
+        for n in outs:
+            if n not in last and n not in keep:
+                last[n] = i
+        step.frees = []
+    for n, i in last.items():
+        v = _var(block, n)
+        if n in keep or (v is not None and v.persistable):
+            continue
+        steps[i].frees.append(n)
+    plan.steps = steps
+    plan.scope_reads = scope_reads
+    plan.feed_leaf = [n for n in feed_names if n in leaf_names]
+    plan.scope_leaf = [n for n in scope_reads if n in leaf_names]
+    plan.fetch = list(fetch_names)
+    plan.compiled = None
+    return plan
+
+
+def _not_initialized(op, name):
+    slot = next((s for s, ns in op.inputs.items() if name in ns), "X")
+    return ValueError(f"InvalidArgumentError: The phi::DenseTensor in the {op.type} Op's Input "
+                      f"Variable {slot}({name}) is not initialized.")
+
+
+def with_op_context(exc, op):
+    """Re-raise `exc` as Paddle does: the user's build stack, the error, the op."""
+    frames = "".join(f'    File "{f.filename}", line {f.lineno}, in {f.name}\n      {f.line}\n'
+                     for f in (op.callstack if op is not None else []))
+    name = type(exc).__name__
+    text = str(exc)
+    if text.startswith("InvalidArgumentError: "):
+        name, text = "InvalidArgumentError", text[len("InvalidArgumentError: "):]
+    msg = (f"In user code:\n\n{frames}\n    {name}: {text}\n"
+           f"      [operator < {op.type if op is not None else '?'} > error]")
+    try:
+        new = type(exc)(msg)
+    except Exception:
+        new = RuntimeError(msg)
+    return new
+
+
+def _make_leaf(t):
+    if t.requires_grad or not (t.is_floating_point() or t.is_complex()):
+        return t
+    return t.detach().requires_grad_(True)
+
+
+def execute(plan, env, scope_tensors):
+    """Run a lowered plan: env maps names to torch tensors (feeds in, everything else out)."""
+    for n in plan.scope_reads:
+        t = scope_tensors.get(n)
+        if t is not None:
+            env[n] = t
+    if not plan.has_grad:
+        with torch.no_grad():
+            _run_steps(plan.steps, env, scope_tensors)
+        return
+    for n in plan.feed_leaf:
+        env[n] = _make_leaf(env[n])
+    for n in plan.scope_leaf:
+        if n in env:
+            env[n] = _make_leaf(env[n])
+    with torch.enable_grad():
+        _run_steps(plan.steps, env, scope_tensors)
+
+
+def _run_steps(steps, env, scope_tensors):
+    for step in steps:
+        if type(step) is _GroupStep:
+            _run_group(step, env, scope_tensors)
+            continue
+        try:
+            args = [env[a] if type(a) is str else (None if a is None else [env[n] for n in a])
+                    for a in step.args]
+        except KeyError as e:
+            raise with_op_context(_not_initialized(step.op, e.args[0]), step.op) from None
+        try:
+            out = step.kernel(*args, **step.kwargs)
+        except Exception as e:
+            raise with_op_context(e, step.op) from e
+        if step.single:
+            name = step.outs[0]
+            if type(name) is list:
+                for n, t in zip(name, out):
+                    env[n] = t
+            elif name is not None:
+                env[name] = out
+        else:
+            for name, t in zip(step.outs, out):
+                if type(name) is list:
+                    for n, tt in zip(name, t):
+                        env[n] = tt
+                elif name is not None:
+                    env[name] = t
+        for n in step.leaf:
+            env[n] = _make_leaf(env[n])
+        for n in step.detach:
+            t = env[n]
+            if t.requires_grad:
+                env[n] = t.detach()
+        for n in step.writes:
+            scope_tensors[n] = env[n].detach()
+        for n in step.frees:
+            env.pop(n, None)
+
+
+def _run_group(step, env, scope_tensors):
+    try:
+        targets = [env[n] for n in step.targets]
+        seeds = [env[s] if s else None for s in step.seeds]
+        inputs = [env[n] for n in step.wanted]
+    except KeyError as e:
+        raise with_op_context(_not_initialized(step.op, e.args[0]), step.op) from None
+    live = [i for i, t in enumerate(targets) if t.requires_grad]
+    grads = [None] * len(inputs)
+    diff = [i for i, t in enumerate(inputs) if t.requires_grad]
+    if live and diff:
+        outs = [targets[i] for i in live]
+        gouts = [seeds[i] if seeds[i] is not None else torch.ones_like(targets[i]) for i in live]
+        try:
+            res = torch.autograd.grad(outs, [inputs[i] for i in diff], gouts, allow_unused=True,
+                                      retain_graph=step.create_graph,
+                                      create_graph=step.create_graph)
+        except Exception as e:
+            raise with_op_context(e, step.op) from e
+        for i, g in zip(diff, res):
+            grads[i] = g
+    for name, g, t in zip(step.wanted_grads, grads, inputs):
+        env[name] = torch.zeros_like(t) if g is None else g
+    for s, target in step.seed_outs:
+        i = step.targets.index(target)
+        env[s] = seeds[i] if seeds[i] is not None else torch.ones_like(targets[i])
+    for n in step.writes:
+        scope_tensors[n] = env[n].detach()
+    for n in step.frees:
+        env.pop(n, None)
+
+
+def _fetch_names(fetch_list):
+    if fetch_list is None:
+        return []
+    if isinstance(fetch_list, (Variable, str)):
+        fetch_list = [fetch_list]
+    assert isinstance(fetch_list, (list, tuple)), \
+        "Currently , The fetch_list type only should be list or tuple, \n" \
+        f"but the input type is {type(fetch_list)}. For more information please refer to \n" \
+        "the executor.run(...)."
+    out = []
+    for i, item in enumerate(fetch_list):
+        if isinstance(item, Variable):
+            out.append(item.name)
+        elif isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, (list, tuple)) and all(isinstance(e, (Variable, str)) for e in item):
+            out.extend(e if isinstance(e, str) else e.name for e in item)
+        elif isinstance(item, Operator):
+            if item.attrs.get("op_role") != 2:
+                raise TypeError("The operator in fetch_list is not an optimize_op")
+        else:
+            raise TypeError(f"Require fetch_list[{i}] 's type shall be one of (Value, str), but "
+                            f"received {type(item).__name__}.")
+    return out
+
+
+def _convert_feed(var, data, device):
+    if isinstance(data, Tensor):
+        t = data._t.detach()
+    elif isinstance(data, torch.Tensor):
+        t = data.detach()
+    else:
+        if not isinstance(data, np.ndarray):
+            if isinstance(data, (bool, int, float, complex, np.generic)):
+                data = np.array(data).astype(var.dtype.numpy)
+            elif isinstance(data, (list, tuple)):
+                data = np.array(data)
+                if data.dtype == object:
+                    raise TypeError("Failed to convert input data to a regular ndarray :\n - Usually "
+                                    "this means the input data contains nested lists with different "
+                                    "lengths. ")
+            else:
+                raise TypeError(f"Convert data of type {type(data)} to Tensor is not supported")
+        if not data.flags.c_contiguous or not data.flags.writeable:
+            data = np.ascontiguousarray(data).copy()
+        t = torch.from_numpy(data)
+    if var.need_check_feed:
+        _check_feed(var, t)
+    if t.device != device:
+        t = t.to(device)
+    return t
+
+
+def _check_feed(var, t):
+    shape = tuple(t.shape)
+    want = var.shape
+    if len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):
+        raise ValueError(f"The fed Variable {var.name!r} should have dimensions = {len(want)}, "
+                         f"shape = {want!r}, but received fed shape {list(shape)!r} on each device")
+    from .._dtype import from_torch_dtype
+    got = from_torch_dtype(t.dtype).short
+    if got != var.dtype.short:
+        raise ValueError(f"The data type of fed Variable {var.name!r} must be "
+                         f"{var.dtype.short!r}, but received {got!r}")
+
+
+class Executor:
+    """paddle.static.Executor(place=None): runs Programs on `place` (the current place when None).
+
+    Differences from Paddle: `use_program_cache` is accepted and ignored (plans are always cached,
+    keyed by the program's version); `feed_var_name` / `fetch_var_name` only name Paddle's feed/fetch
+    ops and have no effect here.
+    """
+
+    def __init__(self, place=None):
+        self.place = _place.to_place(place)
+        self._closed = False
+
+    def close(self):
+        """Executor.close(): further runs raise RuntimeError."""
+        self._closed = True
+
+    def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
+            fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,
+            use_prune=False):
+        """Run `program` (default main program) with `feed`, returning the fetched values."""
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Executor")
+        from .builder import default_main_program
+        compiled = None
+        if program is None:
+            program = default_main_program()
+            if not program.global_block().ops:
+                warnings.warn("Now you are using default_main_program, but there are no operators "
+                              "in the program to be executed. Please ensure you create model "
+                              "correctly or you can pass the Program or the CompiledProgram "
+                              "manually.")
+        if hasattr(program, "_compiled_program_"):
+            compiled, program = program, program._program
+        if not isinstance(program, Program):
+            raise TypeError(f"Executor requires Program as its Parameter. But you passed in "
+                            f"{type(program)}")
+        if feed is None:
+            feed = {}
+        elif isinstance(feed, (list, tuple)):
+            assert len(feed) == 1, "Not compiled with data parallel"
+            feed = feed[0]
+        if not isinstance(feed, dict):
+            raise TypeError(f"feed requires dict as its Parameter. But you passed in {type(feed)}")
+        fetch_names = _fetch_names(fetch_list)
+        scope = scope or global_scope()
+        block = program.global_block()
+        sched = getattr(program, "lr_scheduler", None)
+        if sched is not None:
+            # Paddle's executor refreshes the learning-rate variable from the scheduler each run.
+            scope._tensors[program.lr_var_name] = torch.tensor(float(sched()), dtype=torch.float32,
+                                                               device=self.place.device)
+        device = self.place.device
+        env = {}
+        for name, data in feed.items():
+            var = block.vars.get(name)
+            if var is None:
+                warnings.warn(f"The variable {name} is not found in program. It is not declared "
+                              "or is pruned.")
+                continue
+            t = _convert_feed(var, data, device)
+            env[name] = t
+            if var.persistable:
+                scope._tensors[name] = t
+        key = (program._version, tuple(env), tuple(fetch_names), bool(use_prune))
+        plan = program._plans.get(key)
+        if plan is None:
+            if len(program._plans) >= _MAX_PLANS:
+                program._plans.clear()
+            plan = lower(program, list(env), fetch_names)
+            program._plans[key] = plan
+        old_place = _place._current[0]
+        old_static = STATE.static
+        _place._current[0] = self.place
+        STATE.static = False      # kernels that call public functions must run them eagerly
+        try:
+            if compiled is not None:
+                compiled._execute(plan, env, scope._tensors)
+            else:
+                execute(plan, env, scope._tensors)
+        finally:
+            _place._current[0] = old_place
+            STATE.static = old_static
+        return self._results(block, fetch_names, env, scope._tensors, return_numpy)
+
+    def _results(self, block, names, env, scope_tensors, return_numpy):
+        out = []
+        for n in names:
+            t = env.get(n)
+            if t is None:
+                t = scope_tensors.get(n)
+            if t is None:
+                raise ValueError(f"Can not find the variable {n!r} to fetch: it is neither computed "
+                                 "by the program nor held in the scope (is it declared, and did "
+                                 "the startup program run?)")
+            t = t.detach()
+            if return_numpy:
+                v = block._find_var_recursive(n)
+                if t.dtype == torch.bfloat16:
+                    t = t.float()
+                a = t.cpu().numpy()
+                # Persistable values may be updated in place by a later run: hand out a copy.
+                if v is None or v.persistable or n in env and n in scope_tensors:
+                    a = a.copy()
+                out.append(a)
+            else:
+                out.append(wrap(t))
+        return out
+
+
+def run_program(program, feed=None, fetch_list=None, place=None, scope=None):
+    """Convenience: Executor(place).run(program, feed, fetch_list)."""
+    return Executor(place).run(program, feed=feed, fetch_list=fetch_list, scope=scope)

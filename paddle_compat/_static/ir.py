@@ -1,0 +1,545 @@
+"""The static-graph IR as plain data (DESIGN decision 3): Program -> Blocks -> Variables + Operators.
+
+Mirrors Paddle's legacy IR (`paddle.base.framework`): ops reference variables by name, sub-blocks are
+block indices in attributes, gradients live in `x@GRAD` variables, and `print(program)` gives Paddle's
+legacy readable text. Executing a Program is the Executor's job (executor.py); building one is the
+builder's (builder.py). Nothing here runs a kernel.
+"""
+import itertools
+import traceback
+
+import numpy as np
+
+from .._dtype import DType, to_dtype
+from .._tensor import Tensor
+
+__all__ = ["Variable", "Parameter", "Operator", "Block", "Program", "OpRole", "STANDARD_ATTRS",
+           "VARTYPE_CODES"]
+
+
+class OpRole:
+    """Paddle's op_role attribute values (`core.op_proto_and_checker_maker.OpRole`)."""
+    Forward, Backward, Optimize, Loss = 0, 1, 2, 256
+
+
+# Attributes every legacy op carries; they are printed but never passed to a kernel.
+STANDARD_ATTRS = ("op_device", "op_namescope", "op_role", "op_role_var", "with_quant_attr")
+
+# Paddle's legacy VarType codes, as `dtype = 5` prints in fill_constant / uniform_random attributes.
+VARTYPE_CODES = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "float32": 5,
+                 "float64": 6, "uint8": 20, "int8": 21, "bfloat16": 22, "complex64": 23,
+                 "complex128": 24}
+
+
+def _user_stack():
+    """The Python frames where the user built an op (paddle_compat's own frames left out)."""
+    frames = traceback.extract_stack()[:-1]
+    return [f for f in frames if "/paddle_compat/" not in f.filename.replace("\\", "/")]
+
+
+class Variable(Tensor):
+    """paddle.static.Variable: a named, typed slot of a Block. Holds no data.
+
+    It subclasses Tensor so Paddle's method table (`x + y`, `x.sum()`, `x[0]`), which other parts
+    attach to Tensor, records ops on Variables through the very same public functions.
+    Differences from Paddle: `dtype` is a `paddle.float32`-style dtype (str `paddle.float32`, as
+    Paddle's `VarType.FP32` prints) rather than a `VarType` enum member.
+    """
+
+    __slots__ = ("__dict__",)
+
+    def __init__(self, block, name, shape=None, dtype=None, persistable=False, stop_gradient=True,
+                 lod_level=0, type="DENSE_TENSOR", is_data=False, need_check_feed=False, **kwargs):
+        self._t = None
+        self._info = None
+        self.block = block
+        self._name = name
+        self._shape = tuple(-1 if d is None else int(d) for d in (shape or ()))
+        self._dtype = to_dtype(dtype if dtype is not None else "float32")
+        self._persistable = bool(persistable)
+        self._stop_gradient = bool(stop_gradient)
+        self.lod_level = lod_level
+        self.type = type
+        self.is_data = is_data
+        self.need_check_feed = need_check_feed
+        self.error_clip = kwargs.get("error_clip")
+
+    # Paddle-facing metadata (properties shadow Tensor's data-backed ones).
+    @property
+    def name(self):
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        self.block._rename_var(self._name, value)
+
+    @property
+    def shape(self):
+        return self._shape
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    def dim(self):
+        return len(self._shape)
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def stop_gradient(self):
+        return self._stop_gradient
+
+    @stop_gradient.setter
+    def stop_gradient(self, value):
+        self._stop_gradient = bool(value)
+        self.block.program._bump()
+
+    @property
+    def persistable(self):
+        return self._persistable
+
+    @persistable.setter
+    def persistable(self, value):
+        self._persistable = bool(value)
+        self.block.program._bump()
+
+    @property
+    def grad_name(self):
+        return self._name + "@GRAD"
+
+    @property
+    def desc(self):
+        return self
+
+    def need_check_feed_(self):
+        return self.need_check_feed
+
+    @property
+    def place(self):
+        return None
+
+    @property
+    def is_leaf(self):
+        return True
+
+    @property
+    def grad(self):
+        return None
+
+    def __bool__(self):
+        # A graph variable has no value to test; Python's default truth keeps `var or x` sane.
+        return True
+
+    def __len__(self):
+        return self._shape[0] if self._shape else 0
+
+    def __iter__(self):
+        raise TypeError(f"'Variable' {self._name} is not iterable in static mode; index it instead")
+
+    def numpy(self):
+        raise RuntimeError(f"Variable {self._name} holds no data in static mode; fetch it with "
+                           "paddle.static.Executor.run(fetch_list=[...]) instead")
+
+    def item(self, *args):
+        self.numpy()
+
+    def backward(self, *args, **kwargs):
+        raise RuntimeError("Variable.backward() is not available in static mode; use "
+                           "paddle.static.append_backward(loss) or optimizer.minimize(loss)")
+
+    def detach(self):
+        from .builder import record_assign
+        out = record_assign(self)
+        out.stop_gradient = True
+        return out
+
+    def clone(self):
+        from .builder import record_assign
+        return record_assign(self)
+
+    def __hash__(self):
+        return object.__hash__(self)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(f"Variable {self._name} cannot be pickled; save the Program's parameters "
+                        "with paddle.static.save instead")
+
+    def _kind_prefix(self):
+        return "var "
+
+    def _to_readable_code(self):
+        text = (f"{self._name} : {self.type}.shape{self._shape}.dtype({self._dtype.short})"
+                f".stop_gradient({self._stop_gradient})")
+        prefix = self._kind_prefix()
+        if self._persistable:
+            prefix = "persist " + prefix
+        return prefix + text
+
+    def to_string(self, throw_on_error=True, with_details=False):
+        return self._to_readable_code()
+
+    def __str__(self):
+        return self._to_readable_code()
+
+    __repr__ = __str__
+
+
+class Parameter(Variable):
+    """paddle.static.Parameter: a persistable, trainable Variable initialised by the startup program."""
+
+    __slots__ = ()
+
+    def __init__(self, block, name, shape, dtype, trainable=True, **kwargs):
+        optimize_attr = kwargs.pop("optimize_attr", None) or {"learning_rate": 1.0}
+        regularizer = kwargs.pop("regularizer", None)
+        need_clip = kwargs.pop("need_clip", True)
+        kwargs.pop("persistable", None)
+        kwargs.pop("stop_gradient", None)
+        super().__init__(block, name, shape, dtype, persistable=True, stop_gradient=not trainable,
+                         **kwargs)
+        self.trainable_flag = bool(trainable)
+        self.optimize_attr = optimize_attr
+        self.regularizer = regularizer
+        self.need_clip = need_clip
+        self.do_model_average = kwargs.get("do_model_average")
+        self.is_distributed = False
+        self.initializer = None
+
+    is_parameter = True
+
+    @property
+    def trainable(self):
+        return self.trainable_flag
+
+    @trainable.setter
+    def trainable(self, value):
+        self.trainable_flag = bool(value)
+        self.stop_gradient = not value
+
+    def _kind_prefix(self):
+        return "trainable param " if self.trainable_flag else "param "
+
+
+Variable.is_parameter = False
+
+
+def _format_attr(value):
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        # Paddle stores float attributes as float32 and prints the double they widen to.
+        return repr(float(np.float32(value)))
+    if isinstance(value, Block):
+        return f"block[{value.idx}]"
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, Block) for v in value):
+            return "blocks[" + ", ".join(str(b.idx) for b in value) + "]"
+        return "[" + ", ".join(repr(v) if isinstance(v, str) else _format_attr(v)
+                               for v in value) + "]"
+    if isinstance(value, DType):
+        return str(VARTYPE_CODES[value.short])
+    return str(value)
+
+
+class Operator:
+    """One recorded op: `type`, `inputs`/`outputs` as {slot: [variable names]}, `attrs`.
+
+    `opdef` is the registry record whose kernel the Executor runs; `callstack` is where the user
+    built it (shown when it fails at run time); `grad_group` ties the grad ops of one
+    `gradients()` / `append_backward()` call together (they execute as one torch autograd call).
+    """
+
+    __slots__ = ("block", "type", "inputs", "outputs", "attrs", "opdef", "callstack", "grad_group",
+                 "list_slots")
+
+    def __init__(self, block, type, inputs, outputs, attrs, opdef=None, callstack=None):
+        self.block = block
+        self.type = type
+        self.inputs = {k: list(v) for k, v in inputs.items()}
+        self.outputs = {k: list(v) for k, v in outputs.items()}
+        self.attrs = dict(attrs)
+        self.opdef = opdef
+        self.callstack = callstack if callstack is not None else _user_stack()
+        self.grad_group = None
+        self.list_slots = ()        # duplicable slots recorded from a Python list
+
+    @property
+    def input_names(self):
+        return list(self.inputs)
+
+    @property
+    def output_names(self):
+        return list(self.outputs)
+
+    @property
+    def input_arg_names(self):
+        return [n for names in self.inputs.values() for n in names]
+
+    @property
+    def output_arg_names(self):
+        return [n for names in self.outputs.values() for n in names]
+
+    @property
+    def attr_names(self):
+        return sorted(self.attrs)
+
+    def input(self, name):
+        return list(self.inputs.get(name, []))
+
+    def output(self, name):
+        return list(self.outputs.get(name, []))
+
+    def attr(self, name):
+        return self.attrs.get(name)
+
+    def has_attr(self, name):
+        return name in self.attrs
+
+    def _set_attr(self, name, value):
+        self.attrs[name] = value
+        self.block.program._bump()
+
+    @property
+    def idx(self):
+        return self.block.ops.index(self)
+
+    def _to_readable_code(self):
+        def slots(d):
+            return ", ".join(f"{k}={v!r}" for k, v in sorted(d.items()))
+        attrs = ", ".join(f"{k} = {_format_attr(self.attrs[k])}" for k in sorted(self.attrs)
+                          if k != "op_callstack")
+        body = f"{self.type}(inputs={{{slots(self.inputs)}}}"
+        body += f", {attrs})" if attrs else ")"
+        if self.outputs:
+            return f"{{{slots(self.outputs)}}} = " + body
+        return body
+
+    def __str__(self):
+        return self._to_readable_code()
+
+    __repr__ = __str__
+
+
+class Block:
+    """One block of a Program: an ordered dict of Variables and a list of Operators."""
+
+    def __init__(self, program, idx, parent_idx=-1):
+        self.program = program
+        self.idx = idx
+        self.parent_idx = parent_idx
+        self.forward_block_idx = -1
+        self.backward_block_idx = -1
+        self.vars = {}
+        self.ops = []
+
+    @property
+    def parent_block(self):
+        return None if self.parent_idx < 0 else self.program.blocks[self.parent_idx]
+
+    def create_var(self, name=None, shape=None, dtype=None, persistable=False, stop_gradient=True,
+                   type="DENSE_TENSOR", lod_level=0, **kwargs):
+        """Block.create_var: a new Variable (an existing name returns the existing one, as Paddle)."""
+        from .. import _unique_name
+        if name is None:
+            name = _unique_name.generate("_generated_var")
+        if name in self.vars:
+            return self.vars[name]
+        var = Variable(self, name, shape, dtype, persistable=persistable,
+                       stop_gradient=stop_gradient, type=type, lod_level=lod_level, **kwargs)
+        self.vars[name] = var
+        self.program._bump()
+        return var
+
+    def create_parameter(self, name, shape, dtype, trainable=True, **kwargs):
+        kwargs.pop("initializer", None)
+        param = Parameter(self.program.global_block(), name, shape, dtype, trainable=trainable,
+                          **kwargs)
+        self.program.global_block().vars[name] = param
+        self.program._bump()
+        return param
+
+    def var(self, name):
+        """Block.var(name): the Variable, or Paddle's ValueError when it is not in this block."""
+        if not isinstance(name, str):
+            raise TypeError(f"var require string as parameter, but get {type(name)} instead.")
+        v = self.vars.get(name)
+        if v is None:
+            raise ValueError(f"var {name} not in this block")
+        return v
+
+    def has_var(self, name):
+        return name in self.vars
+
+    def _find_var_recursive(self, name):
+        block = self
+        while block is not None:
+            if name in block.vars:
+                return block.vars[name]
+            block = block.parent_block
+        return None
+
+    def _var_recursive(self, name):
+        v = self._find_var_recursive(name)
+        if v is None:
+            raise ValueError(f"Var {name} is not found recursively")
+        return v
+
+    def _rename_var(self, old, new):
+        var = self.vars.pop(old)
+        var._name = new
+        self.vars[new] = var
+        for op in self.ops:
+            for d in (op.inputs, op.outputs):
+                for slot, names in d.items():
+                    d[slot] = [new if n == old else n for n in names]
+        self.program._bump()
+
+    def _remove_var(self, name):
+        self.vars.pop(name, None)
+        self.program._bump()
+
+    def all_parameters(self):
+        return [v for v in self.vars.values() if isinstance(v, Parameter)]
+
+    def iter_parameters(self):
+        return iter(self.all_parameters())
+
+    def append_op(self, type, inputs=None, outputs=None, attrs=None, opdef=None):
+        """Append an Operator; `inputs`/`outputs` map slot -> Variable(s) or name(s)."""
+        op = Operator(self, type, _names(inputs), _names(outputs), attrs or {}, opdef)
+        self.ops.append(op)
+        self.program._bump()
+        return op
+
+    def _prepend_op(self, type, inputs=None, outputs=None, attrs=None, opdef=None):
+        op = Operator(self, type, _names(inputs), _names(outputs), attrs or {}, opdef)
+        self.ops.insert(0, op)
+        self.program._bump()
+        return op
+
+    def _remove_op(self, index):
+        del self.ops[index]
+        self.program._bump()
+
+    def _to_readable_code(self, sort_vars=False):
+        vars_ = sorted(self.vars.values(), key=lambda v: v.name) if sort_vars else self.vars.values()
+        text = (f"{{ // block_idx:{self.idx}  parent_idx:{self.parent_idx}  "
+                f"forward_idx:{self.forward_block_idx}  backward_idx:{self.backward_block_idx}\n")
+        text += "".join(f"    {v._to_readable_code()}\n" for v in vars_) + "\n"
+        text += "".join(f"    {op._to_readable_code()}\n" for op in self.ops) + "}"
+        return text
+
+    def __str__(self):
+        return self._to_readable_code()
+
+    __repr__ = __str__
+
+
+def _names(slots):
+    out = {}
+    for slot, value in (slots or {}).items():
+        if value is None:
+            out[slot] = []
+        elif isinstance(value, (list, tuple)):
+            out[slot] = [v if isinstance(v, str) else v.name for v in value]
+        else:
+            out[slot] = [value if isinstance(value, str) else value.name]
+    return out
+
+
+_program_ids = itertools.count()
+
+
+class Program:
+    """paddle.static.Program: blocks of variables and ops; block 0 is the global block."""
+
+    def __init__(self):
+        self.blocks = [Block(self, 0)]
+        self.current_block_idx = 0
+        self._seed = 0
+        self._version = 0
+        self._id = next(_program_ids)
+        self._appending_grad_times = 0
+        self._is_test = False
+        self._plans = {}
+
+    def _bump(self):
+        self._version += 1
+
+    @property
+    def random_seed(self):
+        return self._seed
+
+    @random_seed.setter
+    def random_seed(self, seed):
+        if not isinstance(seed, int):
+            raise ValueError(f"Program.random_seed's input seed must be an integer, but received "
+                             f"{type(seed)}.")
+        self._seed = seed
+        self._bump()
+
+    @property
+    def num_blocks(self):
+        return len(self.blocks)
+
+    def global_block(self):
+        return self.blocks[0]
+
+    def current_block(self):
+        return self.blocks[self.current_block_idx]
+
+    def block(self, index):
+        return self.blocks[index]
+
+    def _create_block(self, parent_idx=None):
+        parent = self.current_block_idx if parent_idx is None else parent_idx
+        block = Block(self, len(self.blocks), parent)
+        self.blocks.append(block)
+        self.current_block_idx = block.idx
+        self._bump()
+        return block
+
+    def _rollback(self):
+        self.current_block_idx = self.current_block().parent_idx
+
+    def list_vars(self):
+        for block in self.blocks:
+            yield from block.vars.values()
+
+    def all_parameters(self):
+        return [p for block in self.blocks for p in block.all_parameters()]
+
+    def _to_readable_code(self, sort_vars=False):
+        return "".join(b._to_readable_code(sort_vars) + "\n" for b in self.blocks)
+
+    def __str__(self):
+        return self._to_readable_code(getattr(self, "_sorted_print", False))
+
+    __repr__ = __str__
+
+    def to_string(self, throw_on_error=True, with_details=False):
+        return str(self)
+
+    def clone(self, for_test=False):
+        """Program.clone(for_test=False): a deep copy sharing parameter names.
+
+        for_test=True drops backward and optimizer ops with their variables and sets `is_test`
+        on ops that have it (dropout, batch_norm). As in Paddle, the clone prints its variables
+        sorted by name.
+        """
+        from .clone import clone_program
+        return clone_program(self, for_test)
+
+    def state_dict(self, mode="all", scope=None):
+        from .io import program_state_dict
+        return program_state_dict(self, mode, scope)
+
+    def set_state_dict(self, state_dict, scope=None):
+        from .io import set_program_state
+        set_program_state(self, state_dict, scope)

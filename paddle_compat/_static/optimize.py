@@ -1,0 +1,153 @@
+"""Static `optimizer.minimize(loss)`: append_backward, then one optimizer op per parameter.
+
+The optimizer classes are the optim part's; they call `minimize(optimizer, loss, ...)` here (installed
+with `set_static_minimize_hook`). The learning rate is a persistable `learning_rate_<n>` variable and
+each accumulator (`<param>_velocity_0`, `<param>_moment1_0`, ...) a persistable variable initialised by
+the startup program; the op kernels apply the same update rules as dynamic mode
+(`paddle_compat._optim.rules`), in place on the scope's tensors.
+"""
+import torch
+
+from .. import _unique_name
+from .._ops.registry import OpDef
+from .backward import append_backward
+from .builder import append_op, default_startup_program, name_scope, OpRole
+from .ir import VARTYPE_CODES
+
+__all__ = ["minimize"]
+
+_KIND = {"SGD": "sgd", "Momentum": "momentum", "Adam": "adam", "AdamW": "adamw"}
+_ACCS = {"sgd": [], "momentum": ["velocity"],
+         "adam": ["moment1", "moment2", "beta1_pow_acc", "beta2_pow_acc"],
+         "adamw": ["moment1", "moment2", "beta1_pow_acc", "beta2_pow_acc"]}
+_SLOT = {"velocity": "Velocity", "moment1": "Moment1", "moment2": "Moment2",
+         "beta1_pow_acc": "Beta1Pow", "beta2_pow_acc": "Beta2Pow"}
+
+
+def _hyper(opt, kind):
+    if kind == "sgd":
+        return {}
+    if kind == "momentum":
+        return {"momentum": opt._momentum, "use_nesterov": opt._use_nesterov,
+                "rescale_grad": opt._rescale_grad,
+                "regularization_method": opt._regularization_method,
+                "regularization_coeff": opt._regularization_coeff}
+    hyper = {"beta1": opt._beta1, "beta2": opt._beta2, "epsilon": opt._epsilon,
+             "amsgrad": getattr(opt, "_amsgrad", False)}
+    if kind == "adamw":
+        hyper.update(coeff=opt._weight_decay, lr_ratio=1.0, with_decay=True)
+    return hyper
+
+
+def _op_attrs(kind, hyper, opt):
+    if kind == "sgd":
+        return {"multi_precision": False}
+    if kind == "momentum":
+        return {"mu": float(hyper["momentum"]), "multi_precision": False,
+                "regularization_coeff": float(hyper["regularization_coeff"]),
+                "regularization_method": hyper["regularization_method"],
+                "rescale_grad": float(hyper["rescale_grad"]),
+                "use_nesterov": bool(hyper["use_nesterov"])}
+    attrs = {"beta1": float(hyper["beta1"]), "beta2": float(hyper["beta2"]),
+             "epsilon": float(hyper["epsilon"]), "lazy_mode": bool(getattr(opt, "_lazy_mode", False)),
+             "min_row_size_to_use_multithread": 1000, "multi_precision": False,
+             "use_global_beta_pow": False}
+    if kind == "adamw":
+        attrs.update(coeff=float(hyper["coeff"]), lr_ratio=1.0, with_decay=True)
+    return attrs
+
+
+def _make_kernel(kind, hyper, acc_names, param_lr):
+    from .._optim.rules import RULES
+    rule = RULES[kind]
+
+    def kernel(Param, Grad, LearningRate, *accs, **attrs):
+        with torch.no_grad():
+            state = dict(zip(acc_names, accs))
+            h = dict(hyper, lr=float(LearningRate) * param_lr)
+            rule(Param, Grad, state, h)
+        return (Param,) + tuple(accs) if accs else Param
+    return kernel
+
+
+def _persistable(block, startup, name, shape, dtype, value):
+    from .._nn.initializer import Constant
+    from .layers import init_op_for
+    var = block.create_var(name=name, shape=shape, dtype=dtype, persistable=True,
+                           stop_gradient=True)
+    init_op_for(var, Constant(value), startup)
+    return var
+
+
+def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set=None):
+    """Static-mode `optimizer.minimize(loss)`; returns (optimize_ops, params_grads) as Paddle.
+
+    Differences from Paddle: SGD, Momentum, Adam and AdamW only; grad_clip and regularizers other
+    than Momentum's built-in L2 raise NotImplementedError.
+    """
+    from .._optim.lr import LRScheduler
+    kind = _KIND.get(type(optimizer).__name__)
+    if kind is None:
+        raise NotImplementedError(f"paddle.optimizer.{type(optimizer).__name__}.minimize in static "
+                                  "mode is not supported; use SGD, Momentum, Adam or AdamW, or "
+                                  "dynamic mode")
+    if optimizer._grad_clip is not None:
+        raise NotImplementedError("optimizer.minimize in static mode does not support grad_clip; "
+                                  "clip in dynamic mode instead")
+    if parameters is None and optimizer._parameter_list:
+        parameters = optimizer._parameter_list
+    params_grads = append_backward(loss, parameters, no_grad_set)
+    params_grads.sort(key=lambda pg: pg[0].name)
+    program = loss.block.program
+    block = program.global_block()
+    startup = startup_program or default_startup_program()
+    lr = optimizer._learning_rate
+    lr_value = lr() if isinstance(lr, LRScheduler) else float(lr)
+    lr_var = getattr(optimizer, "_static_lr_vars", {}).get(program._id)
+    if lr_var is None:
+        lr_var = _persistable(block, startup, _unique_name.generate("learning_rate"), [],
+                              "float32", lr_value)
+        optimizer.__dict__.setdefault("_static_lr_vars", {})[program._id] = lr_var
+    if isinstance(lr, LRScheduler):
+        program.lr_scheduler = lr
+        program.lr_var_name = lr_var.name
+    hyper = _hyper(optimizer, kind)
+    ops = []
+    for param, grad in params_grads:
+        accs = []
+        for acc in _ACCS[kind]:
+            value = hyper["beta1"] if acc == "beta1_pow_acc" else (
+                hyper["beta2"] if acc == "beta2_pow_acc" else 0.0)
+            shape = [1] if acc.endswith("pow_acc") else list(param.shape)
+            accs.append(_persistable(block, startup, _unique_name.generate(f"{param.name}_{acc}"),
+                                     shape, param.dtype, value))
+        param_lr = float(param.optimize_attr.get("learning_rate", 1.0))
+        inputs = {"Param": [param], "Grad": [grad], "LearningRate": [lr_var]}
+        outputs = {"ParamOut": [param]}
+        for acc, var in zip(_ACCS[kind], accs):
+            inputs[_SLOT[acc]] = [var]
+            outputs[_SLOT[acc] + "Out"] = [var]
+        inputs["MasterParam"] = []
+        if kind != "sgd":
+            outputs["MasterParamOut"] = []
+        in_slots = ("Param", "Grad", "LearningRate") + tuple(_SLOT[a] for a in _ACCS[kind])
+        out_slots = ("ParamOut",) + tuple(_SLOT[a] + "Out" for a in _ACCS[kind])
+        od = OpDef(kind, _make_kernel(kind, hyper, _ACCS[kind], param_lr), in_slots, out_slots,
+                   {}, "", None)
+        with name_scope("optimizer"):
+            op = append_op(block, od, inputs, outputs, _op_attrs(kind, hyper, optimizer),
+                           role=OpRole.Optimize)
+        op.attrs["op_role_var"] = [param.name, grad.name]
+        ops.append(op)
+    return ops, params_grads
+
+
+def _install():
+    try:
+        from .._optim.optimizer import set_static_minimize_hook
+    except ImportError:       # the optimizer part is not there: static minimize is unavailable
+        return
+    set_static_minimize_hook(minimize)
+
+
+_install()

@@ -1,0 +1,135 @@
+"""paddle.static.Scope: where persistable variables (parameters, optimizer state) live across runs.
+
+A Scope maps variable names to torch tensors. `scope.find_var(name).get_tensor()` gives a
+`DenseTensor` view that reads (`np.array(t)`) and writes (`t.set(array, place)`) the value by name,
+as Paddle's does.
+"""
+import contextlib
+
+import numpy as np
+import torch
+
+from .._dtype import from_torch_dtype
+from .._place import to_place
+
+__all__ = ["Scope", "global_scope", "scope_guard", "DenseTensor"]
+
+
+class DenseTensor:
+    """The value slot of a scope variable (Paddle's `DenseTensor` / `LoDTensor`)."""
+
+    __slots__ = ("_scope", "_name")
+
+    def __init__(self, scope, name):
+        self._scope, self._name = scope, name
+
+    def _value(self):
+        return self._scope._tensors.get(self._name)
+
+    def set(self, array, place=None):
+        """Store `array` (numpy array, Tensor or scalar list) on `place` (CPU by default)."""
+        from .._tensor import Tensor
+        if isinstance(array, Tensor):
+            t = array._t.detach().clone()
+        elif isinstance(array, torch.Tensor):
+            t = array.detach().clone()
+        else:
+            t = torch.from_numpy(np.array(array, copy=True))
+        device = to_place(place).device if place is not None else torch.device("cpu")
+        self._scope._tensors[self._name] = t.to(device)
+
+    def _is_initialized(self):
+        return self._value() is not None
+
+    def shape(self):
+        v = self._value()
+        return [] if v is None else list(v.shape)
+
+    def _dtype(self):
+        v = self._value()
+        return None if v is None else from_torch_dtype(v.dtype)
+
+    def numpy(self):
+        v = self._value()
+        if v is None:
+            raise RuntimeError(f"variable {self._name} in the scope is not initialized; run the "
+                               "startup program first")
+        return v.detach().cpu().numpy().copy()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.numpy()
+        return a if dtype is None else a.astype(dtype)
+
+    def __str__(self):
+        v = self._value()
+        return f"DenseTensor({self._name}, shape={self.shape()}, initialized={v is not None})"
+
+    __repr__ = __str__
+
+
+class _ScopeVar:
+    __slots__ = ("_scope", "_name")
+
+    def __init__(self, scope, name):
+        self._scope, self._name = scope, name
+
+    def get_tensor(self):
+        return DenseTensor(self._scope, self._name)
+
+    def name(self):
+        return self._name
+
+    def is_initialized(self):
+        return self._name in self._scope._tensors
+
+
+class Scope:
+    """paddle.static.Scope(): name -> tensor storage for Executor runs."""
+
+    def __init__(self):
+        self._tensors = {}
+        self._declared = set()
+
+    def var(self, name):
+        """Create (or get) the variable `name` in this scope."""
+        self._declared.add(name)
+        return _ScopeVar(self, name)
+
+    def find_var(self, name):
+        """The scope variable `name`, or None when this scope has never held it."""
+        if name in self._tensors or name in self._declared:
+            return _ScopeVar(self, name)
+        return None
+
+    def local_var_names(self):
+        return sorted(set(self._tensors) | self._declared)
+
+    def erase(self, names):
+        for n in names:
+            self._tensors.pop(n, None)
+            self._declared.discard(n)
+
+    def drop_kids(self):
+        pass
+
+
+_GLOBAL = [Scope()]
+
+
+def global_scope():
+    """paddle.static.global_scope(): the scope Executor.run uses when given none."""
+    return _GLOBAL[0]
+
+
+@contextlib.contextmanager
+def scope_guard(scope):
+    """paddle.static.scope_guard(scope): make `scope` the global scope inside the block."""
+    if not isinstance(scope, Scope):
+        raise TypeError(f"The type of 'scope' in scope_guard must be <class 'paddle.static.Scope'>,"
+                        f" but received {type(scope)}.")
+    old = _GLOBAL[0]
+    _GLOBAL[0] = scope
+    try:
+        yield
+    finally:
+        _GLOBAL[0] = old

@@ -1,0 +1,13 @@
+"""paddle.static: Program, Executor, data, gradients, save/load (legacy IR semantics)."""
+from .._static.ir import Program, Block, Variable, Parameter, Operator
+from .._static.builder import (default_main_program, default_startup_program, program_guard,
+                               name_scope)
+from .._static.layers import data, create_parameter, create_global_var
+from .._static.executor import Executor
+from .._static.scope import Scope, global_scope, scope_guard
+from .._static.backward import append_backward, gradients
+from .._static.io import save, load, save_inference_model, load_inference_model
+from .._static.compiled import BuildStrategy, CompiledProgram
+from .._place import CPUPlace, CUDAPlace, CUDAPinnedPlace
+from ..framework import in_pir_mode
+from . import nn

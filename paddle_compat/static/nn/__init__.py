@@ -1,0 +1,2 @@
+"""paddle.static.nn: static-graph layers (a plain list of re-exports)."""
+from ..._static.layers import fc, conv2d, batch_norm, embedding
