@@ -61,3 +61,5 @@ from . import autograd
 # --- optimizer, io, metric, save/load (owner: optim-io) ---
 
 # --- static graph (owner: static) ---
+from ._static.builder import enable_static, disable_static
+from . import static, framework
