@@ -36,6 +36,7 @@ complex128 = _DTYPES["complex128"]
 from ._tensor_format import set_printoptions
 
 # --- alias and CLI (owner: alias) ---
+from ._alias import install_alias, uninstall_alias
 
 # --- random (owner: random) ---
 

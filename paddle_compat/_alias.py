@@ -1,0 +1,127 @@
+"""`import paddle` (and every `paddle.*`) resolving to paddle_compat, on request only.
+
+`install_alias()` puts one finder at the front of `sys.meta_path`. For a name `paddle[.x.y]` it
+imports `paddle_compat[.x.y]` and hands back that very module object, so
+`sys.modules['paddle'] is paddle_compat` and `paddle.nn.functional is paddle_compat.nn.functional`:
+one module, two names, no copies (a copy would split global state such as the default program).
+
+Nothing is installed by `import paddle_compat`: a real Paddle in the same environment stays
+reachable unless the user asks for the alias (`install_alias()`, `python -m paddle_compat run`).
+
+This file must import nothing from paddle_compat at module level: `_bootstrap/sitecustomize.py`
+loads it by path in child processes so that starting a child does not import torch; paddle_compat
+itself is imported only when the child imports `paddle`.
+"""
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+
+__all__ = ["install_alias", "uninstall_alias", "alias_installed"]
+
+ALIAS = "paddle"
+TARGET = "paddle_compat"
+ENV_VAR = "PADDLE_COMPAT_ALIAS"
+_MARK = "_paddle_compat_alias_finder"   # finders are recognised by this attribute, not by class,
+                                        # because the bootstrap copy of this module is a distinct one
+
+
+def _target_name(fullname):
+    return TARGET + fullname[len(ALIAS):]
+
+
+def _alias_name(target_name):
+    return ALIAS + target_name[len(TARGET):]
+
+
+class _AliasLoader(importlib.abc.Loader):
+    """Hands the import system an already imported paddle_compat module under its paddle name."""
+
+    def __init__(self, module):
+        self.module = module
+        self.spec = module.__spec__
+
+    def create_module(self, spec):
+        return self.module
+
+    def exec_module(self, module):
+        # importlib's module_from_spec always overwrites __spec__ with the alias spec; put the
+        # real one back so that reload(), pickling by module and multiprocessing keep working.
+        module.__spec__ = self.spec
+
+
+class _AliasFinder(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != ALIAS and not fullname.startswith(ALIAS + "."):
+            return None
+        real = _target_name(fullname)
+        try:
+            module = importlib.import_module(real)
+        except ModuleNotFoundError as e:
+            # Only a missing paddle_compat module is "paddle_compat does not provide it"; a
+            # ModuleNotFoundError from inside a module that exists is a real error: let it through.
+            # (paddle_compat itself missing keeps Python's own message.)
+            if e.name is None or e.name == TARGET or not (
+                    real == e.name or real.startswith(e.name + ".")):
+                raise
+            missing = _alias_name(e.name)
+            raise ModuleNotFoundError(
+                f"No module named '{missing}' (paddle_compat does not provide it; see "
+                f"`python -m paddle_compat check`)", name=missing) from None
+        return importlib.util.spec_from_loader(
+            fullname, _AliasLoader(module),
+            is_package=hasattr(module, "__path__"))
+
+    def invalidate_caches(self):
+        pass
+
+
+setattr(_AliasFinder, _MARK, True)
+
+
+def _installed_finders():
+    return [f for f in sys.meta_path if getattr(f, _MARK, False)]
+
+
+def alias_installed():
+    """True when `import paddle` currently resolves to paddle_compat in this process."""
+    return bool(_installed_finders())
+
+
+def install_alias():
+    """Make `import paddle` and `import paddle.<sub>` give the paddle_compat modules.
+
+    The finder goes first on `sys.meta_path`, so it wins over a real Paddle installed in the same
+    environment. A Paddle module that paddle_compat lacks fails with ModuleNotFoundError naming
+    the `paddle.*` module (its `name` attribute is set). Calling it twice is harmless.
+
+    Raises:
+        RuntimeError: a real `paddle` is already imported in this process; the alias could not
+            replace the module objects other code already holds.
+
+    Differences from Paddle: not a Paddle API (paddle_compat only).
+    """
+    loaded = sys.modules.get(ALIAS)
+    if loaded is not None and getattr(loaded, "__name__", None) != TARGET:
+        raise RuntimeError(
+            f"install_alias(): a real 'paddle' is already imported from "
+            f"{getattr(loaded, '__file__', None)!r}; call paddle_compat.install_alias() before "
+            f"anything imports paddle, or run the script with `python -m paddle_compat run`")
+    if not _installed_finders():
+        sys.meta_path.insert(0, _AliasFinder())
+    importlib.invalidate_caches()
+
+
+def uninstall_alias():
+    """Undo install_alias(): remove the finder and every `paddle` / `paddle.*` entry of
+    sys.modules that is a paddle_compat module, so a later `import paddle` finds the real Paddle
+    (or fails) again. Objects already bound to the name `paddle` in user code are unaffected.
+
+    Differences from Paddle: not a Paddle API (paddle_compat only).
+    """
+    sys.meta_path[:] = [f for f in sys.meta_path if not getattr(f, _MARK, False)]
+    for name in [n for n in sys.modules if n == ALIAS or n.startswith(ALIAS + ".")]:
+        module = sys.modules.get(name)
+        mod_name = getattr(module, "__name__", "") or ""
+        if mod_name == TARGET or mod_name.startswith(TARGET + "."):
+            del sys.modules[name]

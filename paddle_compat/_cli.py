@@ -1,0 +1,162 @@
+"""Command line: `python -m paddle_compat <command>` and the `paddle-compat` console script.
+
+Commands are registered with `@command`: adding one is adding one decorated function that builds
+its sub-parser and sets `handler` (a callable taking the parsed args, returning an exit code).
+Handlers import what they need lazily, so `--help` and `run` start fast.
+"""
+import argparse
+import os
+import sys
+import textwrap
+
+__all__ = ["main", "command", "run_script", "run_module", "alias_environment"]
+
+_COMMANDS = []
+
+
+def command(add_parser):
+    """Register a sub-command: `add_parser(subparsers)` adds it and sets `handler=`."""
+    _COMMANDS.append(add_parser)
+    return add_parser
+
+
+# ---- run ----------------------------------------------------------------------------------------
+
+BOOTSTRAP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_bootstrap")
+
+
+def alias_environment(environ=None):
+    """Set (in `environ`, default os.environ) what makes Python children install the alias:
+    PADDLE_COMPAT_ALIAS=1 and the bootstrap `sitecustomize` directory first on PYTHONPATH."""
+    environ = os.environ if environ is None else environ
+    from ._alias import ENV_VAR
+    environ[ENV_VAR] = "1"
+    parts = [p for p in environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    parts = [BOOTSTRAP_DIR] + [p for p in parts if os.path.abspath(p) != BOOTSTRAP_DIR]
+    environ["PYTHONPATH"] = os.pathsep.join(parts)
+    return environ
+
+
+def run_script(path, args=()):
+    """Run the file `path` as `python path *args` would, with the `paddle` alias installed.
+
+    `sys.argv` is `[path, *args]`, `__name__` is "__main__", `__file__` is the absolute path,
+    `sys.path[0]` is the script's directory (symlinks resolved, as CPython does). The script's
+    module stays `sys.modules['__main__']` afterwards, as with `python path`, so atexit handlers
+    and multiprocessing (which re-imports the main file in spawned children) see it.
+    Exceptions, including SystemExit, propagate unchanged. Returns 0, or 2 (python's status)
+    when the file cannot be read.
+    """
+    import builtins
+    import importlib.machinery
+    import types
+    from ._alias import install_alias
+    alias_environment()
+    install_alias()
+    abspath = os.path.abspath(path)
+    try:
+        with open(abspath, "rb") as f:
+            source = f.read()
+    except OSError as e:               # python's own message and exit status for a bad SCRIPT
+        sys.stderr.write(f"{sys.executable}: can't open file {abspath!r}: "
+                         f"[Errno {e.errno}] {e.strerror}\n")
+        return 2
+    code = compile(source, abspath, "exec", dont_inherit=True)
+    sys.argv[:] = [path, *args]
+    script_dir = os.path.dirname(os.path.realpath(abspath))
+    if sys.path and sys.path[0] in ("", os.getcwd()):
+        sys.path[0] = script_dir       # replaces the entry `python -m paddle_compat` put there
+    else:
+        sys.path.insert(0, script_dir)
+    main = types.ModuleType("__main__")
+    main.__dict__.update(__file__=abspath, __builtins__=builtins, __cached__=None,
+                         __loader__=importlib.machinery.SourceFileLoader("__main__", abspath))
+    sys.modules["__main__"] = main
+    exec(code, main.__dict__)
+    return 0
+
+
+def run_module(name, args=()):
+    """Run module `name` as `python -m name *args` would, with the `paddle` alias installed."""
+    import runpy
+    from ._alias import install_alias
+    alias_environment()
+    install_alias()
+    sys.argv[:] = [name, *args]        # runpy replaces argv[0] by the module's file, as python -m
+    if not sys.path or sys.path[0] != os.getcwd():
+        sys.path.insert(0, os.getcwd())
+    runpy.run_module(name, run_name="__main__", alter_sys=True)
+    return 0
+
+
+def _run_handler(args):
+    if args.module is not None:
+        return run_module(args.module, args.args)
+    if args.script is None:
+        args.parser.error("run needs a SCRIPT or -m MODULE")
+    return run_script(args.script, args.args)
+
+
+@command
+def _add_run(subparsers):
+    p = subparsers.add_parser(
+        "run", help="run a Paddle script on paddle_compat (its `import paddle` gets paddle_compat)",
+        description=textwrap.fill(
+            "Run SCRIPT (or -m MODULE) exactly as `python SCRIPT ARGS...` would, except that "
+            "`import paddle` and `import paddle.<sub>` give paddle_compat's modules. Child Python "
+            "processes (subprocess, multiprocessing spawn/forkserver, DataLoader workers) get the "
+            "alias too, through PADDLE_COMPAT_ALIAS=1 and a sitecustomize on PYTHONPATH; children "
+            "started with `python -S`, `-E` or `-I` do not. The exit code and any exception of "
+            "the script pass through unchanged.", 78),
+        epilog=("examples:\n  python -m paddle_compat run train.py --epochs 3\n"
+                "  python -m paddle_compat run -m mypackage.train --epochs 3"),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-m", dest="module", metavar="MODULE",
+                   help="run library module MODULE as a script, like `python -m MODULE`")
+    p.add_argument("script", nargs="?", metavar="SCRIPT", help="path of the Python script to run")
+    p.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
+                   help="arguments passed to the script (its sys.argv[1:])")
+    p.set_defaults(handler=_run_handler, parser=p)
+
+
+# ---- entry point --------------------------------------------------------------------------------
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m paddle_compat",
+        description="paddle_compat: PaddlePaddle's Python API running on PyTorch.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add_parser in _COMMANDS:
+        add_parser(subparsers)
+    return parser
+
+
+def _split_run_argv(argv):
+    """argparse cannot stop at SCRIPT by itself (`run s.py -m x` would take `-m`): cut ARGS off
+    after SCRIPT / `-m MODULE` before parsing, as python's own command line does."""
+    if not argv or argv[0] != "run":
+        return argv, None
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        if a == "-m" and i + 1 < len(argv):
+            return argv[:i + 2], argv[i + 2:]
+        if a.startswith("-m") and len(a) > 2:
+            return argv[:i + 1], argv[i + 1:]
+        if a == "--":
+            return argv[:i + 2], argv[i + 2:]
+        if not a.startswith("-"):
+            return argv[:i + 1], argv[i + 1:]
+        i += 1
+    return argv, None
+
+
+def main(argv=None):
+    """Entry point of `python -m paddle_compat` and `paddle-compat`; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    head, rest = _split_run_argv(argv)
+    parser = build_parser()
+    args = parser.parse_args(head)
+    if rest is not None:
+        args.args = list(args.args or []) + rest
+    return args.handler(args)

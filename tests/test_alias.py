@@ -1,0 +1,166 @@
+"""The `import paddle` alias: same module objects, clear errors, and no shadowing unless asked."""
+import importlib
+import importlib.util
+import os
+import subprocess
+import sys
+import types
+
+import pytest
+
+import paddle_compat
+from paddle_compat import _alias
+from paddle_compat._alias import alias_installed, install_alias, uninstall_alias
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _forget_paddle():
+    for name in [n for n in sys.modules if n == "paddle" or n.startswith("paddle.")]:
+        del sys.modules[name]
+
+
+@pytest.fixture
+def alias():
+    assert not alias_installed()
+    install_alias()
+    yield
+    uninstall_alias()
+    _forget_paddle()
+
+
+def test_exported():
+    assert paddle_compat.install_alias is install_alias
+    assert paddle_compat.uninstall_alias is uninstall_alias
+
+
+def test_import_paddle_is_paddle_compat(alias):
+    import paddle
+    assert paddle is paddle_compat
+    assert sys.modules["paddle"] is paddle_compat
+    # the real spec is kept: reload, pickling by module name and spawn rely on it
+    assert paddle.__spec__.name == "paddle_compat"
+    assert paddle.__name__ == "paddle_compat"
+    assert importlib.reload(paddle) is paddle_compat
+
+
+def test_submodules_are_the_same_objects(alias):
+    import paddle.version
+    import paddle._ops.registry as registry
+    from paddle._ops import registry as registry2
+    from paddle import version
+    assert paddle.version is paddle_compat.version is version
+    assert sys.modules["paddle.version"] is paddle_compat.version
+    assert registry is registry2 is sys.modules["paddle_compat._ops.registry"]
+    assert sys.modules["paddle._ops"] is sys.modules["paddle_compat._ops"]
+    assert paddle.version.__spec__.name == "paddle_compat.version"
+
+
+def test_state_is_shared_between_the_two_names(alias):
+    import paddle
+    import paddle._tensor_format as fmt
+    paddle.set_printoptions(precision=3)
+    try:
+        assert paddle_compat._tensor_format.DEFAULT_PRINT_OPTIONS.precision == 3
+        assert fmt is paddle_compat._tensor_format
+    finally:
+        paddle.set_printoptions(precision=8)
+
+
+@pytest.mark.parametrize("name, missing", [
+    ("paddle.incubate_not_in_compat", "paddle.incubate_not_in_compat"),
+    ("paddle.incubate_not_in_compat.foo", "paddle.incubate_not_in_compat"),
+    ("paddle._ops.no_such_module", "paddle._ops.no_such_module"),
+])
+def test_missing_module_names_the_paddle_module(alias, name, missing):
+    with pytest.raises(ModuleNotFoundError) as info:
+        importlib.import_module(name)
+    assert info.value.name == missing
+    assert str(info.value).startswith(f"No module named '{missing}' (paddle_compat does not "
+                                      f"provide it; see `python -m paddle_compat check`)")
+
+
+def test_submodule_of_a_plain_module_is_pythons_error_with_the_paddle_name(alias):
+    with pytest.raises(ModuleNotFoundError) as info:
+        importlib.import_module("paddle.version.foo")
+    assert info.value.name == "paddle.version.foo"
+    assert "'paddle.version' is not a package" in str(info.value)
+
+
+def test_missing_module_statement_form(alias):
+    with pytest.raises(ModuleNotFoundError, match=r"No module named 'paddle\.nope_xyz'"):
+        import paddle.nope_xyz  # noqa: F401
+
+
+def test_missing_dependency_inside_an_existing_module_is_not_renamed(alias, monkeypatch):
+    def broken(name, package=None):
+        raise ModuleNotFoundError("No module named 'some_dependency'", name="some_dependency")
+
+    monkeypatch.setattr(_alias.importlib, "import_module", broken)
+    with pytest.raises(ModuleNotFoundError) as info:
+        importlib.import_module("paddle.something")
+    assert info.value.name == "some_dependency"
+
+
+def test_install_twice_is_one_finder(alias):
+    install_alias()
+    assert sum(getattr(f, _alias._MARK, False) for f in sys.meta_path) == 1
+    assert getattr(sys.meta_path[0], _alias._MARK, False)
+
+
+def test_uninstall_forgets_alias_entries_only(alias):
+    import paddle  # noqa: F401
+    import paddle.version  # noqa: F401
+    uninstall_alias()
+    assert not alias_installed()
+    assert "paddle" not in sys.modules and "paddle.version" not in sys.modules
+    assert sys.modules["paddle_compat"] is paddle_compat
+    assert sys.modules["paddle_compat.version"] is paddle_compat.version
+    install_alias()        # the fixture uninstalls again
+
+
+@pytest.fixture
+def real_paddle(tmp_path, monkeypatch):
+    """A stand-in 'real Paddle' package on sys.path."""
+    pkg = tmp_path / "paddle"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("REAL_PADDLE = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    _forget_paddle()
+    yield
+    uninstall_alias()
+    _forget_paddle()
+
+
+def test_no_shadowing_without_install(real_paddle):
+    import paddle
+    assert paddle is not paddle_compat and paddle.REAL_PADDLE
+
+
+def test_alias_wins_over_a_real_paddle_and_uninstall_restores_it(real_paddle):
+    install_alias()
+    import paddle
+    assert paddle is paddle_compat
+    uninstall_alias()
+    import paddle as again
+    assert again is not paddle_compat and again.REAL_PADDLE
+
+
+def test_install_refuses_when_a_real_paddle_is_already_imported(monkeypatch):
+    monkeypatch.setitem(sys.modules, "paddle", types.ModuleType("paddle"))
+    with pytest.raises(RuntimeError, match=r"a real 'paddle' is already imported"):
+        install_alias()
+    assert not alias_installed()
+
+
+def test_plain_interpreter_has_no_alias(tmp_path):
+    # Importing paddle_compat alone must not make `import paddle` work (or shadow a real one).
+    code = ("import importlib.util, sys, paddle_compat\n"
+            "print('paddle' in sys.modules, importlib.util.find_spec('paddle') is None)\n")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("PADDLE_COMPAT_ALIAS", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "True"]
