@@ -1,0 +1,11 @@
+"""paddle.io: datasets, samplers and the DataLoader."""
+from .dataset import (Dataset, IterableDataset, TensorDataset, ComposeDataset, ChainDataset,
+                      ConcatDataset, Subset, random_split)
+from .sampler import (Sampler, SequenceSampler, RandomSampler, WeightedRandomSampler,
+                      SubsetRandomSampler, BatchSampler)
+from .dataloader import DataLoader, get_worker_info, default_collate_fn, default_convert_fn
+
+__all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "ChainDataset",
+           "ConcatDataset", "Subset", "random_split", "Sampler", "SequenceSampler", "RandomSampler",
+           "WeightedRandomSampler", "SubsetRandomSampler", "BatchSampler", "DataLoader",
+           "get_worker_info"]
