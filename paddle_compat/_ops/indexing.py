@@ -290,8 +290,9 @@ def _check_value_shape(value, target):
                 ok = False
                 break
     if not ok:
+        # Paddle's message names the value's shape first (verified on 3.3.1).
         raise invalid_argument(f"The shape of tensor assigned value must match the shape of target "
-                               f"shape: {ts}, but now shape is {vs}.")
+                               f"shape: {vs}, but now shape is {ts}.")
     if len(vs) > len(ts):
         value = value.reshape(vs[len(vs) - len(ts):])
     return value
@@ -319,8 +320,14 @@ def _set_value_kernel(Input, ValueTensor=None, Indices=(), index=(), values=None
     return Input
 
 
-def _leaf_error():
-    return invalid_argument("Leaf Tensor () that doesn't stop gradient can't use inplace strategy.")
+_LEAF_HINT = ("egr::EagerUtils::IsLeafTensor(tensor) && !egr::EagerUtils::autograd_meta(&tensor)"
+              "->StopGradient()")
+
+
+def _leaf_error(name=""):
+    return invalid_argument(f"Leaf Tensor ({name}) that doesn't stop gradient can't use inplace "
+                            f"strategy.\n  [Hint: Expected {_LEAF_HINT} == false, but received "
+                            f"{_LEAF_HINT}:1 != false:0.]")
 
 
 SET_VALUE = defop("set_value", _set_value_kernel, inputs=("Input", "ValueTensor", "Indices"),
@@ -344,6 +351,8 @@ def setitem(x, item, value):
     else:
         raise invalid_argument(f"Value type error. The assign value allows Tensor, numpy.ndarray, "
                                f"integer, float, complex or bool, but received {hex(id(value))}.")
+    if isinstance(x, Tensor) and x._t.requires_grad and x._t.is_leaf and torch.is_grad_enabled():
+        raise _leaf_error(x.name)
     out = apply_op(SET_VALUE, (x, vt, tensors), attrs)
     if out is not x and isinstance(out, Tensor):
         x._t = out._t

@@ -35,7 +35,10 @@ def _dn(t):
 def _same_dtype(x, y):
     if x.dtype != y.dtype:
         raise invalid_argument(f"The type of data we are trying to retrieve ({_dn(y)}) does not match "
-                               f"the type of data ({_dn(x)}) currently contained in the container.")
+                               f"the type of data ({_dn(x)}) currently contained in the container.\n  [Hint: "
+                               f"Expected dtype() == phi::CppTypeToDataType<T>::Type(), but received "
+                               f"dtype():{from_torch_dtype(x.dtype).value} != "
+                               f"phi::CppTypeToDataType<T>::Type():{from_torch_dtype(y.dtype).value}.]")
 
 
 # ---- products ----------------------------------------------------------------------------------
@@ -96,7 +99,7 @@ def _bmm_kernel(X, Y):
         if t.dim() != 3:
             raise invalid_argument(
                 f"Input({name}) of BmmOp must be 3-dimensional in BmmOp, but received {name}'s "
-                f"shape: [{', '.join(map(str, t.shape))}].\n  [Hint: Expected {name.lower()}_ndims "
+                f"shape: [{t.dim()}].\n  [Hint: Expected {name.lower()}_ndims "
                 f"== 3, but received {name.lower()}_ndims:{t.dim()} != 3:3.]")
     if X.shape[0] != Y.shape[0]:
         raise invalid_argument(f"Input(X) and Input(Y) must have the same batch size in BmmOp, but "
@@ -273,7 +276,9 @@ def _cross_kernel(X, Y, dim=9):
         if not dims:
             raise invalid_argument(
                 f"There must be at least one dimension 'd' so that Input(X/Y).dims()[d] is equal "
-                f"to 3. But received: Input(X/Y).dims() == [{', '.join(map(str, X.shape))}].")
+                f"to 3. But received: Input(X/Y).dims() == [{', '.join(map(str, X.shape))}].\n  "
+                f"[Hint: Expected dim == DDim::kMaxRank == false, but received dim == "
+                f"DDim::kMaxRank:1 != false:0.]")
         dim = dims[0]
     elif X.shape[dim] != 3:
         raise invalid_argument(f"Input(X/Y).dims()[dim] should be equal to 3.But received "
@@ -315,7 +320,9 @@ def einsum(equation, *operands):
 def _inverse_kernel(Input):
     out, info = torch.linalg.inv_ex(Input)
     if Input.device.type != "meta" and bool((info != 0).any()):
-        raise invalid_argument("Input is not invertible.")
+        raise invalid_argument("Input is not invertible.\n  [Hint: Expected min_abs_pivot > "
+                               "static_cast<T>(0), but received min_abs_pivot:0 <= "
+                               "static_cast<T>(0):0.]")
     return out
 
 

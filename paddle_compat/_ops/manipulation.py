@@ -141,26 +141,34 @@ TRANSPOSE = defop("transpose2", _transpose_kernel, attrs={"axis": []}, api="padd
 
 
 def transpose(x, perm, name=None):
-    """paddle.transpose(x, perm, name=None): permute the axes (negative entries allowed)."""
+    """paddle.transpose(x, perm, name=None): permute the axes (negative entries allowed).
+
+    Differences from Paddle: a `perm` shorter than x's rank permutes the leading axes, as Paddle
+    3.3.1 does for `[1, 0]`; Paddle returns wrong shapes for other short perms such as `[2, 0]`,
+    which raise ValueError here."""
     if not isinstance(perm, (list, tuple)):
         raise TypeError(f"The type of 'perm' in transpose must be (<class 'list'>, <class "
                         f"'tuple'>), but received {type(perm)}. ")
     perm = [_int(p) for p in perm]
     nd = len(x.shape)
-    if len(perm) != nd:
-        raise ValueError(f"Input(perm) is the permutation of dimensions of Input(x), its length "
-                         f"should be equal to dimensions of Input(x), but received dimension of "
-                         f"Input(x) is {nd}, the length of Input(perm) is {len(perm)}.")
+    if len(perm) > nd:
+        raise invalid_argument(
+            f"The input tensor's dimension should be equal to or greater than the axis's size. But "
+            f"received input tensor's dimension is {nd}, axis's size is {len(perm)}"
+            + _hint("x_rank >= axis_size", f"x_rank:{nd} < axis_size:{len(perm)}"))
     norm = []
     for i, p in enumerate(perm):
         if p >= nd or p < -nd:
-            raise ValueError(f"Each element in Input(perm) should be less than Input(x)'s dimension, "
-                             f"but {i}-th element in Input(perm) is {p} which exceeds Input(x)'s "
-                             f"dimension {nd}.")
-        norm.append(p % nd if nd else p)
-    if len(set(norm)) != len(norm):
-        raise invalid_argument(f"Each element of Attribute axis should be a unique value range from 0 "
-                               f"to (dims - 1), but received {perm}")
+            raise invalid_argument(f"axis[{i}] ({p}) is out of range [{-nd}, {nd}).")
+        p = p % nd
+        if p in norm or p >= len(perm):
+            # Paddle 3.3.1 accepts a short perm only as a permutation of the leading axes.
+            raise invalid_argument(f"Each element of axis should be unique. but axis[{i}] is {p} "
+                                   f"appear not only once" + _hint(
+                                       "++count[formatted_axis[i]] == 1",
+                                       "++count[formatted_axis[i]]:2 != 1:1"))
+        norm.append(p)
+    norm += list(range(len(norm), nd))
     return apply_op(TRANSPOSE, (x,), {"axis": norm})
 
 

@@ -163,7 +163,8 @@ def index_select(x, index, axis=0, name=None):
     it = _dtname(index.dtype)
     if it not in ("int32", "int64"):
         raise invalid_argument(f"Input(Index) holds the wrong type, it holds {it}, but desires to be "
-                               f"int32 or int64")
+                               f"int32 or int64\n  [Hint: Expected index_type_match == true, but received "
+                               f"index_type_match:0 != true:1.]")
     axis = _int(axis)
     nd = len(x.shape)
     if not -max(nd, 1) <= axis < max(nd, 1):

@@ -1,0 +1,18 @@
+"""Tests for paddle_compat/_ops/indexing.py: recorded Paddle 3.3.1 goldens (values, shapes, dtypes,
+error classes and messages), then properties against numpy and gradient checks."""
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st
+
+import paddle_compat as paddle
+from conformance.record.record_ops_manip import load_cases, replay
+
+DEVIATIONS = {}
+
+CASES = load_cases("index")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_golden(case):
+    replay(case, DEVIATIONS)
