@@ -58,6 +58,10 @@ from . import linalg
 from . import autograd
 
 # --- nn, ParamAttr (owner: nn) ---
+from . import nn
+from . import regularizer
+from ._param_attr import ParamAttr
+from ._nn.create_param import create_parameter
 
 # --- optimizer, io, metric, save/load (owner: optim-io) ---
 

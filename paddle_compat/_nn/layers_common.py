@@ -1,0 +1,321 @@
+"""paddle.nn common layers: Linear, Dropout, Embedding, Flatten, Identity, Pad1D/2D, Upsample, and the
+activation layers (ReLU, GELU, Sigmoid, Tanh, Softmax, LogSoftmax, LeakyReLU, ReLU6, Silu, ELU,
+Softplus, Hardswish, Hardsigmoid)."""
+import torch
+
+from .._dtype import get_default_dtype
+from . import functional_activation as FA
+from . import functional_common as FC
+from .layer import Layer
+
+__all__ = ["Linear", "Dropout", "Embedding", "Flatten", "Identity", "Pad1D", "Pad2D", "Upsample",
+           "ReLU", "GELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "LeakyReLU", "ReLU6", "Silu",
+           "ELU", "Softplus", "Hardswish", "Hardsigmoid"]
+
+
+class Linear(Layer):
+    """paddle.nn.Linear(in_features, out_features, weight_attr=None, bias_attr=None, name=None):
+    y = x @ W + b with W of shape [in_features, out_features] (XavierUniform) and b zeros.
+    `bias_attr=False` gives no bias."""
+
+    def __init__(self, in_features, out_features, weight_attr=None, bias_attr=None, name=None):
+        super().__init__()
+        self._dtype = get_default_dtype()
+        self._weight_attr, self._bias_attr = weight_attr, bias_attr
+        self.weight = self.create_parameter(shape=[in_features, out_features], attr=weight_attr,
+                                            dtype=self._dtype, is_bias=False)
+        self.bias = self.create_parameter(shape=[out_features], attr=bias_attr, dtype=self._dtype,
+                                          is_bias=True)
+        self.name = name
+
+    def forward(self, input):
+        return FC.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        name_str = f", name={self.name}" if self.name else ""
+        return (f"in_features={self.weight.shape[0]}, out_features={self.weight.shape[1]}, "
+                f"dtype={self._dtype}{name_str}")
+
+
+class Dropout(Layer):
+    """paddle.nn.Dropout(p=0.5, inplace=False, axis=None, mode='upscale_in_train', name=None);
+    active only in training mode."""
+
+    def __init__(self, p=0.5, inplace=False, axis=None, mode="upscale_in_train", name=None):
+        super().__init__()
+        self.p, self.inplace, self.axis, self.mode, self.name = p, inplace, axis, mode, name
+
+    def forward(self, input):
+        return FC.dropout(input, p=self.p, axis=self.axis, training=self.training,
+                          inplace=self.inplace, mode=self.mode)
+
+    def extra_repr(self):
+        name_str = f", name={self.name}" if self.name else ""
+        return f"p={self.p}, axis={self.axis}, mode={self.mode}{name_str}, inplace={self.inplace}"
+
+
+class Embedding(Layer):
+    """paddle.nn.Embedding(num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
+    norm_type=2.0, sparse=False, weight_attr=None, name=None): weight [num_embeddings, embedding_dim]
+    (XavierUniform); the padding_idx row is zeroed at creation."""
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
+                 *, scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None,
+                 dtype=None, weight_attr=None, name=None):
+        super().__init__()
+        self._num_embeddings, self._embedding_dim = num_embeddings, embedding_dim
+        self._sparse, self._max_norm, self._norm_type = sparse, max_norm, norm_type
+        self._padding_idx, self._scale_grad_by_freq, self._name = padding_idx, scale_grad_by_freq, name
+        if num_embeddings <= 0:
+            raise ValueError("num_embeddings must be gather than 0")
+        if embedding_dim <= 0:
+            raise ValueError("embedding_dim must be gather than 0")
+        pidx = -1 if padding_idx is None else (padding_idx if padding_idx >= 0
+                                                 else num_embeddings + padding_idx)
+        if pidx >= num_embeddings or pidx < -num_embeddings:
+            raise ValueError(f"padding_idx must be within [-{num_embeddings}, {num_embeddings})")
+        self._dtype = get_default_dtype() if dtype is None else dtype
+        self._size = [num_embeddings, embedding_dim]
+        self._weight_attr = weight_attr
+        if _weight is not None:
+            assert list(_weight.shape) == self._size, \
+                "Shape of weight does not match num_embeddings and embedding_dim"
+            self.weight = _weight
+            self.weight.stop_gradient = _freeze
+        else:
+            self.weight = self.create_parameter(attr=weight_attr, shape=self._size,
+                                                dtype=self._dtype, is_bias=False, device=device)
+            if weight_attr is None:
+                self.weight.stop_gradient = _freeze
+        if pidx != -1:
+            with torch.no_grad():
+                self.weight._t[pidx] = 0.0
+
+    @property
+    def padding_idx(self):
+        return self._padding_idx
+
+    def forward(self, x):
+        return FC.embedding(x, weight=self.weight, padding_idx=self._padding_idx,
+                            max_norm=self._max_norm, norm_type=self._norm_type, sparse=self._sparse)
+
+    def extra_repr(self):
+        s = f"{self._num_embeddings}, {self._embedding_dim}"
+        if self._padding_idx is not None:
+            s += f", padding_idx={self._padding_idx}"
+        s += f", sparse={self._sparse}, scale_grad_by_freq={self._scale_grad_by_freq}"
+        if self._name is not None:
+            s += f", name={self._name}"
+        return s
+
+
+class Flatten(Layer):
+    """paddle.nn.Flatten(start_axis=1, stop_axis=-1)."""
+
+    def __init__(self, start_axis=1, stop_axis=-1):
+        super().__init__()
+        self.start_axis, self.stop_axis = start_axis, stop_axis
+
+    def forward(self, input):
+        return FC.flatten(input, start_axis=self.start_axis, stop_axis=self.stop_axis)
+
+
+class Identity(Layer):
+    """paddle.nn.Identity(*args, **kwargs): returns its input."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class _PadNd(Layer):
+    _nd, _default_format = 1, "NCL"
+
+    def __init__(self, padding, mode="constant", value=0.0, data_format=None, name=None):
+        super().__init__()
+        if isinstance(padding, int):
+            padding = [padding] * (2 * self._nd)
+        self.padding, self._mode, self.value = list(padding), mode, value
+        self._data_format = data_format or self._default_format
+        self._name = name
+
+    def forward(self, x):
+        return FC.pad(x, self.padding, mode=self._mode, value=self.value,
+                      data_format=self._data_format)
+
+    def extra_repr(self):
+        name_str = f", name={self._name}" if self._name else ""
+        return (f"padding={self.padding}, mode={self._mode}, value={self.value}, "
+                f"data_format={self._data_format}{name_str}")
+
+
+class Pad1D(_PadNd):
+    """paddle.nn.Pad1D(padding, mode='constant', value=0.0, data_format='NCL')."""
+    _nd, _default_format = 1, "NCL"
+
+
+class Pad2D(_PadNd):
+    """paddle.nn.Pad2D(padding, mode='constant', value=0.0, data_format='NCHW'):
+    padding [left, right, top, bottom]."""
+    _nd, _default_format = 2, "NCHW"
+
+
+class Upsample(Layer):
+    """paddle.nn.Upsample(size=None, scale_factor=None, mode='nearest', align_corners=False,
+    align_mode=0, data_format=None)."""
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=False,
+                 align_mode=0, data_format=None, name=None):
+        super().__init__()
+        self.size, self.scale_factor, self.mode = size, scale_factor, mode.lower()
+        self.align_corners, self.align_mode, self.data_format = align_corners, align_mode, data_format
+        self.name = name
+
+    def forward(self, x):
+        return FC.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                              self.align_mode, self.data_format)
+
+    def extra_repr(self):
+        main = f"scale_factor={self.scale_factor}" if self.scale_factor is not None \
+            else f"size={self.size}"
+        name_str = f", name={self.name}" if self.name else ""
+        return (f"{main}, mode={self.mode}, align_corners={self.align_corners}, "
+                f"align_mode={self.align_mode}, data_format={self.data_format}{name_str}")
+
+
+# ---- activations --------------------------------------------------------------------------------
+class _Act(Layer):
+    _fn = None
+
+    def __init__(self, name=None):
+        super().__init__()
+        self._name = name
+
+    def forward(self, x):
+        return type(self)._fn(x)
+
+    def extra_repr(self):
+        return f"name={self._name}" if self._name else ""
+
+
+class ReLU(_Act):
+    """paddle.nn.ReLU(name=None)."""
+    _fn = staticmethod(FA.relu)
+
+
+class Sigmoid(_Act):
+    """paddle.nn.Sigmoid(name=None)."""
+    _fn = staticmethod(FA.sigmoid)
+
+
+class Tanh(_Act):
+    """paddle.nn.Tanh(name=None)."""
+    _fn = staticmethod(FA.tanh)
+
+
+class ReLU6(_Act):
+    """paddle.nn.ReLU6(name=None)."""
+    _fn = staticmethod(FA.relu6)
+
+
+class Hardswish(_Act):
+    """paddle.nn.Hardswish(name=None)."""
+    _fn = staticmethod(FA.hardswish)
+
+
+class Silu(_Act):
+    """paddle.nn.Silu(inplace=False, name=None)."""
+    _fn = staticmethod(FA.silu)
+
+    def __init__(self, inplace=False, name=None):
+        super().__init__(name)
+
+
+class GELU(Layer):
+    """paddle.nn.GELU(approximate=False, name=None)."""
+
+    def __init__(self, approximate=False, name=None):
+        super().__init__()
+        self._approximate, self._name = approximate, name
+
+    def forward(self, x):
+        return FA.gelu(x, self._approximate)
+
+    def extra_repr(self):
+        name_str = f", name={self._name}" if self._name else ""
+        return f"approximate={self._approximate}{name_str}"
+
+
+class Softmax(Layer):
+    """paddle.nn.Softmax(axis=-1, name=None)."""
+
+    def __init__(self, axis=-1, name=None):
+        super().__init__()
+        self._axis, self._dtype, self._name = axis, None, name
+
+    def forward(self, x):
+        return FA.softmax(x, self._axis)
+
+    def extra_repr(self):
+        name_str = f", name={self._name}" if self._name else ""
+        return f"axis={self._axis}{name_str}"
+
+
+class LogSoftmax(Softmax):
+    """paddle.nn.LogSoftmax(axis=-1, name=None)."""
+
+    def forward(self, x):
+        return FA.log_softmax(x, self._axis)
+
+
+class LeakyReLU(Layer):
+    """paddle.nn.LeakyReLU(negative_slope=0.01, name=None)."""
+
+    def __init__(self, negative_slope=0.01, name=None):
+        super().__init__()
+        self._negative_slope, self._name = negative_slope, name
+
+    def forward(self, x):
+        return FA.leaky_relu(x, self._negative_slope)
+
+    def extra_repr(self):
+        name_str = f", name={self._name}" if self._name else ""
+        return f"negative_slope={self._negative_slope}{name_str}"
+
+
+class ELU(Layer):
+    """paddle.nn.ELU(alpha=1.0, name=None)."""
+
+    def __init__(self, alpha=1.0, name=None):
+        super().__init__()
+        self._alpha, self._name = alpha, name
+
+    def forward(self, x):
+        return FA.elu(x, self._alpha)
+
+    def extra_repr(self):
+        name_str = f", name={self._name}" if self._name else ""
+        return f"alpha={self._alpha}{name_str}"
+
+
+class Softplus(Layer):
+    """paddle.nn.Softplus(beta=1, threshold=20, name=None)."""
+
+    def __init__(self, beta=1, threshold=20, name=None):
+        super().__init__()
+        self._beta, self._threshold, self._name = beta, threshold, name
+
+    def forward(self, x):
+        return FA.softplus(x, self._beta, self._threshold)
+
+    def extra_repr(self):
+        name_str = f", name={self._name}" if self._name else ""
+        return f"beta={self._beta}, threshold={self._threshold}{name_str}"
+
+
+class Hardsigmoid(_Act):
+    """paddle.nn.Hardsigmoid(name=None)."""
+    _fn = staticmethod(FA.hardsigmoid)
+

@@ -1,0 +1,24 @@
+"""paddle.nn: Layer, layers, containers, losses, and the functional / initializer sub-modules."""
+from . import functional
+from . import initializer
+from .._nn.layer import Layer
+from .._nn.parameter import Parameter
+from .._nn.layers_common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
+                                 Upsample, ReLU, GELU, Sigmoid, Tanh, Softmax, LogSoftmax, LeakyReLU,
+                                 ReLU6, Silu, ELU, Softplus, Hardswish, Hardsigmoid)
+from .._nn.layers_conv_norm import (Conv1D, Conv2D, MaxPool1D, MaxPool2D, AvgPool1D, AvgPool2D,
+                                    AdaptiveAvgPool1D, AdaptiveAvgPool2D, AdaptiveMaxPool2D,
+                                    BatchNorm, BatchNorm1D, BatchNorm2D, LayerNorm)
+from .._nn.layers_container import (Sequential, LayerList, ParameterList, LayerDict,
+                                    CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELoss,
+                                    BCEWithLogitsLoss)
+from .._optim.clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
+
+__all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "Identity", "Pad1D",
+           "Pad2D", "Upsample", "ReLU", "GELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax",
+           "LeakyReLU", "ReLU6", "Silu", "ELU", "Softplus", "Hardswish", "Hardsigmoid", "Conv1D",
+           "Conv2D", "MaxPool1D", "MaxPool2D", "AvgPool1D", "AvgPool2D", "AdaptiveAvgPool1D",
+           "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "BatchNorm", "BatchNorm1D", "BatchNorm2D",
+           "LayerNorm", "Sequential", "LayerList", "ParameterList", "LayerDict", "CrossEntropyLoss",
+           "MSELoss", "L1Loss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "ClipGradByGlobalNorm",
+           "ClipGradByNorm", "ClipGradByValue", "functional", "initializer"]
