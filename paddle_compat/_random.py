@@ -294,10 +294,14 @@ def _normal(engine, n, mean, std, f32):
 def _uniform(engine, n, low, high, f32):
     """std::uniform_real_distribution<T>(low, high): canonical * (high - low) + low, in T."""
     T = np.float32 if f32 else np.float64
-    out = _canonical(engine.draw(n), f32)
     a, b = T(np.float32(low)), T(np.float32(high))   # min/max arrive as float attributes
-    out *= T(b - a)
-    out += a
+    span = T(b - a)
+    out = np.empty(n, dtype=T)
+    for s in range(0, n, 2 * _CHUNK_PAIRS):          # cache-sized chunks
+        c = _canonical(engine.draw(min(n - s, 2 * _CHUNK_PAIRS)), f32)
+        c *= span
+        c += a
+        out[s:s + len(c)] = c
     return out
 
 
