@@ -186,6 +186,27 @@ def _oracle_adapters(paddle):
     return make_param, make_regularizer, backward
 
 
+def metric_cases(paddle):
+    """accuracy / Accuracy on seeded scores with ties (rows of equal scores) and several label forms."""
+    rng = np.random.RandomState(3)
+    scores = rng.randint(0, 4, (12, 5)).astype("float32")     # small ints: many ties
+    labels = rng.randint(0, 5, (12, 1)).astype("int64")
+    out = {"scores": scores.tolist(), "labels": labels.tolist(), "accuracy": {}, "Accuracy": {}}
+    x, y = paddle.to_tensor(scores), paddle.to_tensor(labels)
+    for k in (1, 2, 3):
+        out["accuracy"][str(k)] = float(paddle.metric.accuracy(x, y, k=k))
+    m = paddle.metric.Accuracy(topk=(1, 3), name="m")
+    correct = m.compute(x, y)
+    out["Accuracy"]["correct"] = np.array(correct).tolist()
+    out["Accuracy"]["update"] = [float(v) for v in m.update(correct)]
+    out["Accuracy"]["update2"] = [float(v) for v in m.update(m.compute(x[:5], y[:5].flatten()))]
+    out["Accuracy"]["accumulate"] = [float(v) for v in m.accumulate()]
+    out["Accuracy"]["name"] = m.name()
+    onehot = np.eye(5, dtype="float32")[labels.ravel()]
+    out["Accuracy"]["onehot_correct"] = np.array(m.compute(x, paddle.to_tensor(onehot))).tolist()
+    return out
+
+
 def main():
     import paddle
     make_param, make_regularizer, backward = _oracle_adapters(paddle)
@@ -196,6 +217,7 @@ def main():
     for name, kwargs in LR_CASES.items():
         out["lr"][name] = lr_schedule(paddle, name, kwargs)
     out["lr_plateau"] = plateau_schedule(paddle)
+    out["metric"] = metric_cases(paddle)
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "goldens", "optim.json")
     with open(path, "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)

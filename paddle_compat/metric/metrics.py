@@ -1,0 +1,140 @@
+"""paddle.metric: the Metric base class, Accuracy, and the functional `accuracy` op.
+
+Ties rank the lower class index first, as Paddle's argsort/topk do on CPU (torch's stable sort).
+"""
+import abc
+
+import numpy as np
+import torch
+
+from .._mode import STATE
+from .._ops.registry import apply_op, defop
+from .._tensor import Tensor, wrap
+
+__all__ = ["Metric", "Accuracy", "accuracy"]
+
+
+class Metric(metaclass=abc.ABCMeta):
+    """paddle.metric.Metric: implement reset, update, accumulate and name; compute is optional."""
+
+    def __init__(self):
+        pass
+
+    @abc.abstractmethod
+    def reset(self):
+        raise NotImplementedError(f"function 'reset' not implemented in {type(self).__name__}.")
+
+    @abc.abstractmethod
+    def update(self, *args):
+        raise NotImplementedError(f"function 'update' not implemented in {type(self).__name__}.")
+
+    @abc.abstractmethod
+    def accumulate(self):
+        raise NotImplementedError(f"function 'accumulate' not implemented in {type(self).__name__}.")
+
+    @abc.abstractmethod
+    def name(self):
+        raise NotImplementedError(f"function 'name' not implemented in {type(self).__name__}.")
+
+    def compute(self, *args):
+        """Pre-process outputs and labels into what `update` takes (identity by default)."""
+        return args
+
+
+def _correct_kernel(pred, label, maxk):
+    order = torch.argsort(pred, dim=-1, descending=True, stable=True)[..., :maxk]
+    if label.dim() == 1 or (label.dim() == 2 and label.shape[-1] == 1):
+        label = label.reshape(-1, 1)
+    elif label.shape[-1] != 1:
+        label = torch.argmax(label, dim=-1, keepdim=True)
+    return (order == label.to(order.dtype)).to(torch.float32)
+
+
+_ACC_CORRECT = defop("accuracy_topk_correct", _correct_kernel, inputs=("Pred", "Label"),
+                     outputs=("Correct",), attrs={"maxk": 1}, api="paddle.metric.Accuracy.compute",
+                     notes="paddle_compat's fused argsort+slice+equal of Accuracy.compute")
+
+
+class Accuracy(Metric):
+    """paddle.metric.Accuracy(topk=(1,), name=None): top-k accuracy accumulated over batches."""
+
+    def __init__(self, topk=(1,), name=None, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.topk = topk
+        self.maxk = max(topk)
+        name = name or "acc"
+        self._name = [f"{name}_top{k}" for k in topk] if self.maxk != 1 else [name]
+        self.reset()
+
+    def compute(self, pred, label, *args):
+        """[N, maxk] float32 Tensor: 1 where the i-th ranked class equals the label (a class index,
+        shape [N] or [N, 1], or a one-hot / soft label [N, C])."""
+        return apply_op(_ACC_CORRECT, (pred, label), {"maxk": self.maxk})
+
+    def update(self, correct, *args):
+        """Add a batch's `compute` result; returns this batch's accuracy (a list for several k)."""
+        if isinstance(correct, Tensor):
+            correct = np.array(correct)
+        num_samples = np.prod(np.array(correct.shape[:-1]))
+        accs = []
+        for i, k in enumerate(self.topk):
+            num_corrects = correct[..., :k].sum()
+            accs.append(float(num_corrects) / num_samples)
+            self.total[i] += num_corrects
+            self.count[i] += num_samples
+        return accs[0] if len(self.topk) == 1 else accs
+
+    def reset(self):
+        """Forget all batches."""
+        self.total = [0.0] * len(self.topk)
+        self.count = [0] * len(self.topk)
+
+    def accumulate(self):
+        """Accuracy over all batches since reset (a list for several k)."""
+        res = [float(t) / c if c > 0 else 0.0 for t, c in zip(self.total, self.count)]
+        return res[0] if len(self.topk) == 1 else res
+
+    def name(self):
+        """['acc'] or ['acc_top1', 'acc_top2', ...]."""
+        return self._name
+
+
+def _accuracy_kernel(out, indices, label):
+    hit = (indices == label.to(indices.dtype)).any(dim=1)
+    total = torch.tensor(indices.shape[0], dtype=torch.int32)
+    correct = hit.sum().to(torch.int32)
+    acc = (correct.to(torch.float32) / max(indices.shape[0], 1)).to(torch.float32)
+    return acc, correct, total
+
+
+_ACCURACY = defop("accuracy", _accuracy_kernel, inputs=("Out", "Indices", "Label"),
+                  outputs=("Accuracy", "Correct", "Total"), api="paddle.metric.accuracy")
+
+
+def _topk(x, k):
+    import paddle_compat
+    topk = getattr(paddle_compat, "topk", None)    # the ops part's paddle.topk, when present
+    if topk is not None:
+        return topk(x, k=k)
+    if STATE.static:
+        raise NotImplementedError("paddle.metric.accuracy in static mode needs paddle.topk; use it "
+                                  "in dynamic mode")
+    values, idx = torch.topk(x._t, k, dim=-1)
+    return wrap(values), wrap(idx)
+
+
+def accuracy(input, label, k=1, correct=None, total=None, name=None):
+    """paddle.metric.accuracy(input, label, k=1): fraction of rows whose label is among the top-k
+    scores. `label` must be [N, 1] integers (Paddle's ShapeError otherwise)."""
+    if isinstance(label, Tensor) and label.ndim != 2:
+        raise ValueError("(InvalidArgument) ShapeError: label's dimensions of AccuracyOp must be 2. "
+                         f"But received label's dimensions = {label.ndim}, label's shape = "
+                         f"{list(label.shape)}")
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise ValueError(f"paddle.metric.accuracy: k must be a positive int, but received {k!r}")
+    values, indices = _topk(input, k)
+    acc, n_correct, n_total = apply_op(_ACCURACY, (values, indices, label))
+    for dst, src in ((correct, n_correct), (total, n_total)):
+        if isinstance(dst, Tensor) and isinstance(src, Tensor):
+            dst._t = src._t
+    return acc
