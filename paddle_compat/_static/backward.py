@@ -45,6 +45,23 @@ def _no_grad_names(no_grad_set):
     return {v if isinstance(v, str) else v.name for v in (no_grad_set or ())}
 
 
+# Grad ops whose Paddle grad maker reads the forward output instead of the input (and dropout, its
+# mask): only their printed slots differ; the arithmetic is torch autograd's either way.
+_READS_OUT = {"relu", "sigmoid", "tanh", "exp", "sqrt", "rsqrt", "softmax", "relu6", "log_softmax"}
+_READS_MASK = {"dropout"}
+
+
+def _grad_inputs(op, outs):
+    if op.type in _READS_OUT:
+        ins = {"Out": list(op.outputs.get("Out", []))}
+    elif op.type in _READS_MASK:
+        ins = {"Mask": list(op.outputs.get("Mask", []))}
+    else:
+        ins = {s: list(names) for s, names in op.inputs.items() if names}
+    ins.update(outs)
+    return ins
+
+
 def _calc(block, targets, inputs, target_grads, no_grad, seed):
     """Record the backward section; returns {forward var name: grad Variable} for `inputs`."""
     program = block.program
@@ -93,16 +110,16 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
     for op in path:
         outs = {f"{s}@GRAD": [grad_of(n) for n in names] for s, names in op.outputs.items()
                 if any(n in gname for n in names)}
+        # Paddle lists every non-empty input slot's @GRAD, empty where no gradient flows.
         ins = {f"{s}@GRAD": [grad_of(n) for n in names if n in diff]
-               for s, names in op.inputs.items() if any(n in diff for n in names)}
-        in_slots = {s: list(names) for s, names in op.inputs.items() if names}
-        in_slots.update(outs)
+               for s, names in op.inputs.items() if names}
+        in_slots = _grad_inputs(op, outs)
         attrs = {k: v for k, v in op.attrs.items()}
         params = [n for names in ins.values() for n in names
                   if (v := block._find_var_recursive(n[len(prefix):-5])) is not None
                   and v.is_parameter]
-        attrs.update(op_role=OpRole.Backward,
-                     op_role_var=[params[0][len(prefix):-5], params[0]] if params else [])
+        attrs.update(op_role=OpRole.Backward, op_role_var=(
+            [params[0][len(prefix):-5], params[0]] if params and seed == "fill_constant" else []))
         grad_ops.append((op.type + "_grad", in_slots, ins, attrs))
     # Grad variables, created in name order as Paddle's backward pass does.
     for fwd, g in sorted(gname.items(), key=lambda kv: kv[1]):
@@ -121,8 +138,9 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
                 op = block.append_op("fill_constant", {}, {"Out": [sname]}, attrs,
                                      LOCAL_OPS["fill_constant"])
             else:
-                attrs = dict(LOCAL_OPS["fill_any_like"].attrs)
-                attrs.update(standard_attrs(OpRole.Backward))
+                from .ir import VARTYPE_CODES
+                attrs = dict(LOCAL_OPS["fill_any_like"].attrs, dtype=VARTYPE_CODES[t.dtype.short])
+                attrs.update(standard_attrs(OpRole.Backward, ""))
                 op = block.append_op("fill_any_like", {"X": [t.name]}, {"Out": [sname]}, attrs,
                                      LOCAL_OPS["fill_any_like"])
             op.grad_group = group
