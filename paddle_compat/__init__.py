@@ -64,6 +64,10 @@ from ._param_attr import ParamAttr
 from ._nn.create_param import create_parameter
 
 # --- optimizer, io, metric, save/load (owner: optim-io) ---
+from . import optimizer
+from . import io
+from . import metric
+from ._serialization import save, load
 
 # --- static graph (owner: static) ---
 from ._static.builder import enable_static, disable_static
