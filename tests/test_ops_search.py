@@ -16,3 +16,42 @@ CASES = load_cases("search")
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_golden(case):
     replay(case, DEVIATIONS)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(-5, 5), min_size=1, max_size=12), st.booleans())
+def test_sort_argsort_unique_match_numpy(values, descending):
+    a = np.array(values, dtype="int64")
+    t = paddle.to_tensor(a)
+    order = np.argsort(-a if descending else a, kind="stable")
+    np.testing.assert_array_equal(paddle.argsort(t, descending=descending).numpy(), order)
+    np.testing.assert_array_equal(paddle.sort(t, descending=descending).numpy(), a[order])
+    u, idx, inv, cnt = paddle.unique(t, return_index=True, return_inverse=True, return_counts=True)
+    eu, eidx, einv, ecnt = np.unique(a, return_index=True, return_inverse=True, return_counts=True)
+    for got, exp in ((u, eu), (idx, eidx), (inv, einv.reshape(-1)), (cnt, ecnt)):
+        np.testing.assert_array_equal(got.numpy(), exp)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(-10, 10, width=32), min_size=2, max_size=10), st.data())
+def test_topk_values_match_numpy(values, data):
+    a = np.array(values, dtype="float32")
+    k = data.draw(st.integers(1, len(values)))
+    v, i = paddle.topk(paddle.to_tensor(a), k)
+    np.testing.assert_array_equal(v.numpy(), np.sort(a)[::-1][:k])
+    np.testing.assert_array_equal(a[i.numpy()], v.numpy())
+    assert i.dtype == paddle.int64
+
+
+def test_where_masked_fill_gradcheck_float64():
+    x = torch.randn(2, 3, dtype=torch.float64, requires_grad=True)
+    y = torch.randn(3, dtype=torch.float64, requires_grad=True)
+    m = paddle.to_tensor([[True, False, True], [False, True, False]])
+
+    def f(x, y):
+        px, py = paddle.from_torch(x), paddle.from_torch(y)
+        return (paddle.to_torch(paddle.where(m, px, py)),
+                paddle.to_torch(paddle.masked_fill(px, m, 1.5)),
+                paddle.to_torch(paddle.masked_select(px, m)),
+                paddle.to_torch(paddle.topk(px, 2)[0]))
+    assert torch.autograd.gradcheck(f, (x, y))
