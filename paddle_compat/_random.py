@@ -222,8 +222,11 @@ _Y0 = np.array([_LOGF_TAB[i & 15][1] + float(i >> 4) * _LN2 for i in _IDX.tolist
 
 
 def _logf(x):
-    """glibc's logf on positive normal float32 values, bit-exact (see the module docstring)."""
+    """glibc's logf on positive finite float32 values, bit-exact (see the module docstring)."""
     ix = x.view(np.int32)
+    sub = ix < 0x00800000
+    if sub.any():                                 # subnormal: scale by 2**23, fix the exponent
+        ix = np.where(sub, (x * np.float32(2.0 ** 23)).view(np.int32) - np.int32(23 << 23), ix)
     tmp = ix - np.int32(_OFF)
     idx = (tmp >> 19) - np.int32(_KMIN * 16)
     iz = ix - (tmp & np.int32(-0x800000))        # 0x1ff << 23 as int32: keep the exponent bits

@@ -319,6 +319,23 @@ def _uniform_inplace_kernel(X, *, min, max, seed):
     return _uniform_kernel(shape=list(X.shape), min=min, max=max, seed=seed, dtype=dt, place="cpu")
 
 
+def _randint_like_kernel(ShapeTensor=None, ShapeTensorList=None, *, low, high, shape, dtype,
+                         place):
+    r = _randint_kernel(ShapeTensor, ShapeTensorList, low=low, high=high, shape=shape,
+                        dtype="int64", place=place)
+    return r.to(_dtype.to_dtype(dtype).torch)
+
+
+def _normal_tensors_kernel(Mean=None, Std=None, *, mean_value, std_value):
+    ref = Mean if Mean is not None else Std
+    dt = _dtype.from_torch_dtype(ref.dtype).short
+    z = _gaussian_kernel(shape=list(ref.shape), mean=0.0, std=1.0, seed=0, dtype=dt,
+                         place=str(ref.device))
+    std = Std.to(ref.dtype).reshape(ref.shape) if Std is not None else std_value
+    mean = Mean if Mean is not None else mean_value
+    return z * std + mean                       # Paddle: standard_normal * std + mean, in dtype
+
+
 _SHAPE_SLOTS = ("ShapeTensor", "ShapeTensorList")
 GAUSSIAN = defop("gaussian_random", _gaussian_kernel, inputs=_SHAPE_SLOTS,
                  attrs={"shape": [], "mean": 0.0, "std": 1.0, "seed": 0, "dtype": "float32",
@@ -334,6 +351,12 @@ RANDINT = defop("randint", _randint_kernel, inputs=_SHAPE_SLOTS,
 RANDPERM = defop("randperm", _randperm_kernel, inputs=(), attrs={"n": 1, "dtype": "int64",
                                                                  "place": "cpu"},
                  api="paddle.randperm")
+RANDINT_LIKE = defop("randint_like", _randint_like_kernel, inputs=_SHAPE_SLOTS,
+                     attrs={"low": 0, "high": 1, "shape": [], "dtype": "int64", "place": "cpu"},
+                     api="paddle.randint_like", notes="Paddle composes randint (int64) + cast")
+NORMAL_TENSORS = defop("normal_tensors", _normal_tensors_kernel, inputs=("Mean", "Std"),
+                       attrs={"mean_value": 0.0, "std_value": 1.0}, api="paddle.normal",
+                       notes="Paddle composes standard_normal * std + mean")
 BERNOULLI = defop("bernoulli", _bernoulli_kernel, api="paddle.bernoulli")
 MULTINOMIAL = defop("multinomial", _multinomial_kernel,
                     attrs={"num_samples": 1, "replacement": False}, api="paddle.multinomial")
@@ -344,7 +367,8 @@ GAUSSIAN_INPLACE = defop("gaussian_inplace", _gaussian_inplace_kernel,
 UNIFORM_INPLACE = defop("uniform_inplace", _uniform_inplace_kernel,
                         attrs={"min": -1.0, "max": 1.0, "seed": 0}, api="paddle.Tensor.uniform_")
 
-for _k in (_gaussian_kernel, _uniform_kernel, _randint_kernel, _randperm_kernel):
+for _k in (_gaussian_kernel, _uniform_kernel, _randint_kernel, _randperm_kernel,
+           _randint_like_kernel):
     _k.draws_random = True     # static shape inference must not run these kernels (they advance
                                # the generator); the output shape is the `shape` attribute
 
@@ -432,10 +456,10 @@ def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
         if ref.dtype.short not in ("float32", "float64"):
             raise TypeError(f"If {'mean' if ref is mean else 'std'} is Tensor, it's data type only "
                             f"support float32, float64, but received {ref.dtype.short}")
-        z = standard_normal(ref.shape, ref.dtype)
-        if isinstance(std, Tensor) and isinstance(mean, Tensor):
-            std = std.astype(mean.dtype).reshape(mean.shape) if hasattr(std, "astype") else std
-        res = z * std + mean
+        res = apply_op(NORMAL_TENSORS, (mean if isinstance(mean, Tensor) else None,
+                                        std if isinstance(std, Tensor) else None),
+                       {"mean_value": 0.0 if isinstance(mean, Tensor) else float(mean),
+                        "std_value": 1.0 if isinstance(std, Tensor) else float(std)})
         if out is not None:
             with torch.no_grad():
                 out._t.copy_(res._t)
@@ -479,8 +503,9 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
         raise ValueError(f"randint_like's low must less then high, but received low = {low}, "
                          f"high = {high}")
     d = x.dtype if dtype is None else _dtype.to_dtype(dtype)
-    r = randint(low, high, list(x.shape), "int64")
-    return r.astype(d) if d.short != "int64" else r
+    return apply_op(RANDINT_LIKE, (None, None), {"low": int(low), "high": int(high),
+                                                  "shape": list(x.shape), "dtype": d.short,
+                                                  "place": _device_str(None)})
 
 
 def randperm(n, dtype="int64", name=None, *, out=None, device=None, requires_grad=False,
