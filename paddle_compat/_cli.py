@@ -79,9 +79,13 @@ def run_script(path, args=()):
 def run_module(name, args=()):
     """Run module `name` as `python -m name *args` would, with the `paddle` alias installed."""
     import runpy
-    from ._alias import install_alias
+    from ._alias import ALIAS, TARGET, install_alias
     alias_environment()
     install_alias()
+    if name == ALIAS or name.startswith(ALIAS + "."):
+        # `run -m paddle.distributed.launch`: run paddle_compat's module under its real name
+        # (runpy needs the code object, which only the real module's loader can give).
+        name = TARGET + name[len(ALIAS):]
     sys.argv[:] = [name, *args]        # runpy replaces argv[0] by the module's file, as python -m
     if not sys.path or sys.path[0] != os.getcwd():
         sys.path.insert(0, os.getcwd())

@@ -164,3 +164,32 @@ def test_plain_interpreter_has_no_alias(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "True"]
+
+
+def _public_modules():
+    import pkgutil
+    names = []
+    for info in pkgutil.walk_packages(paddle_compat.__path__, "paddle_compat.",
+                                      onerror=lambda name: None):
+        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
+            names.append(info.name)
+    return names
+
+
+def test_every_public_submodule_is_the_same_object_under_paddle(alias):
+    # e.g. `import paddle.static as static`, `import paddle.nn.functional as F`: whatever public
+    # module paddle_compat has resolves to that very module object under the paddle name.
+    names = _public_modules()
+    assert "paddle_compat.version" in names
+    checked = 0
+    for real in names:
+        try:
+            module = importlib.import_module(real)
+        except Exception:   # another part may be half-built; only the alias is under test here
+            continue
+        alias_name = "paddle" + real[len("paddle_compat"):]
+        assert importlib.import_module(alias_name) is module, alias_name
+        assert sys.modules[alias_name] is module
+        assert module.__spec__.name == real
+        checked += 1
+    assert checked >= 1

@@ -118,6 +118,11 @@ def test_run_module(tmp_path):
     out = _cli_run(["-m", "mypkg.tool", "--opt", "5"], tmp_path)
     assert out.returncode == 5, out.stderr
     assert out.stdout == "__main__ ['--opt', '5'] paddle_compat\n"
+    # a paddle.* module runs as its paddle_compat module (runpy needs the real loader's code)
+    # (`-m paddle` runs paddle_compat/__main__.py, i.e. this CLI's own help here)
+    out = _cli_run(["-m", "paddle", "--help"], tmp_path)
+    assert (out.returncode, out.stderr) == (0, "")
+    assert out.stdout.startswith("usage: python -m paddle_compat")
 
 
 CHILDREN = """\

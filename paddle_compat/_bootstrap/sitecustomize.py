@@ -9,7 +9,8 @@ customisation keeps working.
 Why load `_alias.py` by path instead of `import paddle_compat._alias`: importing the package would
 import torch in every child at startup, also in children that never import paddle. With the alias
 finder alone installed, paddle_compat is imported only by the child's own `import paddle`.
-Nothing here may raise: an exception in sitecustomize would print an error in every child.
+Installing the alias never raises (an error there would print in every child); an error in the
+chained sitecustomize is reported by `site` exactly as it would be without us.
 """
 import importlib.machinery
 import importlib.util
