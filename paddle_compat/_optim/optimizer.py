@@ -85,7 +85,10 @@ class Optimizer:
         if isinstance(weight_decay, bool):
             raise TypeError(f"weight_decay should be float or a WeightDecayRegularizer, but received "
                             f"{type(weight_decay)}")
-        self.regularization = float(weight_decay) if isinstance(weight_decay, int) else weight_decay
+        if isinstance(weight_decay, (int, float)):
+            from ..regularizer import L2Decay    # Paddle turns a float weight_decay into L2Decay
+            weight_decay = L2Decay(float(weight_decay))
+        self.regularization = weight_decay
         self._parameter_list = parameters
         self._name = name
         self._grad_clip = grad_clip
@@ -136,7 +139,10 @@ class Optimizer:
 
     def _group_regularizer(self, group):
         decay = group["weight_decay"]
-        return float(decay) if isinstance(decay, (int, float)) and not isinstance(decay, bool) else decay
+        if isinstance(decay, (int, float)) and not isinstance(decay, bool):
+            from ..regularizer import L2Decay    # lazy: paddle.regularizer imports the Tensor core
+            return L2Decay(float(decay))
+        return decay
 
     def _groups(self):
         if self._param_groups and isinstance(self._param_groups[0], dict):
