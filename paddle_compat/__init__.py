@@ -40,6 +40,10 @@ from ._alias import install_alias, uninstall_alias
 
 # --- random (owner: random) ---
 
+from ._ops.random import (seed, get_rng_state, set_rng_state, get_cuda_rng_state,
+                          set_cuda_rng_state, Generator, randn, rand, uniform, normal,
+                          standard_normal, randint, randint_like, randperm, bernoulli,
+                          multinomial)
 # --- ops: creation, math, reduction, logic (owner: ops-math) ---
 
 # --- ops: manipulation, indexing, search, linalg (owner: ops-manip) ---
