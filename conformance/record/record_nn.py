@@ -2,7 +2,8 @@
 
 Run with the oracle interpreter (Paddle 3.3.1, CPU), from the repository root:
     ~/paddle-ref/bin/python conformance/record/record_nn.py
-It rewrites conformance/goldens/nn.json. Each case is Python code run with `paddle`, `np`, `F`
+It rewrites conformance/goldens/nn.json, and conformance/goldens/nn_examples.json with the stdout
+of each examples/train_*.py script under Paddle (tests/test_nn_examples.py compares the numbers). Each case is Python code run with `paddle`, `np`, `F`
 (paddle.nn.functional), `nn` and the HELPERS below in scope, inside a fresh unique-name guard; it sets
 `out` (a Tensor, a list of them, or plain data) and optionally `wrt` (tensors whose gradients of
 `sum(out[0] * G)` are recorded, G a fixed random array). An exception is recorded as its class and
@@ -251,6 +252,25 @@ def main():
     with open(path, "w") as f:
         json.dump(goldens, f, indent=1, sort_keys=True)
     print(f"wrote {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+    record_examples()
+
+
+EXAMPLES = ["train_linear_sgd.py", "train_mlp_adam.py", "train_mlp_sgd_momentum_mse.py"]
+
+
+def record_examples():
+    import subprocess
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    outs = {}
+    for script in EXAMPLES:
+        proc = subprocess.run([sys.executable, os.path.join(root, "examples", script)],
+                              capture_output=True, text=True, check=True,
+                              env=dict(os.environ, GLOG_minloglevel="3"))
+        outs[script] = proc.stdout
+    path = os.path.join(root, "conformance", "goldens", "nn_examples.json")
+    with open(path, "w") as f:
+        json.dump(outs, f, indent=1, sort_keys=True)
+    print(f"wrote {len(outs)} example outputs to {os.path.normpath(path)}", file=sys.stderr)
 
 
 if __name__ == "__main__":
