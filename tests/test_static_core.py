@@ -271,8 +271,12 @@ def _unary_float_ops():
             out = op.kernel(torch.rand(2, 3, dtype=torch.float64))
         except Exception:
             continue            # skipped: default attributes are not enough to sample this op
-        if isinstance(out, torch.Tensor) and out.is_floating_point():
-            picked.append(name)
+        if not (isinstance(out, torch.Tensor) and out.is_floating_point()):
+            continue
+        probe = torch.rand(3, 3, dtype=torch.float64)
+        if not torch.equal(op.kernel(probe), op.kernel(probe)):
+            continue            # skipped: random op (static and dynamic draws differ)
+        picked.append(name)
     return picked
 
 
