@@ -17,6 +17,7 @@ from . import version
 from . import device
 from . import utils
 from . import distributed
+from .distributed.parallel import DataParallel
 from .version import __version__
 
 bool = _DTYPES["bool"]
@@ -39,11 +40,11 @@ from ._tensor_format import set_printoptions
 from ._alias import install_alias, uninstall_alias
 
 # --- random (owner: random) ---
-
 from ._ops.random import (seed, get_rng_state, set_rng_state, get_cuda_rng_state,
                           set_cuda_rng_state, Generator, randn, rand, uniform, normal,
                           standard_normal, randint, randint_like, randperm, bernoulli,
                           multinomial)
+
 # --- ops: creation, math, reduction, logic (owner: ops-math) ---
 
 # --- ops: manipulation, indexing, search, linalg (owner: ops-manip) ---

@@ -123,6 +123,16 @@ def _add_run(subparsers):
     p.set_defaults(handler=_run_handler, parser=p)
 
 
+@command
+def _add_check(subparsers):
+    from . import _check
+    p = subparsers.add_parser(
+        "check", help="list the Paddle APIs scripts use and whether paddle_compat provides them",
+        description=_check.__doc__.strip().split("\n\n")[0])
+    _check.add_arguments(p)
+    p.set_defaults(handler=lambda args: _check.run(args), parser=p)
+
+
 # ---- entry point --------------------------------------------------------------------------------
 
 def build_parser():

@@ -57,3 +57,48 @@ def collectives(out_dir):
         res["mismatch"] = str(exc)
     with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
         json.dump(res, f)
+
+
+def _mlp_and_data(paddle):
+    import numpy as np
+    rng = np.random.RandomState(0)
+    w1 = rng.randn(4, 8).astype("float32") * 0.5
+    w2 = rng.randn(8, 1).astype("float32") * 0.5
+    x = rng.randn(8, 4).astype("float32")
+    y = rng.randn(8, 1).astype("float32")
+    init = paddle.nn.initializer.Assign
+    model = paddle.nn.Sequential(
+        paddle.nn.Linear(4, 8, weight_attr=paddle.ParamAttr(initializer=init(w1))),
+        paddle.nn.ReLU(),
+        paddle.nn.Linear(8, 1, weight_attr=paddle.ParamAttr(initializer=init(w2))))
+    return model, x, y
+
+
+def _train(paddle, model, x, y, steps=5):
+    opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters())
+    for _ in range(steps):
+        loss = ((model(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+    return [p.numpy().tolist() for p in model.parameters()]
+
+
+def data_parallel_mlp(out_dir):
+    """Each of 2 ranks trains on its half of the batch under DataParallel."""
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    model, x, y = _mlp_and_data(paddle)
+    dp = paddle.DataParallel(model)
+    half = slice(r * 4, r * 4 + 4)
+    params = _train(paddle, dp, x[half], y[half])
+    with open(os.path.join(out_dir, f"dp{r}.json"), "w") as f:
+        json.dump(params, f)
+
+
+def single_process_mlp():
+    import paddle_compat as paddle
+    model, x, y = _mlp_and_data(paddle)
+    return _train(paddle, model, x, y)

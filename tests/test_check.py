@@ -66,3 +66,14 @@ def test_coverage_counts_recorded_api():
     cov = _check.coverage()
     got, total = cov["paddle"]
     assert total > 300 and 0 < got < total
+
+
+def test_cli_check_subcommand(tmp_path):
+    import subprocess
+    import sys
+    script = tmp_path / "s.py"
+    script.write_text("import paddle\npaddle.to_tensor([1.0])\npaddle.no_such_api()\n")
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat", "check", str(script)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stderr
+    assert "paddle.no_such_api" in proc.stdout and "missing  lines 3" in proc.stdout

@@ -9,8 +9,10 @@ from .collective import (Group, ReduceOp, all_gather, all_gather_object, all_red
                          get_world_size, init_parallel_env, irecv, is_initialized, isend, new_group,
                          recv, reduce, scatter, send)
 from .spawn import spawn
+from .parallel import DataParallel
+from . import fleet
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
            "get_rank", "get_world_size", "init_parallel_env", "irecv", "is_initialized", "isend",
-           "new_group", "recv", "reduce", "scatter", "send", "spawn"]
+           "new_group", "recv", "reduce", "scatter", "send", "spawn", "DataParallel", "fleet"]

@@ -4,8 +4,9 @@ from .dataset import (Dataset, IterableDataset, TensorDataset, ComposeDataset, C
 from .sampler import (Sampler, SequenceSampler, RandomSampler, WeightedRandomSampler,
                       SubsetRandomSampler, BatchSampler)
 from .dataloader import DataLoader, get_worker_info, default_collate_fn, default_convert_fn
+from ..distributed.sampler import DistributedBatchSampler
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "ChainDataset",
            "ConcatDataset", "Subset", "random_split", "Sampler", "SequenceSampler", "RandomSampler",
            "WeightedRandomSampler", "SubsetRandomSampler", "BatchSampler", "DataLoader",
-           "get_worker_info"]
+           "get_worker_info", "DistributedBatchSampler"]
