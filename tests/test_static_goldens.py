@@ -59,6 +59,10 @@ def run(name):
         if not hasattr(paddle_compat.Tensor, "__mul__"):
             pytest.skip("Tensor.__mul__ is not attached yet (ops-math part)")
     _unique_name.switch()
+    # Name-scope counters are process-wide (as in Paddle); the recorder ran each case in order from
+    # a fresh process, so start every case from fresh counters.
+    from paddle_compat._static import builder
+    builder._NAME_SCOPE_COUNTS[0] = {}
     try:
         return record.run_case(_Paddle(), _mean, code)
     finally:
