@@ -11,6 +11,7 @@ import torch
 
 from .. import _unique_name
 from .._dtype import to_dtype, get_default_dtype
+from .._mode import STATE
 from .._place import to_place, current_torch_device
 from .._param_attr import ParamAttr
 from . import initializer as _init
@@ -31,7 +32,16 @@ def _used_names():
 
 def create_parameter_impl(helper_name, shape, attr=None, dtype=None, is_bias=False,
                           default_initializer=None, device=None, stop_gradient=False):
-    """Create and initialise one Parameter; returns None when `attr` is False."""
+    """Create and initialise one Parameter; returns None when `attr` is False.
+
+    In static mode the static graph's `make_static_parameter` creates a Program Parameter plus its
+    startup initializer op instead (Paddle's behaviour for Layers built inside program_guard).
+    """
+    if STATE.static:
+        from .._static.layers import make_static_parameter
+        return make_static_parameter(shape, dtype if dtype is not None else get_default_dtype(),
+                                     None, attr, is_bias, default_initializer,
+                                     helper_name=helper_name)
     attr = ParamAttr._to_attr(copy.deepcopy(attr))
     if not attr:
         return None

@@ -26,6 +26,22 @@ _first_cap_re = re.compile("(.)([A-Z][a-z]+)")
 _all_cap_re = re.compile("([a-z])([A-Z])")
 
 
+_static_param_cls = []
+
+
+def _is_parameter(value):
+    """An eager Parameter, or a static-graph Parameter (Layers built inside program_guard)."""
+    if isinstance(value, Parameter):
+        return True
+    if not _static_param_cls:
+        try:
+            from .._static.ir import Parameter as StaticParameter
+        except ImportError:   # the static package is optional for dynamic-only use
+            StaticParameter = Parameter
+        _static_param_cls.append(StaticParameter)
+    return isinstance(value, _static_param_cls[0])
+
+
 def _camel_to_snake(name):
     return _all_cap_re.sub(r"\1_\2", _first_cap_re.sub(r"\1_\2", name)).lower()
 
@@ -209,7 +225,7 @@ class Layer:
             raise KeyError("The name of parameter can not be empty.")
         if hasattr(self, name) and name not in self._parameters:
             raise KeyError(f"The parameter '{name}' already exists.")
-        if parameter is not None and not isinstance(parameter, Parameter):
+        if parameter is not None and not _is_parameter(parameter):
             raise TypeError(f"The parameter to be added should be a Parameter, but received "
                             f"{type(parameter).__name__}.")
         self._parameters[name] = parameter
@@ -377,7 +393,7 @@ class Layer:
 
         d = self.__dict__
         params = d.get("_parameters")
-        if isinstance(value, Parameter):
+        if _is_parameter(value):
             if params is None:
                 raise ValueError("super().__init__() should be called first")
             remove_from(d, self._buffers, self._sub_layers)

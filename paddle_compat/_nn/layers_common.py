@@ -87,7 +87,7 @@ class Embedding(Layer):
                                                 dtype=self._dtype, is_bias=False, device=device)
             if weight_attr is None:
                 self.weight.stop_gradient = _freeze
-        if pidx != -1:
+        if pidx != -1 and hasattr(self.weight, "_t"):   # static Parameters are filled at startup
             with torch.no_grad():
                 self.weight._t[pidx] = 0.0
 
