@@ -174,8 +174,38 @@ def _flatten(out):
     return [out]
 
 
+def _random_spec(in_vars, attrs):
+    """Creation ops that draw random numbers: the shape is the `shape` attribute (-1 where a shape
+    tensor fills it in at run time; all -1 when one ShapeTensor gives the whole shape), or [n]."""
+    dtype = to_dtype(attrs.get("dtype", "float32")).torch
+    if "shape" not in attrs:
+        return _Spec((int(attrs["n"]),), dtype)
+    shape_tensor = in_vars[0] if in_vars else None
+    if shape_tensor is not None:
+        return _Spec((-1,) * max(int(shape_tensor.shape[0]), 0), dtype)
+    return _Spec(tuple(int(d) for d in attrs["shape"]), dtype)
+
+
 def infer_outputs(opdef, in_vars, kernel_attrs):
-    """Run the kernel on meta tensors -> the kernel's result structure with (shape, dtype) leaves."""
+    """Output (shape, dtype) specs in the kernel's result structure.
+
+    Random creation kernels are never run here (they would advance the generator): their spec comes
+    from their attributes. Every other kernel runs on meta tensors; one that cannot (data-dependent
+    shapes) runs twice on small real zeros, with the random generator's state restored afterwards so
+    that building a program never changes the numbers it will draw.
+    """
+    if getattr(opdef.kernel, "draws_random", False):
+        return _random_spec(in_vars, kernel_attrs)
+    from .._random import default_cpu_generator
+    gen = default_cpu_generator()
+    state = gen.get_state()
+    try:
+        return _infer_by_running(opdef, in_vars, kernel_attrs)
+    finally:
+        gen.set_state(state)
+
+
+def _infer_by_running(opdef, in_vars, kernel_attrs):
     try:
         with torch.no_grad():
             out = opdef.kernel(*_build_args(in_vars, _meta, _DYN), **kernel_attrs)
