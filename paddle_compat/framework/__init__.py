@@ -3,9 +3,12 @@
 from .._mode import in_dynamic_mode
 from .._static.builder import default_main_program, default_startup_program
 from .._static.ir import Program, Variable
+from . import core, random
+from .random import seed, get_rng_state, set_rng_state
 
 __all__ = ["in_dynamic_mode", "in_pir_mode", "in_dygraph_mode", "use_pir_api",
-           "default_main_program", "default_startup_program", "Program", "Variable"]
+           "default_main_program", "default_startup_program", "Program", "Variable", "core", "random",
+           "seed", "get_rng_state", "set_rng_state"]
 
 
 def in_pir_mode():
