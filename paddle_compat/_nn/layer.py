@@ -6,25 +6,20 @@ files Parameters, Layers and Tensors into them, `__getattr__` reads them back, a
 `paddle_compat._nn.parameter.Parameter` Tensors; the layer never wraps a torch.nn.Module.
 """
 import collections
-import itertools
-import re
 import warnings
 
 import numpy as np
 import torch
 
 from .. import _unique_name
-from .._dtype import to_dtype, get_default_dtype
+from .._dtype import to_dtype
 from .._place import to_place
 from .._tensor import Tensor
 from .create_param import create_parameter_impl
+from .layer_helpers import HookRemoveHelper, addindent, camel_to_snake
 from .parameter import Parameter
 
 __all__ = ["Layer", "HookRemoveHelper"]
-
-_first_cap_re = re.compile("(.)([A-Z][a-z]+)")
-_all_cap_re = re.compile("([a-z])([A-Z])")
-
 
 _static_param_cls = []
 
@@ -42,33 +37,6 @@ def _is_parameter(value):
     return isinstance(value, _static_param_cls[0])
 
 
-def _camel_to_snake(name):
-    return _all_cap_re.sub(r"\1_\2", _first_cap_re.sub(r"\1_\2", name)).lower()
-
-
-def _addindent(string, indent):
-    lines = string.split("\n")
-    if len(lines) == 1:
-        return string
-    return lines[0] + "\n" + "\n".join(" " * indent + line for line in lines[1:])
-
-
-class HookRemoveHelper:
-    """Returned by register_forward_*_hook; `.remove()` unregisters the hook."""
-
-    _next_id = itertools.count()
-
-    def __init__(self, hooks, extra_hook_dict=None):
-        self._hooks_ref = hooks
-        self._hook_id = next(HookRemoveHelper._next_id)
-        self._extra = extra_hook_dict if isinstance(extra_hook_dict, list) else \
-            ([extra_hook_dict] if extra_hook_dict is not None else [])
-
-    def remove(self):
-        for d in [self._hooks_ref] + self._extra:
-            d.pop(self._hook_id, None)
-
-
 class Layer:
     """paddle.nn.Layer(name_scope=None, dtype='float32').
 
@@ -79,7 +47,7 @@ class Layer:
     def __init__(self, name_scope=None, dtype="float32"):
         self.training = True
         if name_scope is None:
-            name_scope = _camel_to_snake(self.__class__.__name__)
+            name_scope = camel_to_snake(self.__class__.__name__)
         self._full_name = _unique_name.generate(name_scope)
         self._built = False
         self._dtype = dtype
@@ -456,7 +424,7 @@ class Layer:
 
     def __repr__(self):
         extra = self.extra_repr().split("\n")
-        sub = ["(" + name + "): " + _addindent(repr(layer), 2)
+        sub = ["(" + name + "): " + addindent(repr(layer), 2)
                for name, layer in self._sub_layers.items()]
         s = self.__class__.__name__ + "("
         if len(extra) > 1:
