@@ -38,8 +38,11 @@ def test_tuple_and_list_results_keep_structure(scratch_ops):
 def test_non_tensor_input_names_the_api_and_slot(scratch_ops):
     op = _op("test_id", lambda x: x, api="paddle.test_id")
     scratch_ops.append("test_id")
-    with pytest.raises(TypeError, match=r"paddle.test_id\(\): argument 'X' must be Tensor, but got str"):
+    with pytest.raises(ValueError, match=r"\(InvalidArgument\) test_id\(\): argument 'x' "
+                                         r"\(position 0\) must be Tensor, but got str"):
         registry.apply_op(op, ("abc",))
+    with pytest.raises(ValueError, match=r"argument 'x' \(position 0\) must be Tensor, but got list"):
+        registry.apply_op(op, ([1.0],))
 
 
 def test_duplicate_registration_is_an_error(scratch_ops):

@@ -53,17 +53,28 @@ def set_static_hook(hook):
     _static_hook[0] = hook
 
 
-def unwrap_input(x, op, slot):
-    """Tensor -> torch.Tensor, list of Tensors -> list, None -> None; anything else: Paddle's error."""
+def _unwrap(x):
     if isinstance(x, Tensor):
         return x._t
     if x is None:
         return None
     if isinstance(x, (list, tuple)):
-        return [unwrap_input(e, op, slot) for e in x]
-    api = op.api or op.type
-    raise TypeError(f"{api}(): argument '{slot}' must be Tensor, but got {type(x).__name__} "
-                    f"(convert it with paddle.to_tensor first)")
+        out = [_unwrap(e) for e in x]
+        return None if any(o is None for o in out) else out
+    return None
+
+
+def unwrap_input(x, op, slot, position=0):
+    """Tensor -> torch.Tensor, list of Tensors -> list, None -> None; anything else is Paddle's
+    ValueError: `(InvalidArgument) exp(): argument 'x' (position 0) must be Tensor, but got list`."""
+    if x is None:
+        return None
+    raw = _unwrap(x)
+    if raw is None:
+        name = (op.api or op.type).rsplit(".", 1)[-1]
+        raise ValueError(f"(InvalidArgument) {name}(): argument '{slot.lower()}' (position "
+                         f"{position}) must be Tensor, but got {type(x).__name__}")
+    return raw
 
 
 def apply_op(op, inputs, attrs=None):
@@ -73,7 +84,8 @@ def apply_op(op, inputs, attrs=None):
     try:
         args = [x._t for x in inputs]
     except AttributeError:
-        args = [unwrap_input(x, op, slot) for x, slot in zip(inputs, op.inputs)]
+        args = [unwrap_input(x, op, slot, i)
+                for i, (x, slot) in enumerate(zip(inputs, op.inputs))]
     out = op.kernel(*args, **attrs) if attrs else op.kernel(*args)
     return wrap_output(out)
 
