@@ -48,7 +48,7 @@ def check_promotion(x, y):
 
 
 def _binary_kernel(fn):
-    def kernel(x, y):
+    def kernel(x, y, axis=-1):   # `axis` is the legacy broadcast attr; numpy broadcasting covers it
         if x.dtype is not y.dtype:
             check_promotion(x, y)
         return fn(x, y)

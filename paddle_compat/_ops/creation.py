@@ -1,0 +1,600 @@
+"""Creation ops (paddle.zeros ... paddle.meshgrid) and the Tensor methods that make converted copies
+or change a tensor in place (astype, to, cpu, cuda, set_value, register_hook, add_, zero_, ...).
+
+Rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json): the default dtype is
+`paddle.get_default_dtype()` (float32), also for `full(shape, 3)` with an int value; `arange` of ints
+gives int64 and of any float gives the default dtype; `assign` of a Python float list or scalar gives
+float64 (numpy's rule) and of a scalar a shape-[1] tensor. New tensors live on the current place
+(`paddle.set_device`).
+
+Differences from Paddle: in static mode a `shape` must be Python ints (Paddle also records
+ShapeTensor inputs); dtype attributes are recorded as torch dtypes, not VarType codes.
+"""
+import builtins
+
+import numpy as np
+import torch
+
+from .. import _dtype
+from .._dtype import to_dtype
+from .._mode import STATE
+from .._place import current_torch_device, to_place
+from .._tensor import Tensor, wrap
+from .._tensor_methods import attach
+from ._checks import check_int_list_arg, check_tensor_arg, invalid_argument, is_tensor_like
+from .registry import apply_op, defop
+
+__all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
+           "arange", "linspace", "logspace", "eye", "assign", "diag", "tril", "triu", "meshgrid",
+           "complex"]
+
+
+def _dtype_or_default(dtype):
+    return _dtype.default_float() if dtype is None else to_dtype(dtype)
+
+
+def _shape(shape, api="full", position=1):
+    """Paddle's ShapeLike: int, list/tuple of ints or 1-element Tensors, or a 1-D int Tensor."""
+    check_int_list_arg(shape, api, position)
+    if isinstance(shape, Tensor):
+        return [int(v) for v in shape._t.reshape(-1).tolist()]
+    if isinstance(shape, (list, tuple)):
+        return [int(v.item()) if isinstance(v, Tensor) else int(v) for v in shape]
+    return [int(shape)]
+
+
+def _fill_value(value, dtype):
+    if isinstance(value, Tensor):
+        value = value.item()
+    if isinstance(value, str):
+        value = float(value)   # Paddle accepts 'inf', '-inf', 'nan'
+    if dtype.short == "bool":
+        return bool(value)
+    if not (dtype.is_floating_point or dtype.is_complex):
+        return int(value)      # full([2], 1.5, dtype='int32') -> 1, as in Paddle
+    return value
+
+
+def _fill_constant(shape, value, dtype, device=None):
+    return torch.full(shape, value, dtype=dtype, device=device or current_torch_device())
+
+
+_FILL = defop("fill_constant", _fill_constant, inputs=(),
+              attrs={"shape": [], "value": 0.0, "dtype": None, "device": None}, api="paddle.full")
+
+
+def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+         pin_memory=False):
+    """paddle.full(shape, fill_value, dtype=None): a tensor filled with `fill_value`.
+
+    dtype None gives the default float dtype, except for a bool fill value (bool), as in Paddle.
+    """
+    shape = _shape(shape)
+    if dtype is None and isinstance(fill_value, bool):
+        d = _dtype.bool_
+    elif dtype is None and isinstance(fill_value, Tensor):
+        d = fill_value.dtype
+    else:
+        d = _dtype_or_default(dtype)
+    attrs = {"shape": shape, "value": _fill_value(fill_value, d), "dtype": d.torch}
+    if device is not None:
+        attrs["device"] = to_place(device).device
+    return _finish(apply_op(_FILL, (), attrs), out, requires_grad)
+
+
+def _finish(result, out=None, requires_grad=False):
+    if requires_grad:
+        result.stop_gradient = False
+    if out is not None:
+        out._t = result._t
+        return out
+    return result
+
+
+def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+          pin_memory=False):
+    """paddle.zeros(shape, dtype=None): zeros of the default float dtype unless `dtype` is given."""
+    return full(shape, 0, _dtype_or_default(dtype), out=out, device=device,
+                requires_grad=requires_grad)
+
+
+def ones(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+         pin_memory=False):
+    """paddle.ones(shape, dtype=None): ones of the default float dtype unless `dtype` is given."""
+    return full(shape, 1, _dtype_or_default(dtype), out=out, device=device,
+                requires_grad=requires_grad)
+
+
+def _empty(shape, dtype, device=None):
+    return torch.empty(shape, dtype=dtype, device=device or current_torch_device())
+
+
+_EMPTY = defop("empty", _empty, inputs=(), attrs={"shape": [], "dtype": None, "device": None},
+               api="paddle.empty")
+
+
+def empty(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+          pin_memory=False):
+    """paddle.empty(shape, dtype=None): an uninitialised tensor (values are arbitrary)."""
+    attrs = {"shape": _shape(shape), "dtype": _dtype_or_default(dtype).torch}
+    if device is not None:
+        attrs["device"] = to_place(device).device
+    return _finish(apply_op(_EMPTY, (), attrs), out, requires_grad)
+
+
+def _fill_any_like(x, value=0.0, dtype=None):
+    return torch.full_like(x, value, dtype=dtype)
+
+
+_FILL_LIKE = defop("fill_any_like", _fill_any_like, attrs={"value": 0.0, "dtype": None},
+                   api="paddle.full_like")
+_EMPTY_LIKE = defop("empty_like", lambda x, dtype=None: torch.empty_like(x, dtype=dtype),
+                    attrs={"dtype": None}, api="paddle.empty_like")
+
+
+def full_like(x, fill_value, dtype=None, name=None, *, device=None, requires_grad=False,
+              pin_memory=False):
+    """paddle.full_like(x, fill_value, dtype=None): same shape as x, filled; dtype defaults to x's."""
+    check_tensor_arg(x, "full_like", "x", 0)
+    d = x.dtype if dtype is None else to_dtype(dtype)
+    out = apply_op(_FILL_LIKE, (x,), {"value": _fill_value(fill_value, d), "dtype": d.torch})
+    if device is not None and not STATE.static:
+        out._t = out._t.to(to_place(device).device)
+    return _finish(out, None, requires_grad)
+
+
+def zeros_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
+    """paddle.zeros_like(x, dtype=None): zeros with x's shape (and dtype unless given)."""
+    return full_like(x, 0, dtype, device=device, requires_grad=requires_grad)
+
+
+def ones_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
+    """paddle.ones_like(x, dtype=None): ones with x's shape (and dtype unless given)."""
+    return full_like(x, 1, dtype, device=device, requires_grad=requires_grad)
+
+
+def empty_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
+    """paddle.empty_like(x, dtype=None): uninitialised, with x's shape (and dtype unless given)."""
+    check_tensor_arg(x, "empty_like", "x", 0)
+    d = x.dtype if dtype is None else to_dtype(dtype)
+    return _finish(apply_op(_EMPTY_LIKE, (x,), {"dtype": d.torch}), None, requires_grad)
+
+
+def _range(start, end, step, dtype, device=None):
+    if step == 0:
+        raise invalid_argument("The step of range op should not be 0.\n  [Hint: Expected step != "
+                               "0, but received step:0 == 0:0.]")
+    return torch.arange(start, end, step, dtype=dtype, device=device or current_torch_device())
+
+
+_RANGE = defop("range", _range, inputs=(),
+               attrs={"start": 0, "end": None, "step": 1, "dtype": None, "device": None},
+               api="paddle.arange")
+
+
+def _number(v):
+    return v.item() if isinstance(v, Tensor) else v
+
+
+def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requires_grad=False,
+           pin_memory=False, name=None):
+    """paddle.arange(start=0, end=None, step=1, dtype=None): values in [start, end) by step.
+
+    With end None the range is [0, start). dtype None: int64 when all of start/end/step are
+    integers (or integer Tensors), else the default float dtype.
+    """
+    if end is None:
+        start, end = 0, start
+    if dtype is None:
+        floating = any(isinstance(v, float) or (isinstance(v, Tensor) and v.dtype.is_floating_point)
+                       for v in (start, end, step))
+        d = _dtype.default_float() if floating else _dtype.int64
+    else:
+        d = to_dtype(dtype)
+    attrs = {"start": _number(start), "end": _number(end), "step": _number(step), "dtype": d.torch}
+    if device is not None:
+        attrs["device"] = to_place(device).device
+    return _finish(apply_op(_RANGE, (), attrs), out, requires_grad)
+
+
+def _linspace(start, stop, num, dtype, base=None, device=None):
+    dev = device or current_torch_device()
+    vals = torch.linspace(start, stop, num, dtype=torch.float64, device=dev)
+    if base is not None:
+        vals = torch.pow(torch.tensor(float(base), dtype=torch.float64, device=dev), vals)
+    return vals.to(dtype)   # computed in float64 then cast: int dtypes truncate, as in Paddle
+
+
+_LINSPACE = defop("linspace", _linspace, inputs=(),
+                  attrs={"start": 0.0, "stop": 1.0, "num": 1, "dtype": None, "device": None},
+                  api="paddle.linspace")
+_LOGSPACE = defop("logspace", _linspace, inputs=(),
+                  attrs={"start": 0.0, "stop": 1.0, "num": 1, "dtype": None, "base": 10.0,
+                         "device": None}, api="paddle.logspace")
+
+
+def _num(num, api):
+    num = _number(num)
+    if not isinstance(num, (int, np.integer)) or isinstance(num, bool):
+        raise TypeError(f"The type of 'num' in {api} must be (<class 'int'>, <class "
+                        f"'paddle.Tensor'>), but received {type(num)}. ")
+    return int(num)
+
+
+def linspace(start, stop, num, dtype=None, name=None, *, out=None, device=None,
+             requires_grad=False):
+    """paddle.linspace(start, stop, num, dtype=None): `num` evenly spaced values, ends included."""
+    attrs = {"start": float(_number(start)), "stop": float(_number(stop)),
+             "num": _num(num, "linspace"), "dtype": _dtype_or_default(dtype).torch}
+    if device is not None:
+        attrs["device"] = to_place(device).device
+    return _finish(apply_op(_LINSPACE, (), attrs), out, requires_grad)
+
+
+def logspace(start, stop, num, base=10.0, dtype=None, name=None):
+    """paddle.logspace(start, stop, num, base=10.0, dtype=None): base ** linspace(start, stop)."""
+    attrs = {"start": float(_number(start)), "stop": float(_number(stop)),
+             "num": _num(num, "logspace"), "dtype": _dtype_or_default(dtype).torch,
+             "base": float(_number(base))}
+    return apply_op(_LOGSPACE, (), attrs)
+
+
+def _eye(num_rows, num_columns, dtype, device=None):
+    return torch.eye(num_rows, num_columns, dtype=dtype, device=device or current_torch_device())
+
+
+_EYE = defop("eye", _eye, inputs=(),
+             attrs={"num_rows": 0, "num_columns": -1, "dtype": None, "device": None},
+             api="paddle.eye")
+
+
+def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=None,
+        requires_grad=False, pin_memory=False):
+    """paddle.eye(num_rows, num_columns=None, dtype=None): the identity matrix (rectangular ok)."""
+    num_rows = _number(num_rows)
+    if not isinstance(num_rows, (int, np.integer)) or isinstance(num_rows, bool) or num_rows < 0:
+        raise TypeError("num_rows should be a non-negative int.")
+    if num_columns is None:
+        num_columns = num_rows
+    num_columns = _number(num_columns)
+    if not isinstance(num_columns, (int, np.integer)) or isinstance(num_columns, bool) \
+            or num_columns < 0:
+        raise TypeError("num_columns should be a non-negative int.")
+    attrs = {"num_rows": int(num_rows), "num_columns": int(num_columns),
+             "dtype": _dtype_or_default(dtype).torch}
+    if device is not None:
+        attrs["device"] = to_place(device).device
+    return _finish(apply_op(_EYE, (), attrs), out, requires_grad)
+
+
+_ASSIGN = defop("assign", lambda x: x.clone(), api="paddle.assign")
+_ASSIGN_VALUE = defop("assign_value",
+                      lambda values, shape, dtype: torch.as_tensor(
+                          values, dtype=dtype, device=current_torch_device()).reshape(shape),
+                      inputs=(), attrs={"values": [], "shape": [], "dtype": None},
+                      api="paddle.assign")
+
+
+def assign(x, output=None):
+    """paddle.assign(x, output=None): copy a Tensor, numpy array, list/tuple or scalar.
+
+    Python data follows numpy's dtype rule (float lists and scalars give float64, int ones int64);
+    a scalar gives shape [1]. With `output`, the result is written into it and it is returned.
+    """
+    if is_tensor_like(x):
+        result = apply_op(_ASSIGN, (x,))
+    else:
+        if isinstance(x, (bool, int, float, builtins.complex, np.generic)):
+            x = [x]
+        if isinstance(x, (list, tuple)) and any(isinstance(e, Tensor) for e in x):
+            x = [e.numpy() if isinstance(e, Tensor) else e for e in x]
+        try:
+            array = np.asarray(x)
+        except ValueError as e:
+            raise TypeError(f"The type of 'x' in assign must be (<class 'paddle.Tensor'>, <class "
+                            f"'numpy.ndarray'>, <class 'list'>, <class 'tuple'>, <class 'float'>, "
+                            f"<class 'int'>, <class 'bool'>), but received {type(x)}. ") from e
+        if array.dtype == object or array.dtype.kind in "USV":
+            raise TypeError(f"The type of 'x' in assign must be (<class 'paddle.Tensor'>, <class "
+                            f"'numpy.ndarray'>, <class 'list'>, <class 'tuple'>, <class 'float'>, "
+                            f"<class 'int'>, <class 'bool'>), but received {type(x)}. ")
+        d = to_dtype(array.dtype)
+        result = apply_op(_ASSIGN_VALUE, (), {"values": array.reshape(-1).tolist(),
+                                              "shape": list(array.shape), "dtype": d.torch})
+    if output is not None:
+        if STATE.static:
+            return result
+        with torch.no_grad():
+            if list(output._t.shape) == list(result._t.shape) and output._t.dtype == result._t.dtype:
+                output._t.copy_(result._t)
+            else:
+                output._t = result._t
+        return output
+    return result
+
+
+def _diag(x, offset=0, padding_value=0):
+    if x.dim() == 1:
+        out = torch.diag(x, offset)
+        if padding_value:
+            mask = torch.diag(torch.ones_like(x, dtype=torch.bool), offset)
+            out = torch.where(mask, out, torch.full_like(out, padding_value))
+        return out
+    if x.dim() == 0:
+        return torch.diag(x.reshape(1), offset)
+    return torch.diagonal(x, offset).clone()
+
+
+_DIAG = defop("diag_v2", _diag, attrs={"offset": 0, "padding_value": 0}, api="paddle.diag")
+
+
+def diag(x, offset=0, padding_value=0, name=None):
+    """paddle.diag(x, offset=0, padding_value=0): a 1-D x becomes a diagonal matrix (other entries
+    `padding_value`); a 2-D x gives its `offset` diagonal."""
+    check_tensor_arg(x, "diag", "x", 0)
+    if x.ndim > 2:
+        raise invalid_argument(f"The dims of Input(X) should be 1 or 2, but got {x.ndim}.")
+    return apply_op(_DIAG, (x,), {"offset": int(offset), "padding_value": padding_value})
+
+
+_TRIL_TRIU = defop("tril_triu", lambda x, diagonal=0, lower=True:
+                   torch.tril(x, diagonal) if lower else torch.triu(x, diagonal),
+                   attrs={"diagonal": 0, "lower": True}, api="paddle.tril")
+
+
+def _tril_triu(x, diagonal, lower, api):
+    check_tensor_arg(x, api, "x", 0)
+    if x.ndim < 2:
+        raise invalid_argument(f"x shape in {api} must be at least 2-D")
+    if not isinstance(diagonal, (int, np.integer)) or isinstance(diagonal, bool):
+        raise TypeError(f"The type of 'diagonal' in {api} must be (<class 'int'>,), but received "
+                        f"{type(diagonal)}. ")
+    return apply_op(_TRIL_TRIU, (x,), {"diagonal": int(diagonal), "lower": lower})
+
+
+def tril(x, diagonal=0, name=None, *, out=None):
+    """paddle.tril(x, diagonal=0): zero the entries above the `diagonal`-th diagonal."""
+    return _finish(_tril_triu(x, diagonal, True, "tril"), out)
+
+
+def triu(x, diagonal=0, name=None, *, out=None):
+    """paddle.triu(x, diagonal=0): zero the entries below the `diagonal`-th diagonal."""
+    return _finish(_tril_triu(x, diagonal, False, "triu"), out)
+
+
+_MESHGRID = defop("meshgrid", lambda xs: list(torch.meshgrid(*xs, indexing="ij")),
+                  api="paddle.meshgrid")
+
+
+def meshgrid(*args, **kwargs):
+    """paddle.meshgrid(*args): 'ij'-indexed coordinate grids from 1-D tensors (or one list)."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = tuple(args[0])
+    for i, a in enumerate(args):
+        check_tensor_arg(a, "meshgrid", "x", i)
+    return apply_op(_MESHGRID, (list(args),))
+
+
+_COMPLEX = defop("complex", lambda x, y: torch.complex(x, y), inputs=("X", "Y"),
+                 api="paddle.complex")
+
+
+def complex(real, imag, name=None, *, out=None):
+    """paddle.complex(real, imag): real + 1j * imag from two float tensors of the same dtype."""
+    check_tensor_arg(real, "complex", "real", 0)
+    check_tensor_arg(imag, "complex", "imag", 1)
+    return _finish(apply_op(_COMPLEX, (real, imag)), out)
+
+
+attach({"tril": tril, "triu": triu, "diag": diag})
+
+
+# ---- Tensor methods: conversions and in-place updates ---------------------------------------------
+def _astype(self, dtype):
+    """Tensor.astype(dtype): paddle.cast(self, dtype)."""
+    from .math import cast
+    return cast(self, dtype)
+
+
+def _copy_to(self, device, dtype=None, blocking=True):
+    t = self._t
+    out = wrap(t.to(device=device, dtype=dtype, non_blocking=not blocking))
+    if not self.stop_gradient and out.stop_gradient:
+        out._info = {"needs_grad": True}
+    return out
+
+
+def _cpu(self):
+    """Tensor.cpu(): a copy on the CPU (the tensor itself if already there, as torch does)."""
+    return _copy_to(self, torch.device("cpu"))
+
+
+def _cuda(self, device_id=None, blocking=True):
+    """Tensor.cuda(device_id=None, blocking=True): a copy on GPU `device_id` (current GPU if None).
+
+    Differences from Paddle: without a GPU torch can see, this raises ValueError naming the place.
+    """
+    place = to_place("gpu" if device_id is None else f"gpu:{int(device_id)}")
+    return _copy_to(self, place.device, blocking=blocking)
+
+
+def _to(self, *args, **kwargs):
+    """Tensor.to(device=None, dtype=None, blocking=None), also to(other_tensor) and to(dtype)."""
+    device = kwargs.pop("device", None)
+    dtype = kwargs.pop("dtype", None)
+    blocking = kwargs.pop("blocking", None)
+    if kwargs:
+        raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    for a in args:
+        if isinstance(a, Tensor):
+            device, dtype = a._t.device, a.dtype
+        elif isinstance(a, bool):
+            blocking = a
+        elif isinstance(a, str) and a.split(":")[0].lower() in ("cpu", "gpu", "cuda"):
+            device = a
+        elif a is None:
+            continue
+        elif hasattr(a, "device") and not isinstance(a, torch.dtype):
+            device = a
+        else:
+            dtype = a
+    dev = self._t.device if device is None else (
+        device if isinstance(device, torch.device) else to_place(device).device)
+    d = None if dtype is None else to_dtype(dtype)
+    if d is not None and d.torch is not self._t.dtype:
+        out = _astype(self, d)
+        return out if dev == out._t.device else _copy_to(out, dev, blocking=blocking is not False)
+    if dev == self._t.device:
+        return self
+    return _copy_to(self, dev, blocking=blocking is not False)
+
+
+def _pin_memory(self, blocking=True):
+    """Tensor.pin_memory(): a copy in page-locked host memory (needs a CUDA-capable torch)."""
+    if not torch.cuda.is_available():
+        raise RuntimeError("pin_memory needs CUDA: torch sees no CUDA device "
+                           "(paddle_compat pins host memory through torch.cuda)")
+    return _copy_to(self, torch.device("cpu")) if False else wrap(self._t.pin_memory())
+
+
+def _is_floating_point(self):
+    """Tensor.is_floating_point(): True for float16/bfloat16/float32/float64."""
+    return self._t.is_floating_point()
+
+
+def _element_size(self):
+    """Tensor.element_size(): bytes per element."""
+    return self._t.element_size()
+
+
+def _set_value(self, value):
+    """Tensor.set_value(value): overwrite the data with a same-shape, same-dtype array or Tensor.
+
+    Paddle's AssertionError texts for a shape or dtype mismatch.
+    """
+    if isinstance(value, Tensor):
+        src = value._t.detach()
+        src_shape, src_dtype = tuple(src.shape), value.dtype
+    else:
+        array = np.asarray(value)
+        src = torch.from_numpy(np.ascontiguousarray(array))
+        src_shape, src_dtype = tuple(array.shape), to_dtype(array.dtype)
+    if list(src_shape) != list(self._t.shape):
+        raise AssertionError(f"Variable Shape not match, Variable [ {self.name} ] need tensor with "
+                             f"shape {self.shape} but load set tensor with shape {src_shape}")
+    if src_dtype is not self.dtype:
+        raise AssertionError(f"Variable dtype not match, Variable [ {self.name} ] need tensor with "
+                             f"dtype {self.dtype}  but load tensor with dtype {src_dtype}")
+    with torch.no_grad():
+        self._t.copy_(src)
+
+
+def _get_tensor(self):
+    """Tensor.get_tensor(): the underlying data holder (here the Tensor itself, which supports
+    numpy conversion like Paddle's DenseTensor)."""
+    return self
+
+
+class TensorHookRemoveHelper:
+    """What Tensor.register_hook returns: `remove()` unregisters the hook and returns True."""
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, handle):
+        self._handle = handle
+
+    def remove(self):
+        if self._handle is None:
+            return False
+        self._handle.remove()
+        self._handle = None
+        return True
+
+
+def _register_hook(self, hook):
+    """Tensor.register_hook(hook): `hook(grad)` gets the gradient as a paddle Tensor and may return
+    a replacement Tensor (or None to keep it)."""
+    if self.stop_gradient:
+        raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
+
+    def torch_hook(g):
+        out = hook(wrap(g))
+        return None if out is None else out._t
+
+    return TensorHookRemoveHelper(self._t.register_hook(torch_hook))
+
+
+def _T(self):
+    from .._tensor_methods import METHODS
+    perm = list(range(self.ndim))[::-1]
+    return METHODS["transpose"](self, perm) if "transpose" in METHODS else wrap(
+        self._t.permute(perm))
+
+
+def _mT(self):
+    if self.ndim < 2:
+        raise ValueError(f"Tensor.ndim({self.ndim}) is required to be greater than or equal to 2.")
+    perm = list(range(self.ndim))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    from .._tensor_methods import METHODS
+    return METHODS["transpose"](self, perm) if "transpose" in METHODS else wrap(
+        self._t.permute(perm))
+
+
+def _check_inplace(x):
+    t = x._t
+    if t.requires_grad and t.is_leaf:
+        raise invalid_argument(f"Leaf Var ({x.name}) that doesn't stop gradient can't use inplace "
+                               f"strategy.")
+
+
+def _write_back(x, result):
+    """Make `x` hold `result` (in-place semantics): copy into x's storage when shape and dtype
+    allow and no graph is involved (views of x see the change), else rebind x to the result."""
+    if STATE.static:
+        return result
+    if list(result._t.shape) != list(x._t.shape):
+        raise ValueError(f"The shape of broadcast output {list(result._t.shape)} is different from "
+                         f"that of inplace tensor {x.shape} in the Inplace operation.")
+    r = result._t
+    if r.dtype is x._t.dtype and not r.requires_grad and not x._t.requires_grad:
+        x._t.copy_(r)
+    else:
+        x._t = r
+    return x
+
+
+def _inplace(fn):
+    def method(x, *args, **kwargs):
+        _check_inplace(x)
+        return _write_back(x, fn(x, *args, **kwargs))
+    method.__name__ = fn.__name__ + "_"
+    method.__doc__ = (f"Tensor.{method.__name__}: in-place paddle.{fn.__name__}; a leaf that needs "
+                      "grad raises Paddle's ValueError.")
+    return method
+
+
+def _zero_(x):
+    """Tensor.zero_(): fill with zeros in place."""
+    _check_inplace(x)
+    return _write_back(x, zeros_like(x))
+
+
+def _fill_(x, value):
+    """Tensor.fill_(value): fill with `value` in place."""
+    _check_inplace(x)
+    return _write_back(x, full_like(x, value))
+
+
+def _attach_methods():
+    from . import math as m
+    attach({"astype": _astype, "cast": m.cast, "cpu": _cpu, "cuda": _cuda, "to": _to,
+            "pin_memory": _pin_memory, "is_floating_point": _is_floating_point,
+            "element_size": _element_size, "set_value": _set_value, "get_tensor": _get_tensor,
+            "register_hook": _register_hook, "T": property(_T), "mT": property(_mT),
+            "zero_": _zero_, "fill_": _fill_})
+    attach({f.__name__ + "_": _inplace(f) for f in (m.add, m.subtract, m.multiply, m.scale, m.clip,
+                                                   m.exp, m.sqrt)})
+
+
+_attach_methods()
