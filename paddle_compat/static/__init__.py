@@ -10,4 +10,5 @@ from .._static.io import save, load, save_inference_model, load_inference_model
 from .._static.compiled import BuildStrategy, CompiledProgram
 from .._place import CPUPlace, CUDAPlace, CUDAPinnedPlace
 from ..framework import in_pir_mode
+from .._static.py_func import py_func
 from . import nn

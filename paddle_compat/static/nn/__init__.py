@@ -1,2 +1,3 @@
 """paddle.static.nn: static-graph layers (a plain list of re-exports)."""
 from ..._static.layers import fc, conv2d, batch_norm, embedding
+from ..._static.py_func import py_func

@@ -1,0 +1,512 @@
+"""paddle.static.py_func: a Python/numpy op with an optional custom backward in the static graph.
+
+`py_func` records ONE `py_func` Operator (attributes `forward_callable_id`, `backward_callable_id`,
+`backward_skip_vars`, as Paddle's legacy IR) whose OpDef is built per call: its kernel closes over the
+op's callables, skip list and declared outputs. When the Executor runs it, the kernel is a
+`torch.autograd.Function` around the user's callables (DESIGN decision 5), so gradients computed by
+`gradients` / `append_backward` / `minimize` flow through `backward_func` into the rest of the program.
+
+Each input reaches the callables as a `DenseTensor`: a host numpy view of the torch tensor (zero copy
+on CPU; one copy to host on CUDA) that answers both numpy (`np.array(x)`, `x > 0`, `x * 2`,
+`x.sum()`) and Paddle's DenseTensor methods (`shape()`, `_dtype()`, `lod()`, `set()`).
+"""
+import functools
+import inspect
+import sys
+import warnings
+
+import numpy as np
+import torch
+from torch.autograd.function import once_differentiable
+
+from .._dtype import DTYPES, from_torch_dtype
+from .._ops.registry import OpDef
+from .._place import current_torch_device
+from .._tensor import Tensor
+from .builder import append_op, default_main_program, static_only
+from .ir import Variable
+
+__all__ = ["py_func", "PyFuncRegistry", "DenseTensor"]
+
+_NULL = ("Python function has no return values or returns None. In this case, ret_num = 1 && "
+         "ret[0] == None && out_num should be 0. ")
+
+
+# ---- the callables' registry (Paddle's `PyFuncRegistry`) -------------------------------------
+def _named_args(func):
+    """Paddle binds op inputs to the callable's positional parameter NAMES (getfullargspec).
+
+    Differences from Paddle: a bound method or a callable object has its bound `self` left out
+    (Paddle counts it and fails with IndexError), and a callable without a Python signature (a numpy
+    ufunc such as `np.tanh`) gets its inputs positionally (Paddle raises TypeError at build time).
+    """
+    target, drop = func, 0
+    if inspect.ismethod(func):
+        drop = 1
+    elif (not inspect.isroutine(func) and not isinstance(func, (functools.partial, type))
+          and hasattr(type(func), "__call__") and inspect.isfunction(type(func).__call__)):
+        target, drop = type(func).__call__, 1
+    try:
+        spec = inspect.getfullargspec(target)
+    except TypeError:
+        return []
+    names = spec.args[drop:]
+    if not names and spec.varargs is None and spec.varkw is None:
+        return None          # a function with no parameters is called with no arguments
+    return names
+
+
+class PyFuncRegistry:
+    """Keeps py_func callables alive and numbered, as Paddle's `PyFuncRegistry` does.
+
+    `id` is the number stored in the op's `forward_callable_id` / `backward_callable_id` attribute;
+    `PyFuncRegistry.registered_func(id)` gives the callable back.
+    """
+
+    _register_funcs = []
+
+    def __init__(self, func):
+        if func is None or not callable(func):
+            raise TypeError("func must be a Python function")
+        self._func = func
+        self._named_args = _named_args(func)
+        self._id = len(PyFuncRegistry._register_funcs)
+        PyFuncRegistry._register_funcs.append(self)
+
+    @classmethod
+    def registered_func(cls, idx):
+        return cls._register_funcs[idx]._func
+
+    @classmethod
+    def registered_func_num(cls):
+        return len(cls._register_funcs)
+
+    @property
+    def id(self):
+        return self._id
+
+    def __call__(self, *args):
+        named = self._named_args
+        if named is None:
+            return self._func()
+        n = len(named)
+        if n == len(args) or n == 0:
+            # Same binding as Paddle's keyword call when every input has its parameter.
+            return self._func(*args)
+        if n > len(args):
+            name = getattr(self._func, "__name__", type(self._func).__name__)
+            raise IndexError(f"tuple index out of range: the py_func callable {name}() has "
+                             f"{n} positional parameters {named} but the op passes {len(args)} "
+                             "inputs; Paddle binds each input to a parameter by name")
+        kwargs = dict(zip(named, args))
+        return self._func(*args[n:], **kwargs)
+
+
+# ---- what the callables receive --------------------------------------------------------------
+class _Shape(tuple):
+    """numpy's `x.shape` tuple that is also Paddle's `x.shape()` method (returning a list)."""
+
+    __slots__ = ()
+
+    def __call__(self):
+        return list(self)
+
+
+def _fmt(v):
+    if isinstance(v, (bool, np.bool_)):
+        return "1" if v else "0"
+    if isinstance(v, (float, np.floating)):
+        return "%g" % float(v)       # C++ ostream's default float format, as Paddle prints
+    return str(v)
+
+
+class DenseTensor:
+    """The host tensor a py_func callable receives (Paddle's `paddle.base.libpaddle.DenseTensor`).
+
+    Paddle's methods: `shape()`, `_dtype()`, `lod()`, `set_lod()`, `set(array, place)`,
+    `_is_initialized()`, `_place()`, `_numel()`. numpy's: `np.array(x)` / `np.asarray(x)` return a
+    view without copying, numpy functions accept it, and operators, indexing, `len()` and numpy
+    attributes (`x.shape`, `x.dtype`, `x.ndim`, `x.sum()`, `x.astype(...)`) act on that view.
+
+    Differences from Paddle: Paddle's DenseTensor supports none of the operators (`y > 0` raises
+    TypeError there), so code written for Paddle works unchanged. `np.array(x)` shares memory with
+    the program's tensor on CPU (Paddle copies): an in-place write such as `a = np.array(x); a[:] = 0`
+    writes through to the program's value -- copy first (`np.array(x).copy()`) before mutating.
+    Output gradients handed to `backward_func` are private copies, so editing them is safe.
+    bfloat16 data arrives as uint16 bit patterns, as in Paddle.
+    """
+
+    __slots__ = ("_array", "_lod", "_pdtype")
+    __array_priority__ = 1000
+
+    def __init__(self, array=None, dtype=None):
+        self._array = array
+        self._lod = []
+        self._pdtype = dtype
+
+    # numpy protocol: a view, never a copy (this is what makes CPU inputs zero-copy)
+    def __array__(self, dtype=None, copy=None):
+        a = self._array
+        if a is None:
+            raise ValueError("DenseTensor is not initialized: set() it first")
+        if dtype is not None and np.dtype(dtype) != a.dtype:
+            return a.astype(dtype)
+        return a
+
+    @property
+    def shape(self):
+        return _Shape(self._array.shape) if self._array is not None else _Shape()
+
+    @property
+    def dtype(self):
+        return self._array.dtype
+
+    # Paddle's DenseTensor methods
+    def _dtype(self):
+        if self._pdtype is not None:
+            return self._pdtype
+        return from_torch_dtype(torch.from_numpy(np.empty(0, self._array.dtype)).dtype)
+
+    def lod(self):
+        return [list(level) for level in self._lod]
+
+    def set_lod(self, lod):
+        self._lod = [list(level) for level in lod]
+
+    def set(self, array, place=None):
+        """DenseTensor.set(array, place): replace the content with a copy of `array` (on host;
+        the op moves results to the program's place)."""
+        self._array = np.array(array)
+        self._pdtype = None
+
+    def _is_initialized(self):
+        return self._array is not None
+
+    def _place(self):
+        from .._place import CPUPlace
+        return CPUPlace()
+
+    def _numel(self):
+        return int(self._array.size)
+
+    def numpy(self):
+        return self._array
+
+    def __str__(self):
+        a = self._array
+        if a is None:
+            return "  - shape: []\n  - layout: NCHW\n  - place: Place(cpu)\n  - dtype: float32"
+        data = " ".join(_fmt(v) for v in a.reshape(-1).tolist())
+        return (f"  - shape: {list(a.shape)}\n  - layout: NCHW\n  - place: Place(cpu)\n"
+                f"  - dtype: {self._dtype().short}\n  - data: [{data}]")
+
+    # numpy-like behaviour on the view
+    def __getattr__(self, name):
+        if name.startswith("__") or name in DenseTensor.__slots__:
+            raise AttributeError(name)
+        return getattr(self._array, name)
+
+    def __len__(self):
+        return len(self._array)
+
+    def __iter__(self):
+        return iter(self._array)
+
+    def __getitem__(self, idx):
+        return self._array[idx]
+
+    def __setitem__(self, idx, value):
+        self._array[idx] = np.asarray(value)
+
+    def __contains__(self, v):
+        return v in self._array
+
+    def __float__(self):
+        return float(self._array)
+
+    def __int__(self):
+        return int(self._array)
+
+    def __bool__(self):
+        return bool(self._array)
+
+
+def _unwrap(v):
+    return v._array if isinstance(v, DenseTensor) else v
+
+
+def _binary(name):
+    op = getattr(np.ndarray, name)
+
+    def method(self, other):
+        return op(self._array, _unwrap(other))
+    method.__name__ = name
+    return method
+
+
+for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+              "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",
+              "__rpow__", "__matmul__", "__rmatmul__", "__and__", "__rand__", "__or__", "__ror__",
+              "__xor__", "__rxor__", "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
+    setattr(DenseTensor, _name, _binary(_name))
+for _name in ("__neg__", "__pos__", "__abs__", "__invert__"):
+    setattr(DenseTensor, _name, (lambda op: lambda self: op(self._array))(getattr(np.ndarray, _name)))
+DenseTensor.__hash__ = object.__hash__
+
+
+def _host_view(t):
+    """torch tensor -> numpy array on host: a view on CPU, one copy from an accelerator."""
+    t = t.detach()
+    if t.device.type != "cpu":
+        t = t.cpu()
+    if t.is_conj():
+        t = t.resolve_conj()
+    if t.is_neg():
+        t = t.resolve_neg()
+    if t.dtype == torch.bfloat16:
+        return t.view(torch.int16).numpy().view(np.uint16)     # Paddle hands bf16 as uint16 bits
+    return t.numpy()
+
+
+def _to_host(t):
+    if t is None:
+        return None
+    return DenseTensor(_host_view(t), DTYPES["bfloat16"] if t.dtype == torch.bfloat16 else None)
+
+
+# ---- one recorded op: its callables, slots and declared outputs -------------------------------
+class _OpSpec:
+    __slots__ = ("fwd", "bwd", "x_names", "out_vars", "keep_x", "keep_out", "op", "warned")
+
+    def describe(self):
+        return (f"py_func op (inputs {self.x_names}, outputs "
+                f"{[v.name for v in self.out_vars]})")
+
+
+def _as_array(value):
+    if isinstance(value, DenseTensor):
+        return value._array
+    if isinstance(value, Tensor):
+        return value._t.detach()
+    if isinstance(value, (np.ndarray, torch.Tensor)):
+        return value
+    return np.array(value)
+
+
+def _convert_results(ret, out_num, what):
+    """Paddle's PyFuncRegistry.__call__ + CallPythonFunc count checks: a returned list or tuple is
+    several results, anything else one; a count mismatch is only accepted as a single None."""
+    if not isinstance(ret, (list, tuple)):
+        ret = (ret,)
+    ret = [None if r is None else _as_array(r) for r in ret]
+    if len(ret) != out_num:
+        if len(ret) != 1:
+            raise ValueError(f"InvalidArgumentError: {_NULL}But ret_num is {len(ret)} "
+                             f"({what} returned {len(ret)} values for {out_num} outputs)")
+        if ret[0] is not None:
+            raise ValueError(f"InvalidArgumentError: {_NULL}But ret[0] is not None ({what} "
+                             f"returned 1 value for {out_num} outputs)")
+    return ret
+
+
+def _to_torch(value, device, host_inputs, bf16=False):
+    if isinstance(value, torch.Tensor):
+        return value.to(device)
+    arr = value
+    if arr.dtype == object:
+        raise TypeError(f"py_func cannot convert a returned array of dtype object (shape "
+                        f"{arr.shape}) to a tensor; return numeric numpy arrays")
+    # An array aliasing an input (e.g. `return np.array(x)`) or one torch cannot wrap gets a copy,
+    # so the op's output never shares memory with its inputs.
+    if (not arr.flags.writeable or any(s < 0 for s in arr.strides)
+            or any(h is not None and np.may_share_memory(arr, h._array) for h in host_inputs)):
+        arr = arr.copy()
+    if bf16 and arr.dtype == np.uint16:
+        t = torch.from_numpy(arr.view(np.int16)).view(torch.bfloat16)
+    else:
+        t = torch.from_numpy(arr)
+    return t if t.device == device else t.to(device)
+
+
+def _shape_matches(declared, got):
+    return len(declared) == len(got) and all(d < 0 or d == g for d, g in zip(declared, got))
+
+
+def _run_forward(spec, xs):
+    device = next((t.device for t in xs if t is not None), None) or current_torch_device()
+    host = [_to_host(t) for t in xs]
+    ret = spec.fwd(*host)
+    out_vars = spec.out_vars
+    if not out_vars:
+        _convert_results(ret, 0, "func")
+        sys.stdout.flush()      # debug prints appear in program order, before later ops' output
+        return []
+    results = _convert_results(ret, len(out_vars), "func")
+    outs = []
+    for i, (var, value) in enumerate(zip(out_vars, results)):
+        if value is None:
+            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr "
+                             f"(func returned None for output {var.name!r})")
+        t = _to_torch(value, device, host, var.dtype.short == "bfloat16")
+        if not spec.warned and (t.dtype != var.dtype.torch
+                                or not _shape_matches(var.shape, tuple(t.shape))):
+            spec.warned = True
+            got = from_torch_dtype(t.dtype).short
+            warnings.warn(f"{spec.describe()}: output {var.name!r} is declared "
+                          f"{var.dtype.short} with shape {list(var.shape)} but func returned "
+                          f"{got} with shape {list(t.shape)}; as in Paddle the returned value is "
+                          "used unchanged (warned once per op)", UserWarning, stacklevel=2)
+        outs.append(t)
+    return outs
+
+
+class _PyFunc(torch.autograd.Function):
+    """forward: the user's `func`; backward: `backward_func(*x_kept, *out_kept, *dout)`."""
+
+    @staticmethod
+    def forward(ctx, spec, *xs):
+        outs = _run_forward(spec, xs)
+        ctx.spec = spec
+        ctx.x_meta = [None if t is None else (t.shape, t.dtype, t.device) for t in xs]
+        ctx.save_for_backward(*[xs[i] for i in spec.keep_x], *[outs[j] for j in spec.keep_out])
+        nondiff = [t for t in outs if not (t.is_floating_point() or t.is_complex())]
+        if nondiff:
+            ctx.mark_non_differentiable(*nondiff)
+        return tuple(outs)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, *douts):
+        spec = ctx.spec
+        try:
+            grads = _run_backward(ctx, spec, douts)
+        except Exception as e:
+            from .executor import with_op_context
+            raise with_op_context(e, spec.op) from e
+        return (None, *grads)
+
+
+def _run_backward(ctx, spec, douts):
+    saved = [_to_host(t) for t in ctx.saved_tensors]
+    # Output gradients are private copies: user code may edit them in place, as in Paddle.
+    dhost = [None if d is None else DenseTensor(np.array(_host_view(d)), DTYPES["bfloat16"]
+                                                if d.dtype == torch.bfloat16 else None)
+             for d in douts]
+    ret = spec.bwd(*saved, *dhost)
+    n_x = len(ctx.x_meta)
+    results = _convert_results(ret, n_x, "backward_func")
+    needs = ctx.needs_input_grad[1:]
+    grads = []
+    for i, (meta, value) in enumerate(zip(ctx.x_meta, results + [None] * (n_x - len(results)))):
+        if meta is None or not needs[i]:
+            grads.append(None)
+            continue
+        if value is None:
+            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr "
+                             f"(backward_func returned None for the gradient of input "
+                             f"{spec.x_names[i]!r}, which needs one)")
+        shape, dtype, device = meta
+        g = _to_torch(value, device, saved + dhost, dtype == torch.bfloat16)
+        if tuple(g.shape) != tuple(shape):
+            if g.numel() != shape.numel():
+                raise ValueError(f"backward_func returned a gradient of shape {list(g.shape)} "
+                                 f"for input {spec.x_names[i]!r} of shape {list(shape)}")
+            g = g.reshape(shape)
+        grads.append(g.to(dtype) if g.dtype != dtype else g)
+    return grads
+
+
+def _make_kernel(spec):
+    def py_func_kernel(X=None, forward_callable_id=-1, backward_callable_id=-1,
+                       backward_skip_vars=()):
+        xs = list(X) if X is not None else []
+        if (spec.bwd is None or not spec.out_vars or not torch.is_grad_enabled()
+                or not any(t is not None and t.requires_grad for t in xs)):
+            return _run_forward(spec, xs)
+        return list(_PyFunc.apply(spec, *xs))
+    return py_func_kernel
+
+
+# ---- the public API ---------------------------------------------------------------------------
+_ALLOWED = ("(<class 'list'>, <class 'tuple'>, <class 'paddle.base.framework.Variable'>, "
+            "<class 'NoneType'>)")
+
+
+def _check_slot(value, slot):
+    if value is not None and not isinstance(value, (list, tuple, Variable)):
+        raise TypeError(f"The type of '{slot}' in py_func must be {_ALLOWED}, but received "
+                        f"{type(value)}. ")
+    if value is None:
+        return []
+    if isinstance(value, Variable):
+        return [value]
+    items = list(value)
+    for i, v in enumerate(items):
+        if not isinstance(v, Variable):
+            raise TypeError(f"The type of '{slot}[{i}]' in py_func must be <class "
+                            f"'paddle.base.framework.Variable'>, but received {type(v)}. ")
+    return items
+
+
+def _create_var_default_is_stop_gradient():
+    from .ir import Block
+    return inspect.signature(Block.create_var).parameters["stop_gradient"].default is True
+
+
+def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
+    """paddle.static.py_func (= paddle.static.nn.py_func): record a Python op; returns `out`.
+
+    `func(*x)` computes `out` at run time from host arrays (see `DenseTensor`); `backward_func`,
+    when given, receives the forward inputs, then the forward outputs (both minus
+    `skip_vars_in_backward_input`), then the gradients of the outputs, and returns one gradient
+    (or None) per forward input. A returned list or tuple means several outputs. `out=None` makes a
+    debugging op that runs in program order. `out` must be created beforehand with a dtype and
+    shape (`block.create_var(name=..., dtype=..., shape=...)`).
+
+    Differences from Paddle: callables receive `DenseTensor` objects that also behave like numpy
+    arrays (Paddle's do not support `y > 0`); on CPU `np.array(x)` is a zero-copy view (see
+    `DenseTensor`). The gradient of an output that does not reach the loss arrives as zeros (as in
+    Paddle 3.3.1; Paddle's documentation says None). A returned dtype or shape that differs from the
+    declared `out` is used unchanged, as in Paddle, with one UserWarning per op. Gradients of another
+    dtype are cast to the input's dtype; an `ndarray` is not accepted as `out` (Paddle rejects it too,
+    although its documentation allows it).
+    """
+    static_only("py_func")
+    xs = _check_slot(x, "X")
+    out_list = _check_slot(out, "Out")
+    fwd = PyFuncRegistry(func)
+    bwd = PyFuncRegistry(backward_func) if backward_func is not None else None
+    for each in out_list:
+        if len(each.shape) == 0:
+            raise ValueError("Output shapes of py_func should be provided by users manually")
+    skip = []
+    if backward_func is not None and skip_vars_in_backward_input is not None:
+        skips = skip_vars_in_backward_input
+        if isinstance(skips, Variable):
+            skips = [skips]
+        known = {v.name for v in xs} | {v.name for v in out_list}
+        for v in skips:
+            if v.name not in known:
+                raise ValueError(f"Tensor {v.name} is not found in forward inputs and outputs")
+            if v.name not in skip:
+                skip.append(v.name)
+    if bwd is not None and _create_var_default_is_stop_gradient():
+        # Shim while Block.create_var defaults to stop_gradient=True (Paddle's default is False):
+        # an output created with that default would cut the gradient path through backward_func.
+        for v in out_list:
+            if v.dtype.is_floating_point or v.dtype.is_complex:
+                v.stop_gradient = False
+    spec = _OpSpec()
+    spec.fwd, spec.bwd, spec.warned = fwd, bwd, False
+    spec.x_names = [v.name for v in xs]
+    spec.out_vars = list(out_list)
+    spec.keep_x = [i for i, v in enumerate(xs) if v.name not in skip]
+    spec.keep_out = [j for j, v in enumerate(out_list) if v.name not in skip]
+    attrs = {"forward_callable_id": fwd.id, "backward_callable_id": bwd.id if bwd else -1,
+             "backward_skip_vars": list(skip)}
+    opdef = OpDef("py_func", _make_kernel(spec), ("X",), ("Out",), dict(attrs),
+                  "callables run on host numpy views; see paddle.static.py_func", "paddle.static.py_func")
+    block = default_main_program().current_block()
+    spec.op = append_op(block, opdef, {"X": xs}, {"Out": out_list}, attrs)
+    spec.op.list_slots = ("X", "Out")
+    return out
