@@ -46,6 +46,21 @@ from ._ops.random import (seed, get_rng_state, set_rng_state, get_cuda_rng_state
                           multinomial)
 
 # --- ops: creation, math, reduction, logic (owner: ops-math) ---
+from ._ops.creation import (zeros, ones, full, zeros_like, ones_like, full_like, empty,
+                            empty_like, arange, linspace, logspace, eye, assign, diag, tril, triu,
+                            meshgrid, complex)
+from ._ops.math import (add, subtract, multiply, divide, floor_divide, remainder, mod, floor_mod,
+                        pow, maximum, minimum, fmax, fmin, exp, expm1, log, log2, log10, log1p,
+                        sqrt, rsqrt, square, abs, neg, sign, reciprocal, floor, ceil, round, trunc,
+                        tanh, sigmoid, sin, cos, tan, asin, acos, atan, sinh, cosh, erf, clip,
+                        scale, lerp, isfinite, increment, add_n, cumsum, cumprod, logsumexp, stanh,
+                        cast)
+from ._ops.reduction import (sum, mean, max, min, amax, amin, prod, argmax, argmin, std, var,
+                             median, nansum, nanmean, all, any, count_nonzero)
+from ._ops.logic import (equal, not_equal, greater_than, greater_equal, less_than, less_equal,
+                         logical_and, logical_or, logical_xor, logical_not, bitwise_and,
+                         bitwise_or, bitwise_xor, bitwise_not, allclose, isclose, equal_all, isnan,
+                         isinf, is_tensor, is_empty)
 
 # --- ops: manipulation, indexing, search, linalg (owner: ops-manip) ---
 from ._ops.manipulation import (reshape, reshape_, transpose, concat, split, chunk, squeeze,
