@@ -23,6 +23,11 @@ __all__ = ["Executor", "run_program"]
 
 _MAX_PLANS = 16
 
+# Scope tensors of the runs in progress (innermost last). Ops with sub-blocks (static_pylayer's
+# `pylayer`) read the parameters their sub-blocks use from here, as Paddle's sub-block scopes see
+# their parent scope. Added by the static_pylayer part; keep it when refactoring.
+RUNNING_SCOPES = []
+
 
 class _OpStep:
     __slots__ = ("kernel", "args", "kwargs", "outs", "single", "op", "leaf", "detach", "writes",
@@ -433,12 +438,14 @@ class Executor:
         old_static = STATE.static
         _place._current[0] = self.place
         STATE.static = False      # kernels that call public functions must run them eagerly
+        RUNNING_SCOPES.append(scope._tensors)    # (static_pylayer hook) see RUNNING_SCOPES
         try:
             if compiled is not None:
                 compiled._execute(plan, env, scope._tensors)
             else:
                 execute(plan, env, scope._tensors)
         finally:
+            RUNNING_SCOPES.pop()
             _place._current[0] = old_place
             STATE.static = old_static
         return self._results(block, fetch_names, env, scope._tensors, return_numpy)
