@@ -345,7 +345,7 @@ _TRIL_TRIU = defop("tril_triu", lambda x, diagonal=0, lower=True:
 def _tril_triu(x, diagonal, lower, api):
     check_tensor_arg(x, api, "x", 0)
     if x.ndim < 2:
-        raise invalid_argument(f"x shape in {api} must be at least 2-D")
+        raise invalid_argument("Input(X)'s rank must be at least 2 in TrilTriuOp.")
     if not isinstance(diagonal, (int, np.integer)) or isinstance(diagonal, bool):
         raise TypeError(f"The type of 'diagonal' in {api} must be (<class 'int'>,), but received "
                         f"{type(diagonal)}. ")

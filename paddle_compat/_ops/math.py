@@ -471,9 +471,8 @@ def cumsum(x, axis=None, dtype=None, name=None, *, out=None):
 def _cumprod_kernel(x, dim=-1, dtype=None):
     if dtype is not None:
         x = x.to(dtype)
-    if dim is None:
-        return torch.cumprod(x.reshape(-1), 0)
-    return torch.cumprod(x, dim if x.dim() else 0)
+    out = torch.cumprod(x.reshape(-1), 0) if dim is None else torch.cumprod(x, dim if x.dim() else 0)
+    return out if dtype is not None else out.to(x.dtype)   # torch widens int32; Paddle keeps it
 
 
 _CUMPROD = defop("cumprod", _cumprod_kernel, attrs={"dim": -1}, api="paddle.cumprod")

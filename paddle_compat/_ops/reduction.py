@@ -6,7 +6,7 @@ Dtype rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json): sum o
 int64; mean of an int tensor keeps its dtype (truncated: mean([3, -4]) is 0); prod keeps int32;
 max/min/prod of bool raise Paddle's kernel-not-registered RuntimeError; var of an int tensor stays
 integer (Paddle's composite formula in integer arithmetic), std and median of ints give float32;
-an unbiased var/std over one element divides by 1 (no NaN), as Paddle does.
+an unbiased var/std over one float element is NaN, as in Paddle.
 
 Differences from Paddle: std/var/median/nansum/nanmean/count_nonzero are composite Python functions
 in Paddle; here each is one op record (types `std`, `var`, `median`, ...).
@@ -101,11 +101,11 @@ def _var_kernel(x, dim=None, keep_dim=False, reduce_all=False, unbiased=True, sq
     out = torch.sum(diff * diff, d, keep_dim)
     n = builtins.max(x.numel(), 1) // builtins.max(out.numel(), 1)
     if unbiased:
-        n = builtins.max(n - 1, 1)      # Paddle divides by 1, not 0, for a single element
+        n = n - 1                 # a single element gives NaN (0/0) for floats, as in Paddle
     if floating:
-        out = out / n
+        out = out / n if n else out / 0.0
     else:
-        out = torch.div(out, n, rounding_mode="trunc")
+        out = torch.div(out, builtins.max(n, 1), rounding_mode="trunc")
     if sqrt:
         return torch.sqrt(out if floating else out.to(torch.float32))
     return out
@@ -188,8 +188,30 @@ def _attrs(x, axis, keepdim, api, position=1):
     if axis is None and not keepdim:
         return _REDUCE_ATTRS      # the common x.sum() / x.mean(): a shared constant
     check_axis(axis, api, position)
+    _check_reduce_dims(axis, x.ndim)
     dims = normalize_axis(axis, x.ndim)
     return {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": dims is None}
+
+
+def _check_reduce_dims(axis, rank):
+    """Paddle's reduce infermeta message for an axis out of [-rank, rank)."""
+    if isinstance(axis, (list, tuple)):
+        items = axis
+    elif isinstance(axis, int):
+        items = [axis]
+    else:
+        return
+    rank = builtins.max(rank, 1)
+    for i, a in enumerate(items):
+        a = int(a)
+        if a >= rank:
+            raise invalid_argument(f"The reduce dim index {i} should be in the range [ "
+                                   f"-dimension(X), dimension(X) ) which dimension = {rank}. But "
+                                   f"received dim index = {a}.")
+        if a < -rank:
+            raise invalid_argument(f"The reduce dim index {i} should be in the range [ "
+                                   f"-dimension(X), dimension(X) )  which dimension = {rank}. But "
+                                   f"received dim index = {a}.")
 
 
 def _reduce(name, x, axis, keepdim, position=1, extra=None):
@@ -275,7 +297,7 @@ def count_nonzero(x, axis=None, keepdim=False, name=None):
 def var(x, axis=None, unbiased=None, keepdim=False, name=None, *, correction=1, out=None):
     """paddle.var(x, axis=None, unbiased=None, keepdim=False, correction=1): the variance.
 
-    `unbiased` (default: correction == 1) divides by N-1, but by 1 for a single element.
+    `unbiased` (default: correction == 1) divides by N-1 (NaN for a single float element).
     Differences from Paddle: `correction` other than 0 or 1 raises NotImplementedError.
     """
     if unbiased is None:
