@@ -35,6 +35,12 @@ def _dtype_or_default(dtype):
 
 def _shape(shape, api="full", position=1):
     """Paddle's ShapeLike: int, list/tuple of ints or 1-element Tensors, or a 1-D int Tensor."""
+    if type(shape) is list or type(shape) is tuple:
+        for v in shape:
+            if type(v) is not int:
+                break
+        else:
+            return list(shape)      # the common case: plain ints, no further checks needed
     check_int_list_arg(shape, api, position)
     if isinstance(shape, Tensor):
         return [int(v) for v in shape._t.reshape(-1).tolist()]
@@ -94,6 +100,8 @@ def _finish(result, out=None, requires_grad=False):
 def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
           pin_memory=False):
     """paddle.zeros(shape, dtype=None): zeros of the default float dtype unless `dtype` is given."""
+    if not STATE.static and out is None and device is None and not requires_grad:
+        return wrap(_fill_constant(_shape(shape), 0, _dtype_or_default(dtype).torch))
     return full(shape, 0, _dtype_or_default(dtype), out=out, device=device,
                 requires_grad=requires_grad)
 
@@ -101,6 +109,8 @@ def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
 def ones(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
          pin_memory=False):
     """paddle.ones(shape, dtype=None): ones of the default float dtype unless `dtype` is given."""
+    if not STATE.static and out is None and device is None and not requires_grad:
+        return wrap(_fill_constant(_shape(shape), 1, _dtype_or_default(dtype).torch))
     return full(shape, 1, _dtype_or_default(dtype), out=out, device=device,
                 requires_grad=requires_grad)
 

@@ -268,6 +268,11 @@ def _compare_method(name, pyop, none_result=None):
     op = OPS[name]
 
     def method(self, other):
+        if type(other) is Tensor and type(self) is Tensor and not STATE.static:
+            a, b = self._t, other._t
+            if a.dtype is not b.dtype:
+                check_promotion(a, b)
+            return wrap(pyop(a, b))
         if isinstance(other, Tensor) or (is_tensor_like(other) and STATE.static):
             return apply_op(op, (self, other))
         if isinstance(other, np.ndarray) and other.ndim > 0:

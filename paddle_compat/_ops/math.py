@@ -75,7 +75,8 @@ _BINARY = {
 }
 OPS = {name: defop(t, _binary_kernel(fn), inputs=("X", "Y"), attrs={"axis": -1},
                    api=f"paddle.{name}") for name, (t, fn) in _BINARY.items()}
-_TORCH_BINARY = {name: fn for name, (t, fn) in _BINARY.items()}
+_K_ADD, _K_SUB = OPS["add"].kernel, OPS["subtract"].kernel
+_K_MUL, _K_DIV = OPS["multiply"].kernel, OPS["divide"].kernel
 
 
 def _scalar_tensor_pair(x, value, reverse):
@@ -142,16 +143,30 @@ def _out(result, out):
     return out
 
 
+def _unary_fast(kernel, raw):
+    """Dynamic fast path of a unary op: float inputs go straight to the torch function `raw`."""
+    def fast(t):
+        return wrap(raw(t) if t.is_floating_point() else kernel(t))
+    return fast
+
+
 def add(x, y, name=None, *, alpha=1, out=None):
     """paddle.add(x, y): elementwise x + y with broadcasting (legacy op elementwise_add)."""
+    if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
+            and out is None:    # dynamic fast path: the same kernel without apply_op's generality
+        a, b = x._t, y._t
+        return wrap(torch.add(a, b) if a.dtype is b.dtype else _K_ADD(a, b))
     if alpha != 1:
         y = _alpha(y, alpha)
-    r = apply_op(OPS["add"], (x, y))
-    return r if out is None else _out(r, out)
+    return _out(apply_op(OPS["add"], (x, y)), out)
 
 
 def subtract(x, y, name=None, *, alpha=1, out=None):
     """paddle.subtract(x, y): elementwise x - y (elementwise_sub)."""
+    if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
+            and out is None:
+        a, b = x._t, y._t
+        return wrap(torch.sub(a, b) if a.dtype is b.dtype else _K_SUB(a, b))
     if alpha != 1:
         y = _alpha(y, alpha)
     return _out(apply_op(OPS["subtract"], (x, y)), out)
@@ -159,6 +174,9 @@ def subtract(x, y, name=None, *, alpha=1, out=None):
 
 def multiply(x, y, name=None, *, out=None):
     """paddle.multiply(x, y): elementwise x * y (elementwise_mul)."""
+    if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
+        a, b = x._t, y._t
+        return wrap(torch.mul(a, b) if a.dtype is b.dtype else _K_MUL(a, b))
     return _out(apply_op(OPS["multiply"], (x, y)), out)
 
 
@@ -167,6 +185,9 @@ def divide(x, y, name=None, *, rounding_mode=None, out=None):
 
     `rounding_mode` 'trunc' / 'floor' as in Paddle 3.3.1."""
     if rounding_mode is None:
+        if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
+            a, b = x._t, y._t
+        return wrap(torch.true_divide(a, b) if a.dtype is b.dtype else _K_DIV(a, b))
         return _out(apply_op(OPS["divide"], (x, y)), out)
     if rounding_mode == "floor":
         return _out(floor_divide(x, y), out)
@@ -236,6 +257,9 @@ def _neg(x):
     return x.clone() if x.dtype is torch.bool else torch.neg(x)
 
 
+_RAW = {}   # name -> the plain torch function, used directly on float inputs
+
+
 def _int_to_float(fn):
     # Paddle autocasts integer inputs of transcendental functions to float32 ("run type autocast").
     def kernel(x):
@@ -277,20 +301,26 @@ _UNARY = {
     "isfinite": ("isfinite_v2", torch.isfinite, False),
 }
 UNARY_OPS = {name: defop(t, k, api=f"paddle.{name}") for name, (t, k, _) in _UNARY.items()}
+_RAW.update({name: getattr(torch, name) for name in _UNARY
+             if name not in ("neg", "isfinite") and hasattr(torch, name)})
 
 
 def _make_unary(name, has_out):
     op = UNARY_OPS[name]
+    fast = _unary_fast(op.kernel, _RAW.get(name, op.kernel))
     arg = "input" if name == "trunc" else "x"
     if arg == "input":
         def fn(input, name=None):   # Paddle names trunc's argument `input`
             return apply_op(op, (input,))
     elif has_out:
         def fn(x, name=None, *, out=None):
-            r = apply_op(op, (x,))
-            return r if out is None else _out(r, out)
+            if type(x) is Tensor and not STATE.static and out is None:
+                return fast(x._t)
+            return _out(apply_op(op, (x,)), out)
     else:
         def fn(x, name=None):
+            if type(x) is Tensor and not STATE.static:
+                return fast(x._t)
             return apply_op(op, (x,))
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"paddle.{name}({arg}, name=None): elementwise {name} (legacy op "

@@ -16,6 +16,8 @@ import builtins
 import torch
 
 from .._dtype import from_torch_dtype, to_dtype
+from .._mode import STATE
+from .._tensor import Tensor, wrap
 from .._tensor_methods import attach
 from ._checks import check_axis, check_tensor_arg, invalid_argument, normalize_axis
 from .registry import apply_op, defop
@@ -45,9 +47,11 @@ def _sum_kernel(x, dim=None, keep_dim=False, reduce_all=False, out_dtype=None):
 
 
 def _mean_kernel(x, dim=None, keep_dim=False, reduce_all=False):
-    d = _dims(x, dim, reduce_all)
     if x.is_floating_point() or x.is_complex():
-        return torch.mean(x, d, keep_dim)
+        if dim is None or reduce_all:
+            return torch.mean(x) if not keep_dim else torch.mean(x, tuple(range(x.dim())), True)
+        return torch.mean(x, dim, keep_dim)
+    d = _dims(x, dim, reduce_all)
     # Paddle keeps an integer/bool dtype and truncates: mean([3, -4]) -> 0
     return torch.mean(x.to(torch.float64), d, keep_dim).to(x.dtype)
 
@@ -223,6 +227,9 @@ def _reduce(name, x, axis, keepdim, position=1, extra=None):
 
 def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
     """paddle.sum(x, axis=None, dtype=None, keepdim=False): bool and int32 inputs give int64."""
+    if axis is None and dtype is None and not keepdim and out is None and type(x) is Tensor \
+            and not STATE.static:
+        return wrap(torch.sum(x._t))    # dynamic fast path of the commonest call, x.sum()
     extra = None if dtype is None else {"out_dtype": to_dtype(dtype).torch}
     return _out(_reduce("sum", x, axis, keepdim, 2, extra), out)
 
@@ -236,6 +243,12 @@ def _out(result, out):
 
 def mean(x, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     """paddle.mean(x, axis=None, keepdim=False): an int tensor keeps its dtype (truncated mean)."""
+    if type(x) is Tensor and not STATE.static and dtype is None and out is None:
+        t = x._t
+        if axis is None and not keepdim:
+            return wrap(_mean_kernel(t))
+        if type(axis) is int and -t.dim() <= axis < builtins.max(t.dim(), 1):
+            return wrap(_mean_kernel(t, (axis % builtins.max(t.dim(), 1),), bool(keepdim)))
     if dtype is not None:
         from .math import cast
         x = cast(x, dtype)
