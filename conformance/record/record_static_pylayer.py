@@ -98,7 +98,11 @@ for name, fn in [('single', lambda x: x * 2), ('tuple1', lambda x: (x * 2,)),
     with paddle.static.program_guard(main, start):
         x = paddle.static.data('x', [2], 'float32')
         o = paddle.static.nn.static_pylayer(fn, [x])
-    flat = o if isinstance(o, (list, tuple)) else ([] if o is None else [o])
+    def leaves(v):
+        if isinstance(v, (list, tuple)):
+            return [leaf for item in v for leaf in leaves(item)]
+        return [] if v is None else [v]
+    flat = leaves(o)
     vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=list(flat))
     res[name] = [type(o).__name__, len(flat), [v.tolist() for v in vals]]
 out['results'] = res

@@ -58,12 +58,16 @@ def _assign(block, src, dst_name):
     return append_op(block, od, {"X": [src]}, {"Out": [dst_name]}, {}, type="assign")
 
 
-def _copy_to_parent(fwd, parent, value):
+def _copy_to_parent(fwd, parent, value, differentiable):
     # Paddle's copy_var_to_parent_block: a new parent variable written by an assign inside `fwd`.
+    # With a backward_fn for inputs that need grad, backward_fn defines the output's gradient,
+    # whatever stop_gradient the value had inside the forward block (a py_func output, say).
     if not isinstance(value, Variable):
         return value
+    floating = value.dtype.is_floating_point or value.dtype.is_complex
     out = parent.create_var(name=_unique_name.generate("_generated_var"), shape=value.shape,
-                            dtype=value.dtype, stop_gradient=value.stop_gradient)
+                            dtype=value.dtype,
+                            stop_gradient=value.stop_gradient and not (differentiable and floating))
     _assign(fwd, value, out.name)
     return out
 
@@ -219,13 +223,14 @@ def static_pylayer(forward_fn, inputs, backward_fn=None, name=None):
     program = default_main_program()
     parent = program.current_block()
     fwd_inputs = [v for v in inputs if isinstance(v, Variable)]
+    differentiable = backward_fn is not None and any(not v.stop_gradient for v in fwd_inputs)
 
     fwd = program._create_block(parent.idx)
     try:
         origin = forward_fn(*inputs)
         output = None if origin is None else _map_structure(
-            lambda v: _copy_to_parent(fwd, parent, as_variable(v, fwd)
-                                      if _is_tensor(v) else v), origin)
+            lambda v: _copy_to_parent(fwd, parent, as_variable(v, fwd) if _is_tensor(v) else v,
+                                      differentiable), origin)
     finally:
         program.current_block_idx = parent.idx
     outs = [v for v in _flatten(output) if isinstance(v, Variable)] if output is not None else []
@@ -257,13 +262,13 @@ def static_pylayer(forward_fn, inputs, backward_fn=None, name=None):
         fwd_kept = [n for n in _external_reads(bwd) if n in fwd.vars]
     scope_var = parent.create_var(name=_unique_name.generate("_generated_var"), shape=(),
                                   dtype="float32", type="STEP_SCOPES", stop_gradient=True)
-    kernel = _Kernel(explicit + captured, out_names, out_grads,
-                     _grad_names(explicit) + [None] * len(captured), fwd_kept)
+    kernel = _Kernel(out_grads, _grad_names(explicit) + [None] * len(captured), fwd_kept)
     od = OpDef("pylayer", kernel, ("Input",), ("Out", "Scope"), {}, "",
                "paddle.static.nn.static_pylayer")
     op = append_op(parent, od, {"Input": explicit + captured},
                    {"Out": out_names, "Scope": [scope_var.name]}, {"blocks": blocks})
     op.list_slots = ("Input", "Out")
+    kernel.op = op
     if origin is None:
         return None
     return output
@@ -316,14 +321,23 @@ def _running_scope():
 
 
 class _Kernel:
-    """The `pylayer` op's kernel: names fixed when the op was built, blocks from its attribute."""
+    """The `pylayer` op's kernel. Input/Out names are read from the op when it runs (an enclosing
+    static_pylayer may rename them, e.g. to `<input>@GRAD`); the names its sub-blocks use
+    internally are fixed when it is built; the blocks come from its `blocks` attribute."""
 
-    def __init__(self, in_names, out_names, out_grad_names, in_grad_names, fwd_kept):
-        self.in_names = in_names
-        self.out_names = out_names
-        self.out_grad_names = out_grad_names
+    def __init__(self, out_grad_names, in_grad_names, fwd_kept):
+        self.op = None
+        self.out_grad_names = out_grad_names     # what the backward block reads the grads as
         self.in_grad_names = in_grad_names       # None for captured (non-differentiable) inputs
         self.fwd_kept = fwd_kept                 # forward-block values the backward block reads
+
+    @property
+    def in_names(self):
+        return self.op.input("Input")
+
+    @property
+    def out_names(self):
+        return self.op.output("Out")
 
     def __call__(self, Input=None, blocks=()):
         ins = list(Input or [])
