@@ -1,0 +1,7 @@
+"""paddle.jit: dynamic-to-static on torch.compile, jit.save / jit.load on torch.export."""
+from .._jit.static_function import (to_static, not_to_static, enable_to_static, ignore_module,
+                                    StaticFunction)
+from .._jit.save_load import save, load, TranslatedLayer
+
+__all__ = ["to_static", "not_to_static", "enable_to_static", "ignore_module", "save", "load",
+           "TranslatedLayer", "StaticFunction"]
