@@ -96,3 +96,6 @@ from . import static, framework
 # --- py_func, fluid (owner: py_func) ---
 from ._batch import batch
 from . import fluid, dataset
+
+# --- jit (owner: jit) ---
+from . import jit

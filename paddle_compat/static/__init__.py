@@ -11,4 +11,5 @@ from .._static.compiled import BuildStrategy, CompiledProgram
 from .._place import CPUPlace, CUDAPlace, CUDAPinnedPlace
 from ..framework import in_pir_mode
 from .._static.py_func import py_func
+from .input_spec import InputSpec
 from . import nn
