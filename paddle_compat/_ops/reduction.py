@@ -41,7 +41,7 @@ def _no_bool(x, kernel):
 
 
 def _sum_kernel(x, dim=None, keep_dim=False, reduce_all=False, out_dtype=None):
-    if out_dtype is None and x.dim() and (reduce_all or dim is None):
+    if out_dtype is None and not keep_dim and (reduce_all or dim is None):
         return torch.sum(x)   # the common x.sum(): one torch call
     return torch.sum(x, _dims(x, dim, reduce_all), keep_dim, dtype=out_dtype)
 
