@@ -65,7 +65,7 @@ def _specs_for(input_spec, sf, func):
     if specs is None:
         args = ", ".join(_arg_names(func))
         raise ValueError(f"No valid transformed program for function: {func.__name__}({args}), "
-                         f"input_spec: None.\n\tPlease specific `input_spec` in "
+                         f"input_spec: None.\n\t    Please specific `input_spec` in "
                          f"`@paddle.jit.to_static` or feed input tensor to call the decorated "
                          f"function at once.\n")
     for i, s in enumerate(specs):

@@ -17,12 +17,13 @@ def _convert_dtype(dtype):
     # anything else (a paddle dtype, None, even a numpy scalar type) as it was given.
     if isinstance(dtype, str):
         try:
-            return to_dtype(dtype)
+            npd = np.dtype(dtype)
+        except TypeError:
+            npd = None          # Paddle-only names ('bfloat16') or nonsense
+        try:
+            return to_dtype(npd if npd is not None else dtype)
         except (TypeError, ValueError):
-            try:
-                return to_dtype(np.dtype(dtype))
-            except TypeError:
-                raise TypeError(f"data type '{dtype}' not understood") from None
+            raise TypeError(f"data type '{dtype}' not understood") from None
     if isinstance(dtype, np.dtype):
         return to_dtype(dtype)
     return dtype
