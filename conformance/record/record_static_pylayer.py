@@ -8,7 +8,8 @@ static_pylayer works only in PIR mode in Paddle 3.3.1, so this runs WITHOUT FLAG
 it wants compared in `out` (JSON values). Errors are recorded as [class name, message] around the
 whole build-and-gradients sequence, because Paddle raises some of them when `gradients` calls the
 backward function while paddle_compat raises them when static_pylayer traces it. Re-runnable: it
-overwrites conformance/goldens/static_pylayer.json.
+overwrites conformance/goldens/static_pylayer.json, and static_pylayer_examples.json with the
+stdout of the example scripts listed in EXAMPLES.
 """
 import contextlib
 import io
@@ -219,6 +220,21 @@ out['weight'] = np.array(wt).tolist()
 }
 
 
+# Scripts in examples/ whose stdout the tests compare (run with `python -m paddle_compat run`).
+EXAMPLES = ["static_pylayer_doc.py", "static_pylayer_straight_through.py"]
+
+
+def record_examples():
+    import subprocess
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    out = {}
+    for name in EXAMPLES:
+        res = subprocess.run([sys.executable, os.path.join(root, "examples", name)],
+                             capture_output=True, text=True, check=True)
+        out[name] = res.stdout
+    return out
+
+
 def run_case(paddle, code):
     ns = {"paddle": paddle}
     exec(PRELUDE + code, ns)
@@ -236,6 +252,11 @@ def main():
     path = os.path.join(os.path.dirname(__file__), "..", "goldens", "static_pylayer.json")
     with open(path, "w") as f:
         json.dump({"paddle_version": paddle.__version__, "cases": goldens}, f, indent=1,
+                  sort_keys=True)
+    print("wrote", os.path.normpath(path), file=sys.stderr)
+    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "static_pylayer_examples.json")
+    with open(path, "w") as f:
+        json.dump({"paddle_version": paddle.__version__, "stdout": record_examples()}, f, indent=1,
                   sort_keys=True)
     print("wrote", os.path.normpath(path), file=sys.stderr)
 
