@@ -123,7 +123,12 @@ CASES = {
     # ---- creation -------------------------------------------------------------------------------
     "arange": "paddle.arange(5)", "arange_f": "paddle.arange(0, 1, 0.25)", "arange_f_start": "paddle.arange(0.5, 3)",
     "arange_T": "paddle.arange(T(3))", "arange_neg": "paddle.arange(5, 0, -2)",
-    "arange_step0": "paddle.arange(0, 5, 0)", "arange_dtype": "paddle.arange(3, dtype='float64')",
+    "arange_step0": "paddle.arange(0, 5, 0)", "arange_empty": "paddle.arange(0, -1, 1)",
+    "arange_empty_rev": "paddle.arange(5, 0, 1)", "pin_memory_cpu": "T([1.]).pin_memory()",
+    "hook_stop_gradient": "T([1.]).register_hook(lambda g: g)", "eye_neg": "paddle.eye(-1)",
+    "zeros_float_dim": "paddle.zeros([2, 1.5])", "sum_keepdim_none": "paddle.sum(m, keepdim=True)",
+    "mean_keepdim_none": "paddle.mean(m, keepdim=True)",
+    "median_bad_mode": "paddle.median(m, mode='mean')", "arange_dtype": "paddle.arange(3, dtype='float64')",
     "linspace": "paddle.linspace(0, 1, 5)", "linspace_int": "paddle.linspace(0, 10, 5, dtype='int32')",
     "logspace": "paddle.logspace(0, 2, 3)", "logspace_base": "paddle.logspace(0, 3, 4, base=2.0)",
     "eye": "paddle.eye(2, 3)", "eye_str": "paddle.eye('a')", "eye_int": "paddle.eye(2, dtype='int32')",

@@ -174,7 +174,10 @@ def _range(start, end, step, dtype, device=None):
     if step == 0:
         raise invalid_argument("The step of range op should not be 0.\n  [Hint: Expected step != "
                                "0, but received step:0 == 0:0.]")
-    return torch.arange(start, end, step, dtype=dtype, device=device or current_torch_device())
+    dev = device or current_torch_device()
+    if (end - start) * step <= 0:
+        return torch.empty(0, dtype=dtype, device=dev)   # Paddle: an empty range, not an error
+    return torch.arange(start, end, step, dtype=dtype, device=dev)
 
 
 _RANGE = defop("range", _range, inputs=(),
@@ -462,9 +465,8 @@ def _to(self, *args, **kwargs):
 def _pin_memory(self, blocking=True):
     """Tensor.pin_memory(): a copy in page-locked host memory (needs a CUDA-capable torch)."""
     if not torch.cuda.is_available():
-        raise RuntimeError("pin_memory needs CUDA: torch sees no CUDA device "
-                           "(paddle_compat pins host memory through torch.cuda)")
-    return _copy_to(self, torch.device("cpu")) if False else wrap(self._t.pin_memory())
+        raise RuntimeError("(PermissionDenied) Cannot use CUDAPinnedPlace in CPU only version")
+    return wrap(self._t.pin_memory())
 
 
 def _is_floating_point(self):
