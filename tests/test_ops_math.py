@@ -272,3 +272,24 @@ def test_math_methods_attached():
     np.testing.assert_allclose(x.add(x).numpy(), [2.0, 8.0])
     np.testing.assert_allclose(x.clip(2.0).numpy(), [2.0, 4.0])
     assert x.astype("int32").dtype == paddle.int32
+
+
+@pytest.mark.skipif(not hasattr(paddle, "enable_static"), reason="static package not present")
+def test_static_mode_records_and_runs_the_same_ops():
+    xv = np.array([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]], "float32")
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            x = paddle.static.data("x", [-1, 3], "float32")
+            out = paddle.sum(paddle.exp(x + 1.0) * 2 - x / 2, axis=1)
+            flags = x > 0.5
+        types = [op.type for op in main.global_block().ops]
+        assert "elementwise_add" in types and "reduce_sum" in types and "greater_than" in types
+        exe = paddle.static.Executor()
+        exe.run(start)
+        got, got_flags = exe.run(main, feed={"x": xv}, fetch_list=[out, flags])
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(got, (np.exp(xv + 1) * 2 - xv / 2).sum(1), rtol=1e-6)
+    np.testing.assert_array_equal(got_flags, xv > 0.5)
