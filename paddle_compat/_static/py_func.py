@@ -36,9 +36,11 @@ _NULL = ("Python function has no return values or returns None. In this case, re
 def _named_args(func):
     """Paddle binds op inputs to the callable's positional parameter NAMES (getfullargspec).
 
+    Returns (names, number of required names); names None means "call with no arguments".
     Differences from Paddle: a bound method or a callable object has its bound `self` left out
-    (Paddle counts it and fails with IndexError), and a callable without a Python signature (a numpy
-    ufunc such as `np.tanh`) gets its inputs positionally (Paddle raises TypeError at build time).
+    (Paddle counts it and fails with IndexError); parameters with defaults need no input (Paddle
+    binds every named parameter, so `np.tanh(x, out=None)` fails there with IndexError); a callable
+    without a Python signature gets its inputs positionally (Paddle raises TypeError).
     """
     target, drop = func, 0
     if inspect.ismethod(func):
@@ -49,11 +51,11 @@ def _named_args(func):
     try:
         spec = inspect.getfullargspec(target)
     except TypeError:
-        return []
+        return [], 0
     names = spec.args[drop:]
     if not names and spec.varargs is None and spec.varkw is None:
-        return None          # a function with no parameters is called with no arguments
-    return names
+        return None, 0       # a function with no parameters is called with no arguments
+    return names, max(0, len(names) - len(spec.defaults or ()))
 
 
 class PyFuncRegistry:
@@ -69,7 +71,7 @@ class PyFuncRegistry:
         if func is None or not callable(func):
             raise TypeError("func must be a Python function")
         self._func = func
-        self._named_args = _named_args(func)
+        self._named_args, self._required = _named_args(func)
         self._id = len(PyFuncRegistry._register_funcs)
         PyFuncRegistry._register_funcs.append(self)
 
@@ -90,14 +92,14 @@ class PyFuncRegistry:
         if named is None:
             return self._func()
         n = len(named)
-        if n == len(args) or n == 0:
+        if n == 0 or self._required <= len(args) <= n:
             # Same binding as Paddle's keyword call when every input has its parameter.
             return self._func(*args)
         if n > len(args):
             name = getattr(self._func, "__name__", type(self._func).__name__)
-            raise IndexError(f"tuple index out of range: the py_func callable {name}() has "
-                             f"{n} positional parameters {named} but the op passes {len(args)} "
-                             "inputs; Paddle binds each input to a parameter by name")
+            raise IndexError(f"tuple index out of range: the py_func callable {name}() needs "
+                             f"{self._required} inputs for its parameters {named} but the op "
+                             f"passes {len(args)}; Paddle binds each input to a parameter by name")
         kwargs = dict(zip(named, args))
         return self._func(*args[n:], **kwargs)
 
@@ -301,11 +303,11 @@ def _convert_results(ret, out_num, what):
     ret = [None if r is None else _as_array(r) for r in ret]
     if len(ret) != out_num:
         if len(ret) != 1:
-            raise ValueError(f"InvalidArgumentError: {_NULL}But ret_num is {len(ret)} "
-                             f"({what} returned {len(ret)} values for {out_num} outputs)")
+            raise ValueError(f"InvalidArgumentError: {_NULL}But ret_num is {len(ret)}\n  [Hint: {what} "
+                             f"returned {len(ret)} values for {out_num} outputs.]")
         if ret[0] is not None:
-            raise ValueError(f"InvalidArgumentError: {_NULL}But ret[0] is not None ({what} "
-                             f"returned 1 value for {out_num} outputs)")
+            raise ValueError(f"InvalidArgumentError: {_NULL}But ret[0] is not None\n  [Hint: {what} "
+                             f"returned 1 value for {out_num} outputs.]")
     return ret
 
 
@@ -345,8 +347,8 @@ def _run_forward(spec, xs):
     outs = []
     for i, (var, value) in enumerate(zip(out_vars, results)):
         if value is None:
-            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr "
-                             f"(func returned None for output {var.name!r})")
+            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr\n  "
+                             f"[Hint: func returned None for output {var.name!r}.]")
         t = _to_torch(value, device, host, var.dtype.short == "bfloat16")
         if not spec.warned and (t.dtype != var.dtype.torch
                                 or not _shape_matches(var.shape, tuple(t.shape))):
@@ -402,9 +404,9 @@ def _run_backward(ctx, spec, douts):
             grads.append(None)
             continue
         if value is None:
-            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr "
-                             f"(backward_func returned None for the gradient of input "
-                             f"{spec.x_names[i]!r}, which needs one)")
+            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr\n  "
+                             f"[Hint: backward_func returned None for the gradient of input "
+                             f"{spec.x_names[i]!r}, which needs one.]")
         shape, dtype, device = meta
         g = _to_torch(value, device, saved + dhost, dtype == torch.bfloat16)
         if tuple(g.shape) != tuple(shape):
@@ -476,6 +478,10 @@ def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
     out_list = _check_slot(out, "Out")
     fwd = PyFuncRegistry(func)
     bwd = PyFuncRegistry(backward_func) if backward_func is not None else None
+    if not xs and not out_list:
+        raise ValueError("(InvalidArgument) Input(X) or Output(Out) must exist, but has_in is 0, "
+                         "has_out is 0.\n  [Hint: a py_func op needs at least one input or "
+                         "output.]")
     for each in out_list:
         if len(each.shape) == 0:
             raise ValueError("Output shapes of py_func should be provided by users manually")
