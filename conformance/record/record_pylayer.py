@@ -115,12 +115,22 @@ class NoneOk(PyLayer):
     @staticmethod
     def forward(ctx, x, y): return paddle.matmul(x, y)
     @staticmethod
-    def backward(ctx, dy): return None, paddle.matmul(dy, dy)
+    def backward(ctx, dy): return None, paddle.to_tensor([[1.0], [1.0]])
 x = paddle.to_tensor([[1.0, 2.0]], stop_gradient=False)
 y = paddle.to_tensor([[1.0], [1.0]], stop_gradient=False)
 NoneOk.apply(x, y).backward()
 print(x.grad is None, y.grad.shape)
 """, ["matmul"]),
+    "wrong_shape_grad": ("""
+class WS(PyLayer):
+    @staticmethod
+    def forward(ctx, x): return x.reshape([2])
+    @staticmethod
+    def backward(ctx, dy): return paddle.to_tensor([1.0, 1.0, 1.0])
+x = paddle.to_tensor([[1.0, 2.0]], stop_gradient=False)
+WS.apply(x).backward()
+print(x.grad.shape)
+""", []),
     "backward_raises": ("""
 class Raise(PyLayer):
     @staticmethod

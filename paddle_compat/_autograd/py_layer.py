@@ -247,15 +247,22 @@ class _Call:
                 raise _err.leaf_inplace(layer, (w._info or {}).get("name", ""))
             if dirty is None:
                 dirty = []
-            dirty.append(t)                  # history rebased onto this node, version bumped
+            dirty.append(t)
         if dirty:
-            tctx.mark_dirty(*dirty)
+            # Paddle's bump_inplace_version: whatever saved the input before now fails at
+            # backward. torch hands back an alias carrying this node, and `finish` rebinds the
+            # user's Tensor object to it, so `out is x` and x has the new history, as in Paddle.
+            # (torch's mark_dirty would refuse views of leaves, which Paddle accepts.)
+            for t in dirty:
+                _bump_version(t)
         if nondiff:
             tctx.mark_non_differentiable(*[n._t for n in nondiff])
         if not ctx.materialize_grads:
             tctx.set_materialize_grads(False)
         ctx._pl_move_outputs_to_torch(tctx, {id(w._t) for w in wrappers})
-        tctx.pl_state = (ctx, self.in_slots, out_slots)
+        leaves = [(i, weakref.ref(t)) for i, t in enumerate(inputs)
+                  if t.requires_grad and t.grad_fn is None]
+        tctx.pl_state = (ctx, self.in_slots, out_slots, leaves)
         return tuple(w._t for w in wrappers)
 
     def finish(self, torch_outs):
@@ -269,6 +276,9 @@ class _Call:
                     fresh[id(w)] = wrap(r)
                     continue
                 w._t = r
+            if nondiff and r.requires_grad and any(w is n for n in nondiff):
+                w._t = r.detach()            # torch keeps views of inputs differentiable
+                continue
             if not r.requires_grad and not (r.is_floating_point() or r.is_complex()) \
                     and not any(w is n for n in nondiff):
                 # Paddle gives integer/bool outputs stop_gradient=False too; torch cannot attach
@@ -286,7 +296,7 @@ class _PyLayerFunction(torch.autograd.Function):
 
     @staticmethod
     def backward(tctx, *grads):
-        ctx, in_slots, out_slots = tctx.pl_state
+        ctx, in_slots, out_slots, leaves = tctx.pl_state
         layer = ctx._forward_cls
         if len(grads) == len(out_slots):
             args = [None if g is None else wrap(g) for g in grads]
@@ -306,7 +316,13 @@ class _PyLayerFunction(torch.autograd.Function):
             # Paddle reports any failure of the user's backward as OSError naming the node;
             # chaining keeps the user's own traceback visible.
             raise _err.backward_failed(layer, tctx, e) from e
-        return (None, *_flatten_grads(layer, result, in_slots))
+        flat, sources = _flatten_grads(layer, result, in_slots)
+        if leaves:
+            _mark_leaf_grads(leaves, flat, sources, args)
+        return (None, *flat)
+
+
+_bump_version = torch.autograd.graph.increment_version
 
 
 def _marked(marked, t):
@@ -346,25 +362,51 @@ def _replace(out, fresh):
     return type(out)(*items) if hasattr(out, "_fields") else tuple(items)
 
 
+def _mark_leaf_grads(leaves, flat, sources, args):
+    # Paddle's leaf .grad is the first grad tensor that reached it, with that tensor's own
+    # stop_gradient: True when the user's backward computed it (ops run under no_grad), False for
+    # an incoming grad passed through. torch stores a copy, so the flag is put on the stored grad
+    # once accumulation is done; Tensor.grad reads it (`_pd_stop_gradient`).
+    for i, ref in leaves:
+        g, src = flat[i], sources[i]
+        if g is None or g.requires_grad or not src.stop_gradient:
+            continue
+        if any(src is a for a in args) or any(isinstance(a, list) and any(src is e for e in a)
+                                               for a in args):
+            continue
+        t = ref()
+        if t is None or t.grad is not None:
+            continue
+        handle = []
+
+        def mark(param, handle=handle):
+            param.grad._pd_stop_gradient = True
+            handle[0].remove()
+        handle.append(t.register_post_accumulate_grad_hook(mark))
+
+
 def _flatten_grads(layer, result, in_slots):
-    """backward's return value -> one torch grad (or None) per flattened input, Paddle's checks."""
+    """backward's return value -> one torch grad (or None) per flattened input, Paddle's checks;
+    also the paddle Tensor each grad came from."""
     if not isinstance(result, tuple):
         result = (result,)       # a list is ONE item, as in Paddle
     n = len(result)
     if n > len(in_slots):
         raise _err.too_many_grads(layer, len(in_slots), n)
-    flat = []
+    flat, sources = [], []
     for i, (count, stop) in enumerate(in_slots):
         if i >= n:
             if not stop:
                 raise _err.grad_missing(layer, i)
             flat.extend([None] * (count or 1))
+            sources.extend([None] * (count or 1))
             continue
         obj = result[i]
         if stop:
             if obj is not None:
                 raise _err.grad_for_stop_gradient(layer, i)
             flat.extend([None] * (count or 1))
+            sources.extend([None] * (count or 1))
         elif count:
             if not isinstance(obj, (list, tuple)):
                 raise _err.grad_list_expected(obj)
@@ -377,13 +419,16 @@ def _flatten_grads(layer, result, in_slots):
                     flat.append(None)
                 else:
                     raise _err.grad_not_tensor(layer, e)
+                sources.append(e)
         elif isinstance(obj, Tensor):
             flat.append(obj._t)
+            sources.append(obj)
         elif obj is None:
             flat.append(None)
+            sources.append(None)
         else:
             raise _err.grad_not_tensor(layer, obj)
-    return flat
+    return flat, sources
 
 
 def _alias(w):
