@@ -83,9 +83,13 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
     else:
         d = _dtype_or_default(dtype)
     attrs = {"shape": shape, "value": _fill_value(fill_value, d), "dtype": d.torch}
+    return _finish(apply_op(_FILL, (), _with_device(attrs, device)), out, requires_grad)
+
+
+def _with_device(attrs, device):
     if device is not None:
         attrs["device"] = to_place(device).device
-    return _finish(apply_op(_FILL, (), attrs), out, requires_grad)
+    return attrs
 
 
 def _finish(result, out=None, requires_grad=False):
@@ -127,9 +131,7 @@ def empty(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
           pin_memory=False):
     """paddle.empty(shape, dtype=None): an uninitialised tensor (values are arbitrary)."""
     attrs = {"shape": _shape(shape), "dtype": _dtype_or_default(dtype).torch}
-    if device is not None:
-        attrs["device"] = to_place(device).device
-    return _finish(apply_op(_EMPTY, (), attrs), out, requires_grad)
+    return _finish(apply_op(_EMPTY, (), _with_device(attrs, device)), out, requires_grad)
 
 
 def _fill_any_like(x, value=0.0, dtype=None):
@@ -205,9 +207,7 @@ def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requ
     else:
         d = to_dtype(dtype)
     attrs = {"start": _number(start), "end": _number(end), "step": _number(step), "dtype": d.torch}
-    if device is not None:
-        attrs["device"] = to_place(device).device
-    return _finish(apply_op(_RANGE, (), attrs), out, requires_grad)
+    return _finish(apply_op(_RANGE, (), _with_device(attrs, device)), out, requires_grad)
 
 
 def _linspace(start, stop, num, dtype, base=None, device=None):
@@ -239,9 +239,7 @@ def linspace(start, stop, num, dtype=None, name=None, *, out=None, device=None,
     """paddle.linspace(start, stop, num, dtype=None): `num` evenly spaced values, ends included."""
     attrs = {"start": float(_number(start)), "stop": float(_number(stop)),
              "num": _num(num, "linspace"), "dtype": _dtype_or_default(dtype).torch}
-    if device is not None:
-        attrs["device"] = to_place(device).device
-    return _finish(apply_op(_LINSPACE, (), attrs), out, requires_grad)
+    return _finish(apply_op(_LINSPACE, (), _with_device(attrs, device)), out, requires_grad)
 
 
 def logspace(start, stop, num, base=10.0, dtype=None, name=None):
@@ -275,9 +273,7 @@ def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=N
         raise TypeError("num_columns should be a non-negative int.")
     attrs = {"num_rows": int(num_rows), "num_columns": int(num_columns),
              "dtype": _dtype_or_default(dtype).torch}
-    if device is not None:
-        attrs["device"] = to_place(device).device
-    return _finish(apply_op(_EYE, (), attrs), out, requires_grad)
+    return _finish(apply_op(_EYE, (), _with_device(attrs, device)), out, requires_grad)
 
 
 _ASSIGN = defop("assign", lambda x: x.clone(), api="paddle.assign")
@@ -303,10 +299,8 @@ def assign(x, output=None):
             x = [e.numpy() if isinstance(e, Tensor) else e for e in x]
         try:
             array = np.asarray(x)
-        except ValueError as e:
-            raise TypeError(f"The type of 'x' in assign must be (<class 'paddle.Tensor'>, <class "
-                            f"'numpy.ndarray'>, <class 'list'>, <class 'tuple'>, <class 'float'>, "
-                            f"<class 'int'>, <class 'bool'>), but received {type(x)}. ") from e
+        except ValueError:
+            array = np.empty(0, dtype=object)   # ragged nested lists
         if array.dtype == object or array.dtype.kind in "USV":
             raise TypeError(f"The type of 'x' in assign must be (<class 'paddle.Tensor'>, <class "
                             f"'numpy.ndarray'>, <class 'list'>, <class 'tuple'>, <class 'float'>, "
@@ -536,11 +530,15 @@ def _register_hook(self, hook):
     return TensorHookRemoveHelper(self._t.register_hook(torch_hook))
 
 
+def _permuted(self, perm):
+    from .._tensor_methods import METHODS   # paddle.transpose (ops-manip) records op transpose2
+    if "transpose" in METHODS:
+        return METHODS["transpose"](self, perm)
+    return wrap(self._t.permute(perm))
+
+
 def _T(self):
-    from .._tensor_methods import METHODS
-    perm = list(range(self.ndim))[::-1]
-    return METHODS["transpose"](self, perm) if "transpose" in METHODS else wrap(
-        self._t.permute(perm))
+    return _permuted(self, list(range(self.ndim))[::-1])
 
 
 def _mT(self):
@@ -548,9 +546,7 @@ def _mT(self):
         raise ValueError(f"Tensor.ndim({self.ndim}) is required to be greater than or equal to 2.")
     perm = list(range(self.ndim))
     perm[-1], perm[-2] = perm[-2], perm[-1]
-    from .._tensor_methods import METHODS
-    return METHODS["transpose"](self, perm) if "transpose" in METHODS else wrap(
-        self._t.permute(perm))
+    return _permuted(self, perm)
 
 
 def _check_inplace(x):
