@@ -23,6 +23,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES_DIR = os.path.join(HERE, "cases")
+SEEDS_DIR = os.path.join(HERE, "seeds")          # the documented examples of /work/shared/seeds
 GOLDENS_DIR = os.path.join(HERE, "goldens", "cases")
 
 _MARK = re.compile(r"^# %% case: (\S+)(.*)$")
@@ -49,7 +50,16 @@ def load_case_file(path):
 
 
 def case_files():
-    return sorted(f[:-3] for f in os.listdir(CASES_DIR) if f.endswith(".py"))
+    """Topics: `name` for conformance/cases/name.py, `seeds/name` for conformance/seeds/name.py."""
+    own = sorted(f[:-3] for f in os.listdir(CASES_DIR) if f.endswith(".py"))
+    seeds = sorted("seeds/" + f[:-3] for f in os.listdir(SEEDS_DIR) if f.endswith(".py"))
+    return own + seeds
+
+
+def case_path(topic):
+    if topic.startswith("seeds/"):
+        return os.path.join(SEEDS_DIR, topic[len("seeds/"):] + ".py")
+    return os.path.join(CASES_DIR, topic + ".py")
 
 
 def run_case(code, reset):
@@ -117,8 +127,21 @@ def compare(expected, actual, exact=False):
     return "\n".join(problems) or None
 
 
+def documented_output(code):
+    """The `# documented output:` comment block of a case -> the text the documentation shows."""
+    lines, inside = [], False
+    for line in code.splitlines():
+        if line.startswith("# documented output:"):
+            inside = True
+        elif inside and line.startswith("#"):
+            lines.append(line[2:] + "\n")
+        elif inside:
+            break
+    return "".join(lines)
+
+
 def golden_path(topic):
-    return os.path.join(GOLDENS_DIR, topic + ".json")
+    return os.path.join(GOLDENS_DIR, *topic.split("/")) + ".json"
 
 
 def load_goldens(topic):

@@ -2,7 +2,10 @@
 
     ~/paddle-ref/bin/python conformance/record/record_cases.py [topic ...]
 
-Each topic runs in its own subprocess with the environment its case file asks for (legacy static
+Topics are the files of conformance/cases/ (`tensor_core`) and of conformance/seeds/, the documented
+examples of the seed documents (`seeds/py_func_api`).
+
+Each case runs in its own subprocess with the environment its case file asks for (legacy static
 APIs need FLAGS_enable_pir_api=0), and writes conformance/goldens/cases/<topic>.json.
 """
 import json
@@ -28,10 +31,21 @@ def reset():
         pass
     paddle.set_default_dtype("float32")
     paddle.set_device("cpu")
+    # each case starts from fresh default programs and name counters, as in its own process
+    try:
+        import paddle.base.framework as fw
+        from paddle.base import unique_name
+        unique_name.switch()
+        fw.switch_main_program(paddle.static.Program())
+        fw.switch_startup_program(paddle.static.Program())
+    except Exception:
+        pass
 
 env, cases = snippets.load_case_file(sys.argv[2])
 results = {}
 for name, flags, code in cases:
+    if sys.argv[3:] and name not in sys.argv[3:]:
+        continue
     results[name] = snippets.run_case(code, reset)
     results[name]["paddle_version"] = paddle.__version__
 json.dump(results, sys.stdout)
@@ -39,14 +53,17 @@ json.dump(results, sys.stdout)
 
 
 def record(topic):
-    path = os.path.join(snippets.CASES_DIR, topic + ".py")
+    path = snippets.case_path(topic)
     env, _ = snippets.load_case_file(path)
     child_env = dict(os.environ, **env)
     child_env.setdefault("GLOG_minloglevel", "3")
-    proc = subprocess.run([sys.executable, "-c", CHILD, ROOT, path], env=child_env,
-                          capture_output=True, text=True, check=True)
-    results = json.loads(proc.stdout)
-    os.makedirs(snippets.GOLDENS_DIR, exist_ok=True)
+    # one process per case: Paddle's default programs, scope and name counters are process-wide
+    results = {}
+    for name, _, _ in snippets.load_case_file(path)[1]:
+        proc = subprocess.run([sys.executable, "-c", CHILD, ROOT, path, name], env=child_env,
+                              capture_output=True, text=True, check=True)
+        results.update(json.loads(proc.stdout))
+    os.makedirs(os.path.dirname(snippets.golden_path(topic)), exist_ok=True)
     with open(snippets.golden_path(topic), "w", encoding="utf-8") as f:
         json.dump(results, f, indent=1, sort_keys=True)
         f.write("\n")
