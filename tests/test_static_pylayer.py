@@ -291,6 +291,27 @@ def test_backward_returning_an_input_or_none():
     np.testing.assert_allclose(r[1], [0.0, 0.0])
 
 
+def test_gradient_of_gradient_runs_the_backward_block_differentiably():
+    main, start = paddle_compat.static.Program(), paddle_compat.static.Program()
+    with paddle_compat.static.program_guard(main, start):
+        x = paddle_compat.static.data("x", [3], "float64")
+        x.stop_gradient = False
+        y = static_pylayer(lambda v: v * v * v, [x], lambda d: d * 3.0 * x * x)
+        g, = paddle_compat.static.gradients([paddle.sum(y)], [x])
+        gg, = paddle_compat.static.gradients([paddle.sum(g)], [x])
+    xv = np.array([1.0, 2.0, 3.0])
+    r = _exe().run(main, feed={"x": xv}, fetch_list=[y, g, gg])
+    np.testing.assert_allclose(r[1], 3 * xv ** 2)
+    np.testing.assert_allclose(r[2], 6 * xv)
+
+
+def test_compiled_program_runs_the_op():
+    main, x, y = _doc_program(backward=False)
+    cp = paddle_compat.static.CompiledProgram(main)
+    r, = _exe().run(cp, feed={"X": np.zeros((2, 5), "float32")}, fetch_list=[y])
+    np.testing.assert_allclose(r, np.ones((2, 5)))
+
+
 # ---- py_func inside, CUDA -----------------------------------------------------------------------------
 def test_py_func_inside_static_pylayer():
     py_func = getattr(paddle_compat.static, "py_func", None) or getattr(
