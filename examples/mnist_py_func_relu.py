@@ -23,7 +23,10 @@ paddle.enable_static()
 if not os.environ.get("PADDLE_COMPAT_REAL_MNIST"):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
     from synthetic_mnist import write_dataset
-    paddle.dataset.common.DATA_HOME = write_dataset(tempfile.mkdtemp(prefix="mnist_synth_"))
+    # SYNTH_MNIST_SIZE="3000,500" makes a smaller stand-in (the tests use it).
+    sizes = [int(n) for n in os.environ.get("SYNTH_MNIST_SIZE", "60000,10000").split(",")]
+    paddle.dataset.common.DATA_HOME = write_dataset(tempfile.mkdtemp(prefix="mnist_synth_"),
+                                                    *sizes)
 EPOCHS = int(os.environ.get("EPOCHS", 5))
 
 
