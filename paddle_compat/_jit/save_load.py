@@ -16,8 +16,8 @@ with real Paddle's; jit.load says so clearly when given a real Paddle model.
 Export runs the layer's *dynamic-mode* forward in eval mode (Paddle saves the inference program;
 the layer's mode is restored afterwards) with torch.export's non-strict tracing, through the same
 raw-tensor trampoline idea as to_static: the export module takes torch tensors, wraps them, calls
-the Paddle forward and unwraps the result. Parameters are temporarily re-pointed at the export
-module's nn.Parameters so that they are saved as parameters, not as constants.
+the Paddle forward and unwraps the result. While it traces, the Paddle parameters are re-pointed at
+the export module's (fake) parameters so that they are saved as parameters, not as constants.
 """
 import json
 import os
@@ -134,10 +134,21 @@ class _ExportModule(torch.nn.Module):
         self._pd_template = template
 
     def forward(self, *raw):
-        args = tree.rebuild(self._pd_template, raw)
-        inst = self._pd_instance
-        out = self._pd_func(*args) if inst is None else self._pd_func(inst, *args)
-        return tree.unwrap_out(out)
+        # Point each Paddle parameter/buffer at this module's attribute *as seen now*: during
+        # export torch swaps the module's state for fake tensors, and the Paddle objects must use
+        # those (else the values are baked in as constants). Restored afterwards.
+        links = self._pd_links
+        saved = [p._t for p, _ in links]
+        for p, key in links:
+            p._t = getattr(self, key)
+        try:
+            args = tree.rebuild(self._pd_template, raw)
+            inst = self._pd_instance
+            out = self._pd_func(*args) if inst is None else self._pd_func(inst, *args)
+            return tree.unwrap_out(out)
+        finally:
+            for (p, _), t in zip(links, saved):
+                p._t = t
 
 
 def _check_path(path):
@@ -197,15 +208,13 @@ def save(layer, path, input_spec=None, **configs):
         else:
             template_args.append(s)
     module = _ExportModule(func, instance, tuple(template_args))
-    entries = _attach_state(module, owner)
+    _attach_state(module, owner)
     was_training = owner.training if owner is not None else None
     if owner is not None:
         owner.eval()
     try:
         ep = _export(module, tuple(example), tuple(dyn), func)
     finally:
-        for p, old in entries:
-            p._t = old
         if owner is not None and was_training:
             owner.train()
     meta = {"format": FORMAT, "source": type(owner).__name__ if owner is not None else
@@ -218,27 +227,22 @@ def save(layer, path, input_spec=None, **configs):
 
 
 def _attach_state(module, owner):
-    """Register the layer's parameters/buffers on `module`; point the Paddle ones at them."""
+    """Register the layer's parameters and buffers on `module` under flat keys ('p_fc__weight')."""
     module._pd_params = []
-    entries = []
+    module._pd_links = []
     if owner is None:
-        return entries
+        return
     for kind, items in (("param", owner.named_parameters()), ("buffer", owner.named_buffers())):
         for sname, p in items:
-            key = "p_" + sname.replace(".", "__") if kind == "param" else \
-                "b_" + sname.replace(".", "__")
-            old = p._t
+            key = ("p_" if kind == "param" else "b_") + sname.replace(".", "__")
             if kind == "param":
-                new = torch.nn.Parameter(old.detach(), requires_grad=old.requires_grad)
-                module.register_parameter(key, new)
+                module.register_parameter(key, torch.nn.Parameter(
+                    p._t.detach(), requires_grad=p._t.requires_grad))
             else:
-                new = old
-                module.register_buffer(key, new)
-            entries.append((p, old))
-            p._t = new
+                module.register_buffer(key, p._t)
+            module._pd_links.append((p, key))
             module._pd_params.append({"key": key, "kind": kind, "structured_name": sname,
                                       "name": p.name, "trainable": not p.stop_gradient})
-    return entries
 
 
 def _export(module, example, dyn, func):

@@ -1,0 +1,258 @@
+"""paddle.jit.to_static on torch.compile: same outputs and gradients as dynamic mode (PyLayer and
+data-dependent Python control flow included), InputSpec checks, full_graph errors, the eager
+fallback, enable_to_static / not_to_static. Semantics tests use backend='eager' (fast); one test
+compiles for real with inductor."""
+import warnings
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+import paddle_compat as paddle
+import paddle_compat.nn.functional as F
+from paddle_compat._jit.static_function import StaticFunction
+from paddle_compat.static import InputSpec
+
+
+class ScaledTanh(paddle.autograd.PyLayer):
+    """A PyLayer with a deliberately *non-standard* backward (2x the true gradient), so that the
+    test can tell the user's backward ran, not torch's autodiff of the forward."""
+
+    @staticmethod
+    def forward(ctx, x):
+        y = paddle.tanh(x)
+        ctx.save_for_backward(y)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        y, = ctx.saved_tensor()
+        return dy * (1 - y * y) * 2
+
+
+class Net(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = paddle.nn.Linear(4, 8)
+        self.fc2 = paddle.nn.Linear(8, 3)
+
+    def forward(self, x):
+        h = ScaledTanh.apply(self.fc1(x))
+        if paddle.mean(h) > 0:          # data-dependent Python control flow
+            h = F.relu(h) * 3
+        else:
+            h = h - 1
+        for _ in range(2):              # plain Python loop, unrolled
+            h = h * 0.5
+        return self.fc2(h)
+
+
+def _pair(seed=0, **kw):
+    paddle.seed(seed)
+    dyn = Net()
+    stat = Net()
+    stat.set_state_dict(dyn.state_dict())
+    stat = paddle.jit.to_static(stat, input_spec=[InputSpec([None, 4], "float32", "x")], **kw)
+    return dyn, stat
+
+
+def _grads(layer):
+    return [p.grad.numpy().copy() for p in layer.parameters()]
+
+
+SHARED = {}
+
+
+def _shared_pair():
+    # One compiled pair for all hypothesis examples: dynamic batch sizes must not recompile.
+    if "pair" not in SHARED:
+        SHARED["pair"] = _pair(backend="eager")
+    return SHARED["pair"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(batch=st.integers(1, 9), sign=st.sampled_from([-1.0, 1.0]), seed=st.integers(0, 2**16))
+def test_pylayer_and_control_flow_match_dynamic(batch, sign, seed):
+    dyn, stat = _shared_pair()
+    x = np.random.RandomState(seed).randn(batch, 4).astype("float32") * sign
+    for layer in (dyn, stat):
+        layer.clear_gradients()
+    xd = paddle.to_tensor(x, stop_gradient=False)
+    xs = paddle.to_tensor(x, stop_gradient=False)
+    yd, ys = dyn(xd), stat(xs)
+    np.testing.assert_allclose(ys.numpy(), yd.numpy(), rtol=1e-5, atol=1e-6)
+    (yd * yd).sum().backward()
+    (ys * ys).sum().backward()
+    for gd, gs in zip(_grads(dyn), _grads(stat)):
+        np.testing.assert_allclose(gs, gd, rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(xs.grad.numpy(), xd.grad.numpy(), rtol=1e-4, atol=1e-6)
+
+
+def test_pylayer_custom_backward_is_used_under_to_static():
+    # ScaledTanh's backward doubles the gradient: compare with torch autodiff of the same math.
+    layer = paddle.jit.to_static(paddle.nn.Linear(3, 3), backend="aot_eager")
+    f = paddle.jit.to_static(lambda x: ScaledTanh.apply(x), backend="aot_eager")
+    x = paddle.to_tensor(np.linspace(-1, 1, 6, dtype="float32").reshape(2, 3),
+                         stop_gradient=False)
+    f(layer(x)).sum().backward()
+    t = torch.tensor(x.numpy(), requires_grad=True)
+    w, b = (torch.tensor(p.numpy()) for p in (layer.weight, layer.bias))
+    h = t @ w + b
+    (torch.tanh(h).sum()).backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * t.grad.numpy(), rtol=1e-5)
+
+
+def test_training_steps_track_dynamic_mode():
+    dyn, stat = _pair(seed=3, backend="eager")
+    opts = [paddle.optimizer.SGD(0.1, parameters=m.parameters()) for m in (dyn, stat)]
+    rs = np.random.RandomState(0)
+    for step in range(4):
+        x = paddle.to_tensor(rs.randn(6, 4).astype("float32"))
+        losses = []
+        for m, opt in zip((dyn, stat), opts):
+            loss = paddle.mean(m(x) ** 2)
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            losses.append(float(loss))
+        np.testing.assert_allclose(losses[1], losses[0], rtol=1e-5)
+
+
+def test_input_spec_mismatch_names_the_argument():
+    _, stat = _pair(backend="eager")
+    with pytest.raises(ValueError, match=r"argument 'x' does not match input_spec\[0\].*"
+                                         r"expected shape \(-1, 4\).*received shape \[2, 5\]"):
+        stat(paddle.ones([2, 5]))
+    with pytest.raises(ValueError, match=r"expected dtype float32, but received float64"):
+        stat(paddle.ones([2, 4], dtype="float64"))
+    with pytest.raises(ValueError, match=r"argument 'x' should be a Tensor"):
+        stat([1.0, 2.0, 3.0, 4.0])
+
+
+def test_full_graph_reports_the_unsupported_construct():
+    def f(x):
+        if float(x.sum()) > 0:
+            return x * 2
+        return x
+
+    sf = paddle.jit.to_static(f, full_graph=True, backend="eager")
+    with pytest.raises(NotImplementedError, match=r"full_graph=True.*test_jit_to_static.py:\d+ "
+                                                  r"in f: `if float\(x.sum\(\)\) > 0:`"):
+        sf(paddle.ones([3]))
+
+
+def test_full_graph_without_data_dependence_compiles():
+    sf = paddle.jit.to_static(lambda x, y: paddle.matmul(x, y) + 1, full_graph=True,
+                              backend="eager")
+    a = paddle.to_tensor(np.arange(6, dtype="float32").reshape(2, 3))
+    out = sf(a, paddle.ones([3, 2]))
+    np.testing.assert_allclose(out.numpy(), a.numpy() @ np.ones([3, 2]) + 1)
+
+
+def test_compile_failure_warns_and_falls_back(monkeypatch):
+    def broken_backend(gm, example_inputs):
+        raise RuntimeError("no compiler here")
+
+    sf = paddle.jit.to_static(lambda x: x * 3, backend="eager")
+
+    def compile_broken():
+        from paddle_compat._jit.static_function import _fresh_trampoline
+        return torch.compile(_fresh_trampoline("broken"), backend=broken_backend)
+
+    monkeypatch.setattr(sf, "_compile", compile_broken)
+    with pytest.warns(RuntimeWarning, match=r"torch.compile .* failed.*no compiler here.*"
+                                            r"Falling back to dynamic mode"):
+        out = sf(paddle.ones([2]))
+    np.testing.assert_allclose(out.numpy(), [3, 3])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")     # later calls: eager, no second warning
+        np.testing.assert_allclose(sf(paddle.ones([2])).numpy(), [3, 3])
+
+
+def test_user_errors_surface_as_in_dynamic_mode():
+    w = paddle.ones([3, 3])
+    sf = paddle.jit.to_static(lambda a: paddle.matmul(a, w), backend="eager")
+    with pytest.raises(ValueError) as got:
+        sf(paddle.ones([2, 4]))
+    with pytest.raises(ValueError) as want:
+        paddle.matmul(paddle.ones([2, 4]), w)
+    assert str(got.value) == str(want.value)
+
+
+def test_enable_to_static_false_runs_python_directly():
+    calls = []
+
+    def f(x):
+        calls.append(torch.compiler.is_compiling())
+        return x + 1
+
+    sf = paddle.jit.to_static(f, backend="eager")
+    paddle.jit.enable_to_static(False)
+    try:
+        sf(paddle.ones([2]))
+    finally:
+        paddle.jit.enable_to_static(True)
+    assert calls == [False]
+    sf(paddle.ones([2]))
+    assert calls[-1] is True
+
+
+def test_not_to_static_runs_eagerly_inside():
+    seen = []
+
+    @paddle.jit.not_to_static
+    def helper(x):
+        seen.append(torch.compiler.is_compiling())
+        return x * 2
+
+    sf = paddle.jit.to_static(lambda x: helper(x) + 1, backend="eager")
+    np.testing.assert_allclose(sf(paddle.ones([2])).numpy(), [3, 3])
+    assert seen == [False]
+
+
+def test_decorated_method_binds_per_instance_and_rollback():
+    class M(paddle.nn.Layer):
+        def __init__(self, k):
+            super().__init__()
+            self.k = k
+
+        @paddle.jit.to_static(backend="eager")
+        def forward(self, x):
+            return x * self.k
+
+    a, b = M(2.0), M(5.0)
+    assert isinstance(a.forward, StaticFunction) and a.forward is a.forward
+    np.testing.assert_allclose(a(paddle.ones([2])).numpy(), [2, 2])
+    np.testing.assert_allclose(b(paddle.ones([2])).numpy(), [5, 5])
+    layer = paddle.jit.to_static(paddle.nn.Linear(2, 2), backend="eager")
+    assert isinstance(layer.forward, StaticFunction)
+    layer.forward.rollback()
+    assert not isinstance(layer.forward, StaticFunction)
+
+
+def test_argument_checks():
+    with pytest.raises(TypeError, match="should be one of \\(tuple, list\\)"):
+        paddle.jit.to_static(lambda x: x, input_spec=InputSpec([2]))
+    with pytest.raises(ValueError, match="Unknown backend foo"):
+        paddle.jit.to_static(lambda x: x, backend="foo")
+    with pytest.raises(TypeError, match="build_strategy"):
+        paddle.jit.to_static(lambda x: x, build_strategy=3)
+    with pytest.raises(TypeError, match="expects a function"):
+        paddle.jit.to_static(3)
+
+
+def test_inductor_compiles_for_real(monkeypatch):
+    # The one real compile (C++ codegen through gcc); keep it tiny, and in-process (a pool of
+    # compile workers costs more to start than this whole graph takes to build).
+    import torch._inductor.config as inductor_config
+    monkeypatch.setattr(inductor_config, "compile_threads", 1)
+    paddle.seed(1)
+    layer = paddle.nn.Linear(8, 4)
+    ref = layer(paddle.ones([2, 8])).numpy()
+    sf = paddle.jit.to_static(layer, input_spec=[InputSpec([None, 8])])
+    assert sf.forward._backend == "inductor"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)   # a fallback would warn
+        out = sf(paddle.ones([2, 8]))
+    np.testing.assert_allclose(out.numpy(), ref, rtol=1e-5)
