@@ -422,11 +422,12 @@ def test_gradient_is_exactly_what_backward_fn_computes(shape, names, k, seed):
 
 
 # ---- errors not covered by the goldens ---------------------------------------------------------------
-def test_name_must_be_str():
-    with paddle_compat.static.program_guard(paddle_compat.static.Program()):
+def test_name_is_accepted_and_unused():
+    main = paddle_compat.static.Program()
+    with paddle_compat.static.program_guard(main):
         x = paddle_compat.static.data("x", [1], "float32")
-        with pytest.raises(TypeError, match="'name' in base.layers.static_pylayer"):
-            static_pylayer(lambda v: v, [x], name=3)
+        y = static_pylayer(lambda v: v, [x], name="my_layer")
+    assert "my_layer" not in str(main) and y.shape == (1,)
 
 
 def test_runtime_error_names_the_sub_block_op():

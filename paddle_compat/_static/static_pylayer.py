@@ -216,9 +216,7 @@ def static_pylayer(forward_fn, inputs, backward_fn=None, name=None):
         raise ValueError("`forward_fn` should be callable")
     if backward_fn is not None and not callable(backward_fn):
         raise ValueError("`backward_fn` should be callable")
-    if name is not None and not isinstance(name, str):
-        raise TypeError(f"The type of 'name' in base.layers.static_pylayer must be "
-                        f"(<class 'str'>, <class 'NoneType'>), but received {type(name)}.")
+    # `name` is accepted and unused, as in Paddle 3.3.1 (its PIR path never reads it).
 
     program = default_main_program()
     parent = program.current_block()
