@@ -19,6 +19,8 @@ import numpy as np
 import torch
 
 from .._dtype import from_torch_dtype
+from .._mode import STATE
+from .._tensor import Tensor, wrap
 from ._checks import invalid_argument, is_tensor_like
 from .manipulation import _int, _int_list, reshape, transpose
 from .registry import apply_op, defop
@@ -67,6 +69,12 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """paddle.matmul(x, y, transpose_x=False, transpose_y=False, name=None): batched matrix
     product with numpy's broadcasting; 1-D operands are vectors (1-D x 1-D gives a 0-D tensor);
     transpose_* swap the last two axes first."""
+    if type(x) is Tensor and type(y) is Tensor and not STATE.static and not transpose_x \
+            and not transpose_y and x._t.dtype is y._t.dtype:
+        try:                  # dynamic fast path; a failing shape falls through for Paddle's message
+            return wrap(torch.matmul(x._t, y._t))
+        except RuntimeError:
+            pass
     return apply_op(MATMUL, (x, y), {"trans_x": bool(transpose_x), "trans_y": bool(transpose_y)})
 
 

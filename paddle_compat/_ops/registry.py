@@ -53,6 +53,13 @@ def set_static_hook(hook):
     _static_hook[0] = hook
 
 
+def _type_text(x):
+    t = type(x)             # Paddle names non-builtin types with their package: numpy.ndarray
+    if t.__module__ in ("builtins", None):
+        return t.__name__
+    return f"{t.__module__.split('.')[0]}.{t.__name__}"
+
+
 def _unwrap(x):
     if isinstance(x, Tensor):
         return x._t
@@ -73,7 +80,7 @@ def unwrap_input(x, op, slot, position=0):
     if raw is None:
         name = (op.api or op.type).rsplit(".", 1)[-1]
         raise ValueError(f"(InvalidArgument) {name}(): argument '{slot.lower()}' (position "
-                         f"{position}) must be Tensor, but got {type(x).__name__}")
+                         f"{position}) must be Tensor, but got {_type_text(x)}")
     return raw
 
 

@@ -9,8 +9,9 @@ import itertools
 import traceback
 
 import numpy as np
+import torch
 
-from .._dtype import DType, to_dtype
+from .._dtype import from_torch_dtype, DType, to_dtype
 from .._tensor import Tensor
 
 __all__ = ["Variable", "Parameter", "Operator", "Block", "Program", "OpRole", "STANDARD_ATTRS",
@@ -244,6 +245,8 @@ def _format_attr(value):
                                for v in value) + "]"
     if isinstance(value, DType):
         return str(VARTYPE_CODES[value.short])
+    if isinstance(value, torch.dtype):     # kernels may keep torch dtypes as attributes
+        return str(VARTYPE_CODES[from_torch_dtype(value).short])
     return str(value)
 
 
