@@ -202,12 +202,8 @@ class DenseTensor:
         return (f"  - shape: {list(a.shape)}\n  - layout: NCHW\n  - place: Place(cpu)\n"
                 f"  - dtype: {self._dtype().short}\n  - data: [{data}]")
 
-    # numpy-like behaviour on the view
-    def __getattr__(self, name):
-        if name.startswith("__") or name in DenseTensor.__slots__:
-            raise AttributeError(name)
-        return getattr(self._array, name)
-
+    # numpy-like behaviour on the view (explicit delegation, not __getattr__: numpy probes for
+    # several protocol attributes on every conversion, and a Python __getattr__ would slow each)
     def __len__(self):
         return len(self._array)
 
@@ -254,6 +250,15 @@ for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__
 for _name in ("__neg__", "__pos__", "__abs__", "__invert__"):
     setattr(DenseTensor, _name, (lambda op: lambda self: op(self._array))(getattr(np.ndarray, _name)))
 DenseTensor.__hash__ = object.__hash__
+# numpy attributes and methods answered by the view (`x.ndim`, `x.sum()`, `x.astype(...)`, ...).
+for _name in ("ndim", "size", "T", "strides", "flags", "nbytes", "itemsize", "real", "imag"):
+    setattr(DenseTensor, _name, property((lambda n: lambda self: getattr(self._array, n))(_name)))
+for _name in ("astype", "reshape", "sum", "mean", "max", "min", "prod", "std", "var", "any", "all",
+              "argmax", "argmin", "cumsum", "clip", "round", "transpose", "flatten", "ravel",
+              "squeeze", "tolist", "item", "copy", "fill", "view", "dot", "nonzero", "argsort",
+              "sort", "repeat", "take", "conj", "tobytes", "swapaxes", "diagonal", "trace"):
+    setattr(DenseTensor, _name,
+            (lambda n: lambda self, *a, **k: getattr(self._array, n)(*a, **k))(_name))
 
 
 def _host_view(t):
