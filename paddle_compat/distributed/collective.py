@@ -12,6 +12,7 @@ naming the ranks and shapes - set PADDLE_COMPAT_CHECK_COLLECTIVES=0 to skip that
 Differences from Paddle: ReduceOp.AVG works on CPU too (Paddle 3.3.1's CPU build fails on it);
 alltoall is built on all_gather on gloo, which has no all_to_all.
 """
+import atexit
 import datetime
 import os
 
@@ -140,7 +141,16 @@ def init_parallel_env():
     tdist.init_process_group(backend, store=store, rank=env.rank, world_size=env.world_size,
                              timeout=timeout)
     _groups[0] = Group(range(env.world_size), 0, tdist.group.WORLD)
+    # Tear the group down before the interpreter exits: a process that exits with gloo's threads
+    # still running can abort ("terminate called without an active exception").
+    atexit.register(_destroy_at_exit)
     return _groups[0]
+
+
+def _destroy_at_exit():
+    if is_initialized():
+        tdist.destroy_process_group()
+    _groups.clear()
 
 
 def destroy_process_group(group=None):
