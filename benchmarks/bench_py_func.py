@@ -164,7 +164,7 @@ def bench_mnist(device):
         with torch.no_grad():
             for q, g in zip(params, grads):
                 q -= 0.01 * g
-        float(loss)
+        loss.item()
 
     t_eager = timeit(eager_step)
     print(f"MNIST step (batch 256) {device}: py_func program {times[True] * 1e3:7.3f} ms | "

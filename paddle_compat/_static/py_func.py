@@ -359,10 +359,13 @@ def _run_forward(spec, xs):
                                 or not _shape_matches(var.shape, tuple(t.shape))):
             spec.warned = True
             got = from_torch_dtype(t.dtype).short
-            warnings.warn(f"{spec.describe()}: output {var.name!r} is declared "
-                          f"{var.dtype.short} with shape {list(var.shape)} but func returned "
-                          f"{got} with shape {list(t.shape)}; as in Paddle the returned value is "
-                          "used unchanged (warned once per op)", UserWarning, stacklevel=2)
+            # Reported at the line where the user built the op (the run-time stack is ours).
+            where = spec.op.callstack[-1] if spec.op is not None and spec.op.callstack else None
+            warnings.warn_explicit(
+                f"{spec.describe()}: output {var.name!r} is declared {var.dtype.short} with "
+                f"shape {list(var.shape)} but func returned {got} with shape {list(t.shape)}; as "
+                "in Paddle the returned value is used unchanged (warned once per op)",
+                UserWarning, where.filename if where else "py_func", where.lineno if where else 0)
         outs.append(t)
     return outs
 
