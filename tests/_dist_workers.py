@@ -102,3 +102,57 @@ def single_process_mlp():
     import paddle_compat as paddle
     model, x, y = _mlp_and_data(paddle)
     return _train(paddle, model, x, y)
+
+
+def _static_program(paddle, x_np, y_np, steps, fleet=None):
+    import numpy as np
+    rng = np.random.RandomState(1)
+    w1 = rng.randn(4, 8).astype("float32") * 0.5
+    w2 = rng.randn(8, 1).astype("float32") * 0.5
+    paddle.enable_static()
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [None, 4], "float32")
+        y = paddle.static.data("y", [None, 1], "float32")
+        init = paddle.nn.initializer.Assign
+        h = paddle.static.nn.fc(x, 8, activation="relu",
+                                weight_attr=paddle.ParamAttr(initializer=init(w1)))
+        out = paddle.static.nn.fc(h, 1, weight_attr=paddle.ParamAttr(initializer=init(w2)))
+        loss = paddle.mean((out - y) ** 2)
+        opt = paddle.optimizer.SGD(learning_rate=0.1)
+        if fleet is not None:
+            opt = fleet.distributed_optimizer(opt)
+        opt.minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    for _ in range(steps):
+        exe.run(main, feed={"x": x_np, "y": y_np}, fetch_list=[loss])
+    names = sorted(p.name for p in main.all_parameters())
+    scope = paddle.static.global_scope()
+    result = [np.array(scope.find_var(n).get_tensor()).tolist() for n in names]
+    paddle.disable_static()
+    return result, main
+
+
+def _static_data():
+    import numpy as np
+    rng = np.random.RandomState(2)
+    return rng.randn(8, 4).astype("float32"), rng.randn(8, 1).astype("float32")
+
+
+def fleet_static(out_dir):
+    import paddle_compat as paddle
+    from paddle_compat.distributed import fleet
+    fleet.init(is_collective=True)
+    r = fleet.worker_index()
+    x, y = _static_data()
+    params, main = _static_program(paddle, x[r * 4:r * 4 + 4], y[r * 4:r * 4 + 4], 4, fleet)
+    ops = [op.type for op in main.global_block().ops]
+    with open(os.path.join(out_dir, f"fleet{r}.json"), "w") as f:
+        json.dump({"params": params, "ops": ops}, f)
+
+
+def single_process_static():
+    import paddle_compat as paddle
+    x, y = _static_data()
+    return _static_program(paddle, x, y, 4)[0]

@@ -87,3 +87,18 @@ def test_distributed_batch_sampler_drives_dataloader():
     loader = paddle.io.DataLoader(ds, batch_sampler=sampler)
     seen = [b[0].numpy().ravel().tolist() for b in loader]
     assert seen == [[2.0, 3.0], [6.0, 7.0], [9.0]]   # the last round is split evenly
+
+
+def test_fleet_static_two_processes_equals_one_process(tmp_path, monkeypatch):
+    import numpy as np
+    monkeypatch.setenv("PADDLE_COMPAT_DIST_TIMEOUT", "60")
+    dist.spawn(_dist_workers.fleet_static, args=(str(tmp_path),), nprocs=2)
+    f0 = json.loads((tmp_path / "fleet0.json").read_text())
+    f1 = json.loads((tmp_path / "fleet1.json").read_text())
+    assert f0["ops"].count("c_allreduce_sum") == 4          # one per gradient, before the sgd ops
+    first_sgd = f0["ops"].index("sgd")
+    assert all(i < first_sgd for i, t in enumerate(f0["ops"]) if t == "c_allreduce_sum")
+    single = _dist_workers.single_process_static()
+    for a, b, c in zip(f0["params"], f1["params"], single):
+        np.testing.assert_array_equal(a, b)
+        np.testing.assert_allclose(a, c, rtol=1e-5, atol=1e-6)

@@ -128,7 +128,7 @@ class _DistributedOptimizer:
         return result
 
 
-def _allreduce_mean(X):
+def _allreduce_mean(X, ring_id=0, use_calc_stream=True):
     if tdist.is_initialized():
         with torch.no_grad():
             tdist.all_reduce(X)
