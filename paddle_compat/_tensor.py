@@ -169,7 +169,10 @@ class Tensor:
         if g is None:
             return None
         out = wrap(g)
-        out._info = {"needs_grad": True}   # Paddle 3.x prints a leaf's grad with stop_gradient=False
+        # Paddle 3.x prints a leaf's grad with stop_gradient=False, except a grad that a PyLayer's
+        # backward computed with ops (it keeps that tensor's stop_gradient=True; py_layer marks it).
+        if not getattr(g, "_pd_stop_gradient", False):
+            out._info = {"needs_grad": True}
         return out
 
     @grad.setter
@@ -191,7 +194,11 @@ class Tensor:
         if not t.requires_grad:
             return
         g = torch.ones_like(t) if grad_tensor is None else grad_tensor._t
-        t.backward(g, retain_graph=retain_graph)
+        try:
+            t.backward(g, retain_graph=retain_graph)
+        except RuntimeError as exc:
+            from ._autograd.py_layer_errors import translate_version_error
+            raise translate_version_error(exc) or exc
 
     def clear_grad(self, set_to_zero=True):
         """Zero the gradient (Paddle's default), or drop it with set_to_zero=False."""

@@ -52,15 +52,9 @@ KNOWN = {
     "pylayer_behaviour::static_mode_apply":
         (True, "paddle_compat raises NotImplementedError pointing to static_pylayer; Paddle fails "
                "with a confusing ValueError"),
-    **{f"pylayer_examples::{n}": (False, "Tensor.grad (core) does not yet read the "
-                                       "`_pd_stop_gradient` flag PyLayer puts on a leaf's grad")
-       for n in ("pylayer_cus_tanh", "pylayer_guide_tanh", "pylayer_guide_ctx_attributes")},
     "pylayer_behaviour::wrong_shape_grad":
         (True, "torch's engine rejects a grad whose shape differs from its input; Paddle "
                "accumulates it silently (x.grad then has the wrong shape)"),
-    "pylayer_behaviour::inplace_then_stale_use":
-        (False, "Tensor.backward (core) does not yet translate torch's version-counter error; "
-                "paddle.autograd.backward does (see the _autograd_backward case)"),
 }
 
 

@@ -118,9 +118,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     wanted = [i for i, x in enumerate(t_ins) if x.requires_grad and id(ins[i]) not in skip]
     results = [None] * len(ins)
     if t_outs and wanted:
-        got = torch.autograd.grad(t_outs, [t_ins[i] for i in wanted], t_gouts,
-                                  retain_graph=retain_graph, create_graph=create_graph,
-                                  allow_unused=True)
+        try:
+            got = torch.autograd.grad(t_outs, [t_ins[i] for i in wanted], t_gouts,
+                                      retain_graph=retain_graph, create_graph=create_graph,
+                                      allow_unused=True)
+        except RuntimeError as exc:
+            from .py_layer_errors import translate_version_error
+            raise translate_version_error(exc) or exc
         for i, g in zip(wanted, got):
             results[i] = g
     for i, g in enumerate(results):

@@ -1,6 +1,7 @@
 """paddle.nn: Layer, layers, containers, losses, and the functional / initializer sub-modules."""
 from . import functional
 from . import initializer
+from . import loss
 from .._nn.layer import Layer
 from .._nn.parameter import Parameter
 from .._nn.layers_common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
