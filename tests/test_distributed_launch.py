@@ -1,0 +1,88 @@
+"""The launcher and bad configurations: real processes on loopback, each run bounded in time."""
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPT = os.path.join(ROOT, "tests", "scripts", "dist_allreduce.py")
+
+
+def _env(**extra):
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               PADDLE_COMPAT_DIST_TIMEOUT="20")
+    env.update(extra)
+    return env
+
+
+def test_launch_two_ranks_logs_and_echoes_rank0(tmp_path):
+    log_dir = tmp_path / "log"
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat.distributed.launch",
+                           "--nproc_per_node", "2", "--log_dir", str(log_dir), SCRIPT, "a", "b"],
+                          capture_output=True, text=True, env=_env(), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "rank 0 of 2 sum 3.0 args ['a', 'b']" in proc.stdout
+    assert "rank 1 of 2 sum 3.0" in (log_dir / "workerlog.1").read_text()
+    assert "rank 0 of 2 sum 3.0" in (log_dir / "workerlog.0").read_text()
+
+
+def test_launch_under_the_alias_as_paddle_distributed_launch(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat", "run", "-m",
+                           "paddle.distributed.launch", "--nproc_per_node", "2", "--log_dir",
+                           str(tmp_path / "log"), SCRIPT],
+                          capture_output=True, text=True, env=_env(), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "rank 0 of 2 sum 3.0" in proc.stdout
+
+
+def test_failing_rank_stops_the_others_and_shows_its_error(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat.distributed.launch",
+                           "--nproc_per_node", "2", "--log_dir", str(tmp_path / "log"), SCRIPT,
+                           "fail"], capture_output=True, text=True, env=_env(), timeout=120)
+    assert proc.returncode == 1
+    assert "rank 1 exited with code 1" in proc.stderr
+    assert "ValueError: rank 1 fails on purpose" in proc.stderr
+
+
+def _free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def test_world_size_that_does_not_match_is_an_error_not_a_hang():
+    port = _free_port()
+    env = _env(PADDLE_TRAINER_ID="0", PADDLE_TRAINERS_NUM="2", PADDLE_MASTER=f"127.0.0.1:{port}",
+               PADDLE_COMPAT_DIST_TIMEOUT="3")
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat", "run", SCRIPT],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode != 0
+    assert "paddle.distributed (rank 0): timed out after 3s waiting for 2 processes" in proc.stderr
+
+
+def test_port_in_use_is_an_error_naming_it():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    port = s.getsockname()[1]
+    try:
+        env = _env(PADDLE_TRAINER_ID="0", PADDLE_TRAINERS_NUM="2",
+                   PADDLE_MASTER=f"127.0.0.1:{port}", PADDLE_COMPAT_DIST_TIMEOUT="3")
+        proc = subprocess.run([sys.executable, "-m", "paddle_compat", "run", SCRIPT],
+                              capture_output=True, text=True, env=env, timeout=60)
+    finally:
+        s.close()
+    assert proc.returncode != 0
+    assert f"cannot listen on 127.0.0.1:{port}: the port is in use" in proc.stderr
+
+
+@pytest.mark.parametrize("bad", [["--nnodes", "2"], ["--run_mode", "ps"]])
+def test_unsupported_launch_modes_name_the_option(bad, tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat.distributed.launch", *bad,
+                           "--log_dir", str(tmp_path), SCRIPT],
+                          capture_output=True, text=True, env=_env(), timeout=60)
+    assert proc.returncode != 0 and "NotImplementedError" in proc.stderr
