@@ -41,12 +41,6 @@ _M32 = 0xFFFFFFFF
 _M64 = 0xFFFFFFFFFFFFFFFF
 _N, _HALF = 312, 156
 _UM_I, _LM_I, _A_I = 0xFFFFFFFF80000000, 0x7FFFFFFF, 0xB5026F5AA96619E9
-_UM, _LM, _A = np.uint64(_UM_I), np.uint64(_LM_I), np.uint64(_A_I)
-_ONE = np.uint64(1)
-_T_U, _T_D = np.uint64(29), np.uint64(0x5555555555555555)
-_T_S, _T_B = np.uint64(17), np.uint64(0x71D67FFFEDA60000)
-_T_T, _T_C = np.uint64(37), np.uint64(0xFFF7EEE000000000)
-_T_L = np.uint64(43)
 
 
 # ---- seeding ---------------------------------------------------------------------------------
@@ -99,103 +93,206 @@ def plain_seed_state(seed):
     return np.array(mt, dtype=np.uint64)
 
 
-def _temper(x):
-    y = x ^ ((x >> _T_U) & _T_D)
-    y ^= (y << _T_S) & _T_B
-    y ^= (y << _T_T) & _T_C
-    y ^= y >> _T_L
-    return y
+# ---- the engine ------------------------------------------------------------------------------
+# Why it is fast: numpy spends ~0.3-0.5 us per call on a 311-word array, so the twist is
+# bound by the number of ufunc calls per word. Seen as one infinite sequence, MT19937-64 is
+# x[j] = x[j-156] ^ F(x[j-312], x[j-311]), so F can be computed for 311 words at once (all its
+# inputs lie at least 311 words back) and the xor done in two halves: 9 calls per 311 words
+# (the textbook three-chunk generation step needs ~12 per 312). Every view the loop touches is
+# built once per buffer (a slice costs ~0.1 us, `as_strided` ~4 us) and no call gets a Python
+# or numpy scalar (an array operand of the same dtype skips a ~0.4 us conversion).
+_C = {k: np.full(311, v, dtype=np.uint64) for k, v in (("um", _UM_I), ("lm", _LM_I), ("one", 1),
+                                                          ("a", _A_I))}
+_CAP = 160 * _N   # words per refill: 160 whole generations = 160 full 311-blocks + one of 160;
+#                   raw + tempered buffers (780 KB) and a consumer's scratch stay in L2.
+
+
+def _make_plan(x, cap):
+    """The views the twist reads and writes to fill x[312:312+cap] from x[0:312]."""
+    f, t = np.empty(311, dtype=np.uint64), np.empty(311, dtype=np.uint64)
+    plan = []
+    for k in range(_N, _N + cap, 311):
+        m = min(311, _N + cap - k)
+        h = min(_HALF, m)
+        c = [v[:m] for v in (_C["um"], _C["lm"], _C["one"], _C["a"])]
+        second = ((x[k:k + m - _HALF], f[_HALF:m], x[k + _HALF:k + m]) if m > _HALF
+                  else (None, None, None))
+        plan.append((x[k - _N:k - _N + m], x[k - _N + 1:k - _N + 1 + m], f[:m], t[:m], *c,
+                     x[k - _HALF:k - _HALF + h], f[:h], x[k:k + h], *second))
+    return plan
+
+
+def _twist_fill(plan):
+    band, bor, bxor, rshift, mul = (np.bitwise_and, np.bitwise_or, np.bitwise_xor,
+                                    np.right_shift, np.multiply)
+    for a, b, f, t, um, lm, one, amat, o1, f1, n1, o2, f2, n2 in plan:
+        band(a, um, f)                      # F = ((a & UM) | (b & LM)) >> 1 ^ (b & 1) * A
+        band(b, lm, t)
+        bor(f, t, f)
+        rshift(f, one, f)
+        band(b, one, t)
+        mul(t, amat, t)
+        bxor(f, t, f)
+        bxor(o1, f1, n1)                    # words k..k+155 use the 156 words before them,
+        if o2 is not None:                  # words k+156.. the ones just written
+            bxor(o2, f2, n2)
+
+
+_T = {k: np.uint64(v) for k, v in (("u", 29), ("d", 0x5555555555555555), ("s", 17),
+                                   ("b", 0x71D67FFFEDA60000), ("t", 37), ("c", 0xFFF7EEE000000000),
+                                   ("l", 43))}
+
+
+def _temper(x, out=None, tmp=None):
+    """MT19937-64 tempering, in place in `out` (a fresh array when None)."""
+    out = np.empty_like(x) if out is None else out
+    tmp = np.empty_like(x) if tmp is None else tmp
+    band, bxor, rs, ls = np.bitwise_and, np.bitwise_xor, np.right_shift, np.left_shift
+    rs(x, _T["u"], tmp)
+    band(tmp, _T["d"], tmp)
+    bxor(x, tmp, out)
+    ls(out, _T["s"], tmp)
+    band(tmp, _T["b"], tmp)
+    bxor(out, tmp, out)
+    ls(out, _T["t"], tmp)
+    band(tmp, _T["c"], tmp)
+    bxor(out, tmp, out)
+    rs(out, _T["l"], tmp)
+    bxor(out, tmp, out)
+    return out
 
 
 def _twist(tail, gens):
     """`gens` generations after the 312-word state `tail`: a (gens * 312,) raw word array."""
-    out = np.empty(gens * _N, dtype=np.uint64)
-    mt = tail.copy()
-    t1 = np.empty(_N - 1, dtype=np.uint64)
-    t2 = np.empty(_N - 1, dtype=np.uint64)
-    # Fixed views: creating numpy views costs about as much as a small ufunc call.
-    s0, s1 = mt[0:_N - 1], mt[1:_N]
-    lo, hi, lo155, mid = mt[0:_HALF], mt[_HALF:_N], mt[0:_HALF - 1], mt[_HALF:_N - 1]
-    f_lo, f_hi = t1[:_HALF], t1[_HALF:]
-    band, bor, bxor, rshift, mul = (np.bitwise_and, np.bitwise_or, np.bitwise_xor,
-                                    np.right_shift, np.multiply)
-    item = mt.item
-    for g in range(gens):
-        # F(i) = twist(mt[i], mt[i+1]) for i < 311, all from the old state.
-        band(s0, _UM, out=t1)
-        band(s1, _LM, out=t2)
-        bor(t1, t2, out=t1)
-        band(s1, _ONE, out=t2)
-        mul(t2, _A, out=t2)
-        rshift(t1, _ONE, out=t1)
-        bxor(t1, t2, out=t1)
-        old311 = item(311)
-        bxor(hi, f_lo, out=lo)              # words 0..155 use the old upper half
-        bxor(lo155, f_hi, out=mid)          # words 156..310 use the new lower half
-        y = (old311 & _UM_I) | (item(0) & _LM_I)
-        mt[311] = item(155) ^ (y >> 1) ^ (_A_I if y & 1 else 0)
-        out[g * _N:(g + 1) * _N] = mt
-    return out
+    x = np.empty(_N + gens * _N, dtype=np.uint64)
+    x[:_N] = tail
+    _twist_fill(_make_plan(x, gens * _N))
+    return x[_N:]
 
 
 class _Engine:
-    """A std::mt19937_64 whose outputs are produced a generation at a time and can be un-read.
+    """A std::mt19937_64 producing whole generations into a reused buffer; reads can be undone.
 
-    `_raw` holds whole generations of untempered words, `_buf` their tempered outputs, `_pos` the
-    next unread output. The standard (mt, idx) state is the generation holding `_pos`.
+    `_x` is [previous generation | batch of `_len` raw words], `_t` the batch tempered,
+    `_pos` the next unread output. Consumers `take` views of the batch (valid until the next
+    take) and may `unread` the tail of their latest take, so nothing is consumed beyond what the
+    sequential C++ code consumes and the state after any call is exactly Paddle's.
+    A new engine starts with a 4-generation batch and grows to `_CAP` words at the first big
+    request (an op with its own `seed` attribute builds a throwaway engine for a few draws).
     """
 
-    __slots__ = ("_raw", "_buf", "_pos")
+    __slots__ = ("_x", "_t", "_tmp", "_len", "_pos", "_plan", "_cap")
 
     def __init__(self, mt, idx=_N):
+        self._alloc(4 * _N)
         self.set(mt, idx)
 
+    def _alloc(self, cap):
+        self._cap = cap
+        self._x = np.zeros(_N + cap, dtype=np.uint64)
+        self._t = np.empty(cap, dtype=np.uint64)
+        self._tmp = np.empty(cap, dtype=np.uint64)
+        self._plan = None
+
     def set(self, mt, idx):
-        self._raw = np.array(mt, dtype=np.uint64).reshape(_N)
-        self._buf = _temper(self._raw)
-        self._pos = int(idx)
+        mt = np.array(mt, dtype=np.uint64).reshape(_N)
+        self._x[:_N] = mt
+        self._len = self._pos = 0
+        if int(idx) < _N:                   # mid-generation: that generation is the batch
+            self._x[_N:2 * _N] = mt
+            _temper(mt, self._t[:_N], self._tmp[:_N])
+            self._len, self._pos = _N, int(idx)
 
     def state(self):
-        g = min(self._pos // _N, len(self._raw) // _N - 1)
-        return self._raw[g * _N:(g + 1) * _N].copy(), self._pos - g * _N
+        if self._pos == 0:                  # C++ keeps a consumed generation until the next call
+            if self._len:
+                return self._x[_N:2 * _N].copy(), 0
+            return self._x[:_N].copy(), _N
+        g = (self._pos - 1) // _N
+        return self._x[_N + g * _N:2 * _N + g * _N].copy(), self._pos - g * _N
+
+    def _refill(self, want):
+        last = self._x[self._len:self._len + _N].copy()
+        if want > self._cap and self._cap < _CAP:
+            self._alloc(_CAP)
+        self._x[:_N] = last
+        if self._plan is None:
+            self._plan = _make_plan(self._x, self._cap)
+        _twist_fill(self._plan)
+        _temper(self._x[_N:], self._t, self._tmp)
+        self._len, self._pos = self._cap, 0
+
+    def take(self, n):
+        """Up to `n` (at least 1 when n >= 1) next outputs: a view valid until the next take."""
+        if self._pos >= self._len and n > 0:
+            self._refill(n)
+        p = self._pos
+        q = min(p + n, self._len)
+        self._pos = q
+        return self._t[p:q]
 
     def draw(self, n):
-        """The next `n` raw outputs (uint64 array; a read-only view valid until the next draw)."""
-        avail = len(self._buf) - self._pos
-        if avail < n:
-            keep = min((self._pos // _N) * _N, len(self._raw) - _N)
-            gens = -(-(n - avail) // _N)
-            new = _twist(self._raw[-_N:], gens)
-            self._raw = np.concatenate([self._raw[keep:], new])
-            self._buf = np.concatenate([self._buf[keep:], _temper(new)])
-            self._pos -= keep
-        p = self._pos
-        self._pos = p + n
-        return self._buf[p:p + n]
+        """The next `n` raw outputs (uint64 array; possibly a view valid until the next draw)."""
+        v = self.take(n)
+        if len(v) == n:
+            return v
+        out = np.empty(n, dtype=np.uint64)
+        k = len(v)
+        out[:k] = v
+        while k < n:
+            v = self.take(n - k)
+            out[k:k + len(v)] = v
+            k += len(v)
+        return out
 
     def unread(self, n):
-        """Give back the last `n` drawn outputs (they must come from the latest draw)."""
+        """Give back the last `n` outputs of the latest `take` (or of a `draw` that fitted)."""
         self._pos -= n
 
     def next64(self):
-        return int(self.draw(1)[0])
+        return int(self.take(1)[0])
 
 
 # ---- canonical floats, glibc logf ------------------------------------------------------------
-_F32_BELOW_2_64 = np.float32(np.nextafter(np.float32(2.0 ** 64), np.float32(0)))
-_F64_BELOW_2_64 = np.nextafter(2.0 ** 64, 0.0)
+_BELOW = {np.float32: np.float32(np.nextafter(np.float32(2.0 ** 64), np.float32(0))),
+          np.float64: np.nextafter(2.0 ** 64, 0.0)}
+_HALF_BELOW = np.float32(_BELOW[np.float32] / 2)
+_CV = {"one": np.uint64(1), "32": np.uint64(32), "m32": np.uint64(_M32)}
 
 
-def _canonical(u, f32):
-    """generate_canonical<T>: T(u) / 2**64, and nextafter(1, 0) where that rounds to 1."""
-    if f32:
-        f = u.astype(np.float32)
-        np.minimum(f, _F32_BELOW_2_64, out=f)
-        f *= np.float32(2.0 ** -64)
+def _canonical(u, f32, out=None, scale=2.0 ** -64):
+    """generate_canonical<T>: T(u) / 2**64, and nextafter(1, 0) where that rounds to 1.
+
+    `scale` may be any power of two that keeps the result normal: scaling by it is exact, so
+    `scale=2**-63` gives 2 * canonical with one pass less.
+    numpy's uint64 -> float casts are scalar and slow for u >= 2**63, its int64 casts are fast, so:
+    float32: T(u) == 2 * T((u >> 1) | (u & 1)) for u >= 2**26 (the sticky bit keeps the one
+    rounding; smaller u, probability 2**-38 a word, redo the chunk with the plain cast);
+    float64: T(u) == T(u >> 32) * 2**32 + T(u & 0xffffffff), both parts exact, one rounding.
+    """
+    T = np.float32 if f32 else np.float64
+    f = np.empty(len(u), dtype=T) if out is None else out
+    if not len(u):
         return f
-    f = u.astype(np.float64)
-    np.minimum(f, _F64_BELOW_2_64, out=f)
-    f *= 2.0 ** -64
+    w = np.empty(len(u), dtype=np.uint64)
+    if f32:
+        np.right_shift(u, _CV["one"], w)
+        b = np.bitwise_and(u, _CV["one"])
+        np.bitwise_or(w, b, w)
+        np.copyto(f, w.view(np.int64), casting="unsafe")
+        if f.min() >= np.float32(2.0 ** 25):
+            np.minimum(f, _HALF_BELOW, out=f)
+            np.multiply(f, T(scale * 2), f)
+            return f
+        np.copyto(f, u, casting="unsafe")
+    else:
+        np.right_shift(u, _CV["32"], w)
+        np.copyto(f, w.view(np.int64))
+        np.multiply(f, 2.0 ** 32, f)
+        np.bitwise_and(u, _CV["m32"], w)
+        np.add(f, w.view(np.int64), f)
+    np.minimum(f, _BELOW[T], out=f)
+    np.multiply(f, T(scale), f)
     return f
 
 
@@ -213,35 +310,44 @@ _LOGF_TAB = [(float.fromhex(a), float.fromhex(b)) for a, b in [
 _LN2 = float.fromhex("0x1.62e42fefa39efp-1")
 _P0, _P1, _P2 = (float.fromhex(h) for h in ("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2"))
 _OFF = 0x3F330000
-# One table over the combined index (k, i) = tmp >> 19: invc and y0 = logc + k*Ln2 (the same
-# double operation glibc does, done once per table entry instead of once per value).
-_KMIN = -160
-_IDX = np.arange(_KMIN * 16, 160 * 16)
-_INVC = np.array([_LOGF_TAB[i & 15][0] for i in _IDX.tolist()])
-_Y0 = np.array([_LOGF_TAB[i & 15][1] + float(i >> 4) * _LN2 for i in _IDX.tolist()])
+# One table over glibc's whole index tmp >> 19 (tmp = ix - OFF read as uint32, 8192 entries):
+# invc and y0 = logc + k*Ln2 (the same double operation glibc does, done once per table entry
+# instead of once per value). Unsigned, so the lookup needs no offset pass.
+_SIDX = [u if u < 4096 else u - 8192 for u in range(8192)]
+_INVC = np.array([_LOGF_TAB[i & 15][0] for i in _SIDX])
+_Y0 = np.array([_LOGF_TAB[i & 15][1] + float(i >> 4) * _LN2 for i in _SIDX])
+_LC = {"off": np.int32(_OFF), "sh": np.uint32(19), "exp": np.int32(-0x800000), "one": 1.0,
+       "p0": _P0, "p1": _P1, "p2": _P2}
 
 
-def _logf(x):
+def _logf(x, out=None):
     """glibc's logf on positive finite float32 values, bit-exact (see the module docstring)."""
+    x = np.ascontiguousarray(x, dtype=np.float32)
     ix = x.view(np.int32)
-    sub = ix < 0x00800000
-    if sub.any():                                 # subnormal: scale by 2**23, fix the exponent
-        ix = np.where(sub, (x * np.float32(2.0 ** 23)).view(np.int32) - np.int32(23 << 23), ix)
-    tmp = ix - np.int32(_OFF)
-    idx = (tmp >> 19) - np.int32(_KMIN * 16)
-    iz = ix - (tmp & np.int32(-0x800000))        # 0x1ff << 23 as int32: keep the exponent bits
-    z = iz.view(np.float32).astype(np.float64)
-    r = z * _INVC[idx]
-    r -= 1.0
-    r2 = r * r
-    y = _P1 * r
-    y += _P2
-    t = _P0 * r2
-    y += t
-    y *= r2
-    r += _Y0[idx]                                 # y0 + r
-    y += r
-    return y.astype(np.float32)
+    if (ix < 0x00800000).any():             # subnormal: scale by 2**23, fix the exponent
+        ix = np.where(ix < 0x00800000,
+                      (x * np.float32(2.0 ** 23)).view(np.int32) - np.int32(23 << 23), ix)
+    n = len(ix)
+    tmp = np.subtract(ix, _LC["off"])
+    idx = np.right_shift(tmp.view(np.uint32), _LC["sh"])
+    np.bitwise_and(tmp, _LC["exp"], tmp)    # 0x1ff << 23 as int32: the exponent bits to drop
+    np.subtract(ix, tmp, tmp)               # iz
+    r = np.empty(n)
+    y = np.empty(n)
+    np.copyto(r, tmp.view(np.float32))      # z
+    np.multiply(r, _INVC.take(idx), r)      # r = z * invc - 1
+    np.subtract(r, _LC["one"], r)
+    r2 = np.multiply(r, r)
+    np.multiply(r, _LC["p1"], y)            # y = (P1 * r + P2 + P0 * r2) * r2 + (r + y0)
+    np.add(y, _LC["p2"], y)
+    t = np.multiply(r2, _LC["p0"])
+    np.add(y, t, y)
+    np.multiply(y, r2, y)
+    np.add(r, _Y0.take(idx), r)
+    np.add(y, r, y)
+    out = np.empty(n, dtype=np.float32) if out is None else out
+    np.copyto(out, y, casting="unsafe")
+    return out
 
 
 def _log64(x):
@@ -250,47 +356,68 @@ def _log64(x):
 
 
 # ---- distributions ---------------------------------------------------------------------------
-_CHUNK_PAIRS = 1 << 16
+_PAIRS = 16384                              # pairs per chunk: the chunk's temporaries stay in L2
 
 
 def _normal(engine, n, mean, std, f32):
-    """std::normal_distribution<T>(mean, std), one object for `n` draws (T = float32 or float64)."""
+    """std::normal_distribution<T>(mean, std), one object for `n` draws (T = float32 or float64).
+
+    Marsaglia's polar method on a chunk of word pairs at once: x = 2c - 1, y = 2c' - 1,
+    accept r2 = x*x + y*y in (0, 1], return y*mult then x*mult, mult = sqrt(-2 log(r2) / r2).
+    Words after the pair that completes the request go back to the engine.
+    """
     T = np.float32 if f32 else np.float64
     out = np.empty(n, dtype=T)
     need = (n + 1) // 2                     # accepted pairs
+    cap = min(_PAIRS, need + need // 3 + 16)
+    c, r2, t = np.empty(2 * cap, dtype=T), np.empty(cap, dtype=T), np.empty(cap, dtype=T)
+    ok = np.empty(cap, dtype=bool)
+    pair_t = np.uint64 if f32 else np.complex128     # one (x, y) pair as one item
+    one, m2 = T(1.0), T(-2.0)
+    s_std, s_mean = T(np.float32(std)), T(np.float32(mean))   # float attributes in Paddle
     filled = 0
     while need > 0:
-        pairs = min(_CHUNK_PAIRS, int(need * 1.28) + 16)
-        u = engine.draw(2 * pairs)
-        c = _canonical(u, f32)
-        c *= T(2.0)
-        c -= T(1.0)
-        x, y = c[0::2], c[1::2]
-        r2 = x * x
-        r2 += y * y
-        ok = (r2 <= T(1.0)) & (r2 != T(0.0))
-        idx = np.flatnonzero(ok)
+        w = engine.take(2 * min(cap, need + need // 3 + 16))
+        if len(w) == 1:                     # a pair across two batches: never unread later
+            w = np.array([w[0], engine.take(1)[0]], dtype=np.uint64)
+        elif len(w) & 1:
+            engine.unread(1)
+            w = w[:-1]
+        p = len(w) // 2
+        cc, rr, tt, okk = c[:2 * p], r2[:p], t[:p], ok[:p]
+        _canonical(w, f32, cc, 2.0 ** -63)  # 2c, exactly
+        np.subtract(cc, one, cc)
+        x, y = cc[0::2], cc[1::2]
+        np.multiply(x, x, rr)
+        np.multiply(y, y, tt)
+        np.add(rr, tt, rr)
+        np.less_equal(rr, one, okk)
+        if np.count_nonzero(rr) < p:        # x == y == 0 (probability ~2**-50): rejected too
+            okk &= rr != 0
+        idx = np.flatnonzero(okk)
         if len(idx) >= need:
             idx = idx[:need]
-            engine.unread(2 * (pairs - int(idx[-1]) - 1))
-        x, y, r2 = x[idx], y[idx], r2[idx]
-        if f32:
-            m = _logf(r2)
-        else:
-            m = _log64(r2)
-        m *= T(-2.0)
-        m /= r2
-        np.sqrt(m, out=m)
+            engine.unread(2 * (p - int(idx[-1]) - 1))
         k = len(idx)
-        take = min(2 * k, n - filled)
-        seg = out[filled:filled + take]
-        seg[0::2] = (y * m)[:(take + 1) // 2]   # the polar method returns y*mult first
-        seg[1::2] = (x * m)[:take // 2]         # and keeps x*mult for the next call
-        filled += take
+        if not k:
+            continue
+        rk = rr.take(idx)
+        xy = cc.view(pair_t).take(idx).view(T).reshape(k, 2)
+        mult = _logf(rk) if f32 else _log64(rk)
+        np.multiply(mult, m2, mult)
+        np.divide(mult, rk, mult)
+        np.sqrt(mult, mult)
+        m = min(2 * k, n - filled)
+        seg = out[filled:filled + m]
+        h = m // 2
+        np.multiply(xy[:h, ::-1], mult[:h, None], seg[:2 * h].reshape(h, 2))  # y*mult, x*mult
+        if m & 1:                           # odd n: the spare x*mult is dropped
+            seg[-1] = xy[h, 1] * mult[h]
+        # ret * std + mean in T, always: it also turns a -0.0 (y < 0 with r2 == 1) into +0.0.
+        np.multiply(seg, s_std, seg)
+        np.add(seg, s_mean, seg)
+        filled += m
         need -= k
-    # ret * std + mean in T, always: it also turns a -0.0 (y < 0 with r2 == 1) into +0.0.
-    out *= T(np.float32(std))               # Paddle passes mean and std as float attributes
-    out += T(np.float32(mean))
     return out
 
 
@@ -300,11 +427,20 @@ def _uniform(engine, n, low, high, f32):
     a, b = T(np.float32(low)), T(np.float32(high))   # min/max arrive as float attributes
     span = T(b - a)
     out = np.empty(n, dtype=T)
-    for s in range(0, n, 2 * _CHUNK_PAIRS):          # cache-sized chunks
-        c = _canonical(engine.draw(min(n - s, 2 * _CHUNK_PAIRS)), f32)
-        c *= span
-        c += a
-        out[s:s + len(c)] = c
+    # (f * 2**-64) * span == f * (span * 2**-64) when span * 2**-64 is normal (both products
+    # are exact scalings of the same real number before the one rounding): one pass less.
+    fused = span == 0 or not np.isfinite(span) or abs(span) >= T(2.0 ** (-62 if f32 else -958))
+    s = 0
+    while s < n:
+        w = engine.take(min(n - s, 2 * _PAIRS))
+        seg = out[s:s + len(w)]
+        if fused:
+            _canonical(w, f32, seg, span * T(2.0 ** -64))
+        else:
+            _canonical(w, f32, seg)
+            np.multiply(seg, span, seg)
+        np.add(seg, a, seg)
+        s += len(w)
     return out
 
 
@@ -331,17 +467,18 @@ def _lemire(engine, ranges):
     out = np.empty(len(ranges), dtype=np.uint64)
     start = 0
     while start < len(ranges):
-        r = ranges[start:]
-        u = engine.draw(len(r))
+        u = engine.take(len(ranges) - start)
+        r = ranges[start:start + len(u)]
         hi, lo = _mul128(u, r)
         thr = (np.uint64(0) - r) % r          # 2**64 mod r; a draw is redone while low < thr
         bad = np.flatnonzero(lo < thr)
         if not len(bad):
-            out[start:] = hi
-            return out
+            out[start:start + len(u)] = hi
+            start += len(u)
+            continue
         j = int(bad[0])
         out[start:start + j] = hi[:j]
-        engine.unread(len(r) - j - 1)
+        engine.unread(len(u) - j - 1)
         rj, tj, h = int(r[j]), int(thr[j]), int(hi[j])
         low = int(lo[j])
         while low < tj:                      # sequential redraws for the rejected entry
