@@ -409,12 +409,12 @@ def _normal(engine, n, mean, std, f32):
         np.sqrt(mult, mult)
         m = min(2 * k, n - filled)
         seg = out[filled:filled + m]
-        h = m // 2
-        np.multiply(xy[:h, ::-1], mult[:h, None], seg[:2 * h].reshape(h, 2))  # y*mult, x*mult
-        if m & 1:                           # odd n: the spare x*mult is dropped
-            seg[-1] = xy[h, 1] * mult[h]
-        # ret * std + mean in T, always: it also turns a -0.0 (y < 0 with r2 == 1) into +0.0.
-        np.multiply(seg, s_std, seg)
+        np.multiply(xy[:(m + 1) // 2, 1], mult[:(m + 1) // 2], seg[0::2])   # y * mult first,
+        np.multiply(xy[:m // 2, 0], mult[:m // 2], seg[1::2])   # x * mult; odd n drops the last
+        # ret * std + mean in T, always (x * 1 == x exactly, so std == 1 skips its pass): the
+        # + mean also turns a -0.0 (from r2 == 1, where mult is -0.0) into +0.0.
+        if s_std != one:
+            np.multiply(seg, s_std, seg)
         np.add(seg, s_mean, seg)
         filled += m
         need -= k
