@@ -186,21 +186,21 @@ def _is_float(dtype):
     return _dtype_name(dtype) in ("float16", "bfloat16", "float32", "float64")
 
 
-def _materialize(rec, salt, dtype):
+def materialize(rec, salt, dtype):
     pos = [R.materialize(v, f"{salt}/{i}", dtype) for i, v in enumerate(rec.pos)]
     kw = {k: R.materialize(v, f"{salt}/{k}", dtype) for k, v in rec.kw.items()}
     return pos, kw
 
 
 def execute(paddle, rec, dtype=None, style="keyword", mode="dynamic", salt=None, grads=True,
-            overrides=None, plan=None):
+            overrides=None, plan=None, inputs=None):
     """Run `rec` once with `paddle` and return {'out': enc, 'grads': {name: enc}} or {'error': ..}.
 
-    `salt` picks the input draw (default: the record id; hypothesis passes its own), `overrides`
-    replaces arguments (error cases). Only Paddle's public API is used, so real Paddle can run it.
+    `salt` picks the input draw (default: the record id; hypothesis passes its own), `inputs`
+    gives the materialized (pos, kw) directly, `overrides` replaces arguments (error cases). Only Paddle's public API is used, so real Paddle can run it.
     """
     salt = rec.id if salt is None else salt
-    pos, kw = _materialize(rec, salt, dtype)
+    pos, kw = materialize(rec, salt, dtype) if inputs is None else (list(inputs[0]), dict(inputs[1]))
     for k, v in (overrides or {}).items():
         if v is R.DROP:
             kw.pop(k, None)
