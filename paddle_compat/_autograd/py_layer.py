@@ -61,11 +61,21 @@ class PyLayerContext:
         Differences from Paddle: a saved forward *output* that is modified in place before
         backward makes backward raise torch's version-counter error; Paddle does not check.
         """
-        self.container = tensors
+        if _HOOKS:
+            self.container = tensors
+        else:       # the `container` setter without hooks, inlined: this runs on every call
+            self.__saved = self.__hooked = None
+            self.__raw = tensors
 
     def saved_tensor(self):
         """The tuple given to `save_for_backward` (its last call), or None if it was never called."""
-        return self.container
+        saved = self.__saved
+        if saved is not None:
+            return self.__unpack_torch(saved)
+        hooked = self.__hooked
+        if hooked is not None:
+            return _unpack_hooked(*hooked)
+        return self.__raw
 
     @property
     def container(self):
@@ -121,12 +131,21 @@ class PyLayerContext:
         """The backward node's name, `GradNodePyLayer_<Class>`."""
         return _err.node_name(self._forward_cls)
 
-    def _pl_move_outputs_to_torch(self, tctx, out_ids):
+    def _pl_move_outputs_to_torch(self, tctx, wrappers):
         # Saved items that are outputs of this call go to torch's saved-variable store: holding
         # them here would make a cycle output -> grad_fn -> ctx -> output. Others stay as they are.
         raw = self.__raw
         if not raw:
             return
+        if len(raw) == 1 and len(wrappers) == 1:
+            item = raw[0]
+            if isinstance(item, Tensor) and item._t is wrappers[0]._t:
+                # `save_for_backward(out)` with one output: the common case, no template work.
+                tctx.save_for_backward(item._t)
+                self.__saved = (_ONE_SAVED, _ONE_POSITION, weakref.ref(tctx))
+                self.__raw = None
+                return
+        out_ids = {id(w._t) for w in wrappers}
         template = positions = None
         to_save = []
         for i, item in enumerate(raw):
@@ -161,6 +180,8 @@ class PyLayerContext:
         if tctx is None:
             raise RuntimeError("The tensors saved by this PyLayer were freed together with its "
                                "backward graph (backward already ran without retain_graph=True)")
+        if template is _ONE_SAVED:
+            return (wrap(tctx.saved_tensors[0]),)      # the common `save_for_backward(out)`
         items = list(template)
         nested = None
         for (i, j), t in zip(positions, tctx.saved_tensors):
@@ -177,6 +198,9 @@ class PyLayerContext:
             for i, lst in nested.items():
                 items[i] = _same_kind(template[i], lst)
         return tuple(items)
+
+
+_ONE_SAVED, _ONE_POSITION = (None,), ((0, -1),)   # saved-state of `save_for_backward(out)`
 
 
 def _same_kind(like, items):
@@ -216,54 +240,11 @@ class _Call:
                  "aliases", "nondiff")
 
     def __init__(self, layer, ctx, args, kwargs, in_slots, inputs):
+        # in_slots: tensors per input slot (0 = one Tensor), or None when every slot is one
+        # Tensor; whether a slot stops gradient is read back from torch's needs_input_grad.
         self.layer, self.ctx, self.args, self.kwargs = layer, ctx, args, kwargs
         self.in_slots, self.inputs = in_slots, inputs
         self.aliases = None
-
-    def forward(self, tctx):
-        layer, ctx = self.layer, self.ctx
-        out = self.out = layer.forward(ctx, *self.args, **self.kwargs)
-        wrappers, out_slots = _output_tensors(layer, out)
-        self.wrappers = wrappers
-        nondiff = ctx.non_differentiable
-        self.nondiff = nondiff = ([w for w in nondiff if isinstance(w, Tensor)]
-                                  if nondiff else ())
-        dirty = None
-        inputs = self.inputs
-        for w in wrappers:
-            t = w._t
-            for x in inputs:
-                if t is x:
-                    break
-            else:
-                continue
-            # forward returned one of its inputs: Paddle's "inplace" rules.
-            if _marked(ctx.not_inplace_tensors, t):
-                if self.aliases is None:
-                    self.aliases = []
-                self.aliases.append(w)       # torch hands back an alias; a new Tensor wraps it
-                continue
-            if t.grad_fn is None and not any(w is n for n in nondiff):
-                raise _err.leaf_inplace(layer, (w._info or {}).get("name", ""))
-            if dirty is None:
-                dirty = []
-            dirty.append(t)
-        if dirty:
-            # Paddle's bump_inplace_version: whatever saved the input before now fails at
-            # backward. torch hands back an alias carrying this node, and `finish` rebinds the
-            # user's Tensor object to it, so `out is x` and x has the new history, as in Paddle.
-            # (torch's mark_dirty would refuse views of leaves, which Paddle accepts.)
-            for t in dirty:
-                _bump_version(t)
-        if nondiff:
-            tctx.mark_non_differentiable(*[n._t for n in nondiff])
-        if not ctx.materialize_grads:
-            tctx.set_materialize_grads(False)
-        ctx._pl_move_outputs_to_torch(tctx, {id(w._t) for w in wrappers})
-        leaves = [(i, weakref.ref(t)) for i, t in enumerate(inputs)
-                  if t.requires_grad and t.grad_fn is None]
-        tctx.pl_state = (ctx, self.in_slots, out_slots, leaves)
-        return tuple(w._t for w in wrappers)
 
     def finish(self, torch_outs):
         aliases, nondiff = self.aliases, self.nondiff
@@ -292,7 +273,54 @@ class _PyLayerFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(tctx, call, *flat_inputs):
-        return call.forward(tctx)
+        # call: the _Call of this apply; flat_inputs are call.inputs (what torch records).
+        layer, ctx = call.layer, call.ctx
+        out = call.out = layer.forward(ctx, *call.args, **call.kwargs)
+        if isinstance(out, Tensor):
+            wrappers, out_slots = [out], _ONE_SLOT
+        else:
+            wrappers, out_slots = _output_tensors(layer, out)
+        call.wrappers = wrappers
+        nondiff = ctx.non_differentiable
+        call.nondiff = nondiff = ([w for w in nondiff if isinstance(w, Tensor)]
+                                  if nondiff else ())
+        dirty = None
+        inputs = call.inputs
+        for w in wrappers:
+            t = w._t
+            for x in inputs:
+                if t is x:
+                    break
+            else:
+                continue
+            # forward returned one of its inputs: Paddle's "inplace" rules.
+            if _marked(ctx.not_inplace_tensors, t):
+                if call.aliases is None:
+                    call.aliases = []
+                call.aliases.append(w)       # torch hands back an alias; a new Tensor wraps it
+                continue
+            if t.grad_fn is None and not any(w is n for n in nondiff):
+                raise _err.leaf_inplace(layer, (w._info or {}).get("name", ""))
+            if dirty is None:
+                dirty = []
+            dirty.append(t)
+        if dirty:
+            # Paddle's bump_inplace_version: whatever saved the input before now fails at
+            # backward. torch hands back an alias carrying this node, and `finish` rebinds the
+            # user's Tensor object to it, so `out is x` and x has the new history, as in Paddle.
+            # (torch's mark_dirty would refuse views of leaves, which Paddle accepts.)
+            for t in dirty:
+                _bump_version(t)
+        if nondiff:
+            tctx.mark_non_differentiable(*[n._t for n in nondiff])
+        if not ctx.materialize_grads:
+            tctx.set_materialize_grads(False)
+        if ctx._PyLayerContext__raw:
+            ctx._pl_move_outputs_to_torch(tctx, wrappers)
+        leaves = [(i, weakref.ref(t)) for i, t in enumerate(inputs)
+                  if t.requires_grad and t.grad_fn is None]
+        tctx.pl_state = (ctx, call.in_slots, out_slots, leaves)
+        return tuple([w._t for w in wrappers])
 
     @staticmethod
     def backward(tctx, *grads):
@@ -311,18 +339,25 @@ class _PyLayerFunction(torch.autograd.Function):
                     args.append(None if g is None else wrap(g))
                     k += 1
         try:
-            result = ctx.backward(*args)
+            result = layer.backward(ctx, *args)
         except Exception as e:
             # Paddle reports any failure of the user's backward as OSError naming the node;
             # chaining keeps the user's own traceback visible.
             raise _err.backward_failed(layer, tctx, e) from e
-        flat, sources = _flatten_grads(layer, result, in_slots)
+        needs = tctx.needs_input_grad
+        if in_slots is None and len(needs) == 2 and needs[1] and isinstance(result, Tensor):
+            flat, sources = [result._t], [result]      # one input, one grad: nothing to check
+        else:
+            flat, sources = _flatten_grads(layer, result, in_slots, needs)
         if leaves:
             _mark_leaf_grads(leaves, flat, sources, args)
         return (None, *flat)
 
 
 _bump_version = torch.autograd.graph.increment_version
+_ONE_SLOT = (0,)    # output slots of a forward that returns one Tensor
+_functorch_active = torch._C._are_functorch_transforms_active
+_unwrap_if_dead = torch._C._functorch.unwrap_if_dead
 
 
 def _marked(marked, t):
@@ -368,14 +403,14 @@ def _mark_leaf_grads(leaves, flat, sources, args):
     # an incoming grad passed through. torch stores a copy, so the flag is put on the stored grad
     # once accumulation is done; Tensor.grad reads it (`_pd_stop_gradient`).
     for i, ref in leaves:
-        g, src = flat[i], sources[i]
-        if g is None or g.requires_grad or not src.stop_gradient:
-            continue
-        if any(src is a for a in args) or any(isinstance(a, list) and any(src is e for e in a)
-                                               for a in args):
+        g = flat[i]
+        if g is None or g.requires_grad:
             continue
         t = ref()
-        if t is None or t.grad is not None:
+        if t is None or t.grad is not None:      # the usual case after the first step
+            continue
+        src = sources[i]
+        if not src.stop_gradient or _passed_through(src, args):
             continue
         handle = []
 
@@ -385,16 +420,34 @@ def _mark_leaf_grads(leaves, flat, sources, args):
         handle.append(t.register_post_accumulate_grad_hook(mark))
 
 
-def _flatten_grads(layer, result, in_slots):
+def _passed_through(src, args):
+    """Whether `src` is one of the grads backward received (a Tensor or inside a list slot)."""
+    for a in args:
+        if a is src:
+            return True
+        if isinstance(a, list):
+            for e in a:
+                if e is src:
+                    return True
+    return False
+
+
+def _flatten_grads(layer, result, in_slots, needs):
     """backward's return value -> one torch grad (or None) per flattened input, Paddle's checks;
-    also the paddle Tensor each grad came from."""
+    also the paddle Tensor each grad came from. `needs` is torch's needs_input_grad (entry 0 is
+    the _Call argument); a slot stops gradient when its first Tensor did not require grad."""
     if not isinstance(result, tuple):
         result = (result,)       # a list is ONE item, as in Paddle
     n = len(result)
+    if in_slots is None:
+        in_slots = (0,) * (len(needs) - 1)
     if n > len(in_slots):
         raise _err.too_many_grads(layer, len(in_slots), n)
     flat, sources = [], []
-    for i, (count, stop) in enumerate(in_slots):
+    k = 1
+    for i, count in enumerate(in_slots):
+        stop = not needs[k]
+        k += count or 1
         if i >= n:
             if not stop:
                 raise _err.grad_missing(layer, i)
@@ -442,31 +495,48 @@ def _alias(w):
     return out
 
 
-def _apply(cls, args, kwargs):
+def _apply(cls, *args, **kwargs):
+    """Run forward on the arguments and record one backward node when any input Tensor needs
+    grad and grad is enabled. Returns forward's result with its structure (Tensor, tuple or
+    list). Tensor inputs are the positional Tensors then the kwargs values in call order; a
+    list/tuple of Tensors is one input slot.
+    """
+    # (PyLayer.apply itself: a classmethod made from this function, one Python frame per call.)
     if STATE.static:
         raise NotImplementedError(
             f"{cls.__name__}.apply (paddle.autograd.PyLayer) runs in dynamic mode only; in static "
             "mode use paddle.static.nn.static_pylayer(forward_fn, inputs, backward_fn) instead")
     inputs = []      # torch tensors, Paddle's slot order
-    in_slots = []    # per input slot: (tensor count, 0 for a single Tensor; stop_gradient)
+    in_slots = None  # tensors per input slot (0 = one Tensor); None while every slot is one
     need_grad = False
     for a in (args if not kwargs else (*args, *kwargs.values())):
         if isinstance(a, Tensor):
             t = a._t
             inputs.append(t)
-            rg = t.requires_grad
-            in_slots.append((0, not rg))
-            need_grad = need_grad or rg
+            if in_slots is not None:
+                in_slots.append(0)
+            if not need_grad:
+                need_grad = t.requires_grad
         elif isinstance(a, (list, tuple)):
             ts = [e._t for e in a if isinstance(e, Tensor)]
             if ts:
+                if in_slots is None:
+                    in_slots = [0] * len(inputs)
                 inputs.extend(ts)
-                in_slots.append((len(ts), not ts[0].requires_grad))
+                in_slots.append(len(ts))
                 need_grad = need_grad or any(t.requires_grad for t in ts)
     ctx = cls._backward_function()
     if need_grad and torch.is_grad_enabled():
         call = _Call(cls, ctx, args, kwargs, in_slots, inputs)
-        return call.finish(cls._torch_function.apply(call, *inputs))
+        if _functorch_active():
+            return call.finish(cls._torch_function.apply(call, *inputs))   # torch's own error
+        # torch's Function.apply minus its Python wrapper (no setup_context to bind here).
+        outs = cls._torch_apply(call, *map(_unwrap_if_dead, inputs))
+        if len(outs) == 1 and call.aliases is None and not call.nondiff:
+            r = outs[0]
+            if call.wrappers[0]._t is r and r.requires_grad:
+                return call.out      # what `finish` returns when there is nothing to fix up
+        return call.finish(outs)
     # No graph: Paddle builds no node, backward can never run, outputs stay as forward made them.
     with torch.no_grad():
         out = cls.forward(ctx, *args, **kwargs)
@@ -480,13 +550,17 @@ def _apply(cls, args, kwargs):
     return out
 
 
+_apply.__name__, _apply.__qualname__ = "apply", "PyLayer.apply"
+
+
 class PyLayerMeta(type):
     """Gives each PyLayer subclass its context type `<Class>_backward` and its torch Function."""
 
     def __init__(cls, name, bases, attrs):
         cls._backward_function = type(name + "_backward", (PyLayerBackward,),
                                       {"_forward_cls": cls, "__module__": cls.__module__})
-        cls._torch_function = type(name, (_PyLayerFunction,), {"__module__": cls.__module__})
+        cls._torch_function = tfn = type(name, (_PyLayerFunction,), {"__module__": cls.__module__})
+        cls._torch_apply = super(torch.autograd.Function, tfn).apply
         super().__init__(name, bases, attrs)
 
 
@@ -513,14 +587,7 @@ class PyLayer(PyLayerContext, metaclass=PyLayerMeta):
         """Compute the input grads from the output grads; the first argument is the ctx."""
         raise NotImplementedError("You must implement the backward function for PyLayer.")
 
-    @classmethod
-    def apply(cls, *args, **kwargs):
-        """Run forward on the arguments and record one backward node when any input Tensor needs
-        grad and grad is enabled. Returns forward's result with its structure (Tensor, tuple or
-        list). Tensor inputs are the positional Tensors then the kwargs values in call order; a
-        list/tuple of Tensors is one input slot.
-        """
-        return _apply(cls, args, kwargs)
+    apply = classmethod(_apply)
 
 
 def once_differentiable(backward):
