@@ -346,7 +346,13 @@ def test_differential_against_real_paddle(rec, n):
         d = runner.diff(want, got if "error" in got else {"out": got.get("out")}, 0, 0, "error")
         assert d is None, d
         return
-    _assert_same(want, got, rec, "paddle_compat vs real Paddle")
+    try:
+        _assert_same(want, got, rec, "paddle_compat vs real Paddle")
+    except AssertionError:
+        declared = rec.xfail.get("grad") or rec.xfail.get("forward")
+        if declared:        # the difference records.py declares (and the golden replay checks)
+            pytest.xfail(declared)
+        raise
 
 
 def test_referenced_golden_property_tests_exist():
