@@ -243,3 +243,135 @@ def test_op_seed_attr_uses_a_fresh_engine_and_leaves_global_alone(seed, n):
     want = _random._uniform(eng, n, 0.0, 1.0, True)
     assert np.array_equal(a, want)
     assert math.isfinite(float(a.sum())) if n else True
+
+
+# ---- the fast engine against a plain numpy reference (self-contained: runs without shared/) ----
+class _RefMT:
+    """Textbook std::mt19937_64 over numpy words: one generation per twist, C++'s (mt, idx)."""
+
+    def __init__(self, mt):
+        self.mt, self.idx = np.array(mt, dtype=np.uint64), 312
+
+    def _twist(self):
+        old = self.mt
+        y = (old & np.uint64(0xFFFFFFFF80000000)) | (np.roll(old, -1) & np.uint64(0x7FFFFFFF))
+        f = (y >> np.uint64(1)) ^ ((y & np.uint64(1)) * np.uint64(0xB5026F5AA96619E9))
+        new = np.empty_like(old)
+        new[:156] = old[156:] ^ f[:156]
+        new[156:311] = new[:155] ^ f[156:311]
+        y311 = (int(old[311]) & 0xFFFFFFFF80000000) | (int(new[0]) & 0x7FFFFFFF)
+        new[311] = new[155] ^ np.uint64((y311 >> 1) ^ (0xB5026F5AA96619E9 if y311 & 1 else 0))
+        self.mt, self.idx = new, 0
+
+    def words(self, n):
+        out = []
+        while n > 0:
+            if self.idx >= 312:
+                self._twist()
+            k = min(n, 312 - self.idx)
+            out.append(self.mt[self.idx:self.idx + k])
+            self.idx += k
+            n -= k
+        y = np.concatenate(out) if out else np.empty(0, dtype=np.uint64)
+        y = y ^ ((y >> np.uint64(29)) & np.uint64(0x5555555555555555))
+        y = y ^ ((y << np.uint64(17)) & np.uint64(0x71D67FFFEDA60000))
+        y = y ^ ((y << np.uint64(37)) & np.uint64(0xFFF7EEE000000000))
+        return y ^ (y >> np.uint64(43))
+
+
+def _ref_canonical(u, T):
+    return np.minimum(u.astype(T), np.nextafter(T(2.0 ** 64), T(0))) * T(2.0 ** -64)
+
+
+def _ref_normal(ref, n, mean, std, T):
+    """Polar method pair by pair on the reference stream (no over-draw): values, words used."""
+    out, spare = [], None
+    while len(out) < n:
+        x, y = _ref_canonical(ref.words(2), T) * T(2) - T(1)
+        r2 = x * x + y * y
+        if r2 > 1 or r2 == 0:
+            continue
+        lg = _random._logf(np.array([r2]))[0] if T is np.float32 else T(math.log(r2))
+        mult = np.sqrt(T(-2) * lg / r2)
+        out.extend([y * mult, x * mult])
+    return (np.array(out[:n], dtype=T) * T(np.float32(std)) + T(np.float32(mean))).astype(T)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 64 - 1), plain=st.booleans(), gens=st.integers(1, 40))
+def test_fast_twist_matches_textbook_twist(seed, plain, gens):
+    state = _random.plain_seed_state(seed) if plain else _random.seed_seq_state(seed)
+    ref = _RefMT(state)
+    want = np.concatenate([(ref._twist(), ref.mt)[1] for _ in range(gens)])
+    assert np.array_equal(_random._twist(state, gens), want)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), sizes=st.lists(st.integers(0, 70000), min_size=1,
+                                                        max_size=3))
+def test_engine_across_batches_matches_reference_and_state(seed, sizes):
+    """Large draws cross the engine's batch boundary (~50 000 words) and its 4-generation start."""
+    g = _random.Generator(seed)
+    ref = _RefMT(_random.seed_seq_state(seed))
+    for n in sizes:
+        assert np.array_equal(g.raw(n), ref.words(n))
+        mt, idx = g._engine.state()
+        assert idx == ref.idx and np.array_equal(mt, ref.mt)       # C++'s own (mt, idx)
+        assert np.array_equal(g.uniform(n % 997, -2.0, 5.0), _ref_canonical(
+            ref.words(n % 997), np.float32) * np.float32(7.0) + np.float32(-2.0))
+
+
+def test_normal_large_draws_match_pair_by_pair_reference():
+    """Several chunks of pairs, an odd count, a non-unit std: values and the words consumed."""
+    for seed, n, f32, std in ((11, 40001, True, 1.0), (12, 33333, True, 0.3), (13, 9001, False, 2.5)):
+        T = np.float32 if f32 else np.float64
+        g = _random.Generator(seed)
+        ref = _RefMT(_random.seed_seq_state(seed))
+        g.raw(77)                            # start mid-generation, at an odd word
+        ref.words(77)
+        assert np.array_equal(g.normal(n, 0.25, std, f32), _ref_normal(ref, n, 0.25, std, T))
+        assert g.random() == int(ref.words(1)[0])   # the over-drawn words were given back
+
+
+def test_canonical_casts_are_exact_at_the_edges():
+    rs = np.random.RandomState(5)
+    u = rs.randint(0, 2 ** 63, 50000, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+    small = u >> rs.randint(0, 64, 50000).astype(np.uint64)       # every magnitude, u < 2**26 too
+    edges = np.array([0, 1, 3, 2 ** 25 - 1, 2 ** 25 + 1, 2 ** 26 - 1, 2 ** 26 + 1, 2 ** 53 + 1,
+                      2 ** 63 - 1, 2 ** 63, 2 ** 64 - 2 ** 39 - 1, 2 ** 64 - 2 ** 39, 2 ** 64 - 1,
+                      (2 ** 24 + 1) << 39, ((2 ** 24 + 1) << 39) + 1, ((2 ** 24 + 3) << 39) - 1],
+                     dtype=np.uint64)
+    near = [(u >> np.uint64(39)) | np.uint64(2 ** 25),        # the plain cast's range
+            (u >> np.uint64(38)) | np.uint64(2 ** 26)]        # the halved cast's lowest octave
+    for arr in [u, small, edges, np.concatenate([u, edges])] + near:
+        for f32 in (True, False):
+            T = np.float32 if f32 else np.float64
+            assert np.array_equal(_random._canonical(arr, f32), _ref_canonical(arr, T))
+            assert np.array_equal(_random._canonical(arr, f32, scale=2.0 ** -63),
+                                  _ref_canonical(arr, T) * T(2))
+
+
+@pytest.mark.parametrize("low,high", [(-1.0, 1.0), (0.0, 0.0), (3.0, -2.0), (1.0, 1.0 + 2 ** -23),
+                                      (0.0, 1e-30), (-3e38, 3e38), (5.0, float("inf"))])
+def test_uniform_bounds_match_two_step_formula(low, high):
+    for f32 in (True, False):
+        T = np.float32 if f32 else np.float64
+        g = _random.Generator(99)
+        ref = _RefMT(_random.seed_seq_state(99))
+        a, b = T(np.float32(low)), T(np.float32(high))
+        with np.errstate(all="ignore"):
+            want = _ref_canonical(ref.words(3000), T) * T(b - a) + a
+            got = g.uniform(3000, low, high, f32)
+        assert np.array_equal(got, want, equal_nan=True)
+
+
+def test_state_round_trip_at_every_kind_of_position():
+    g = _random.Generator(2024)
+    for n in (0, 1, 311, 1, 624, 1247, 50000, 3):
+        g.raw(n)
+        st = g.get_state()
+        a = g.raw(700)
+        g.set_state(st)
+        assert np.array_equal(g.raw(700), a)
+        g.set_state(st)
+        assert g.get_state() == st
