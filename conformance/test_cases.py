@@ -13,17 +13,8 @@ from conformance import snippets
 _FLUID = ("paddle_compat provides the legacy paddle.fluid alias that Paddle 3.3.1 removed: Paddle "
           "stops at `import paddle.fluid` (ModuleNotFoundError), paddle_compat runs the code")
 XFAIL = {   # "topic::case" -> reason (a known difference; the owner named in the reason fixes it)
-    "seeds/pylayer_api::class_example":
-        "pylayer: a leaf's .grad produced by a PyLayer backward prints stop_gradient=True in Paddle",
-    "seeds/pylayer_api::apply_example":
-        "pylayer: a leaf's .grad produced by a PyLayer backward prints stop_gradient=True in Paddle",
-    "seeds/custom_op_guide_dygraph::tanh_steps_1_and_2":
-        "pylayer: a leaf's .grad produced by a PyLayer backward prints stop_gradient=True in Paddle",
     "seeds/custom_op_guide_static::step_2_output_variable":
         "static: Block.create_var defaults to stop_gradient=False in Paddle (True here)",
-    "seeds/py_func_api::example_1":
-        "nn: paddle.nn.loss is missing; py_func: Paddle hands the callable DenseTensors, whose "
-        "print() text differs from a numpy array's",
     "seeds/framework_design_tutorial::ir_example": _FLUID,
     "seeds/framework_design_tutorial::create_var_fluid": _FLUID,
     "seeds/framework_design_tutorial::mnist_py_func_network": _FLUID,

@@ -133,6 +133,16 @@ def _add_check(subparsers):
     p.set_defaults(handler=lambda args: _check.run(args), parser=p)
 
 
+@command
+def _add_conformance(subparsers):
+    from . import _conformance_cli
+    p = subparsers.add_parser(
+        "conformance", help="run the conformance suite against Paddle 3.3.1's recorded behaviour",
+        description=_conformance_cli.__doc__.strip().split("\n\n")[0])
+    _conformance_cli.add_arguments(p)
+    p.set_defaults(handler=lambda args: _conformance_cli.run(args), parser=p)
+
+
 # ---- entry point --------------------------------------------------------------------------------
 
 def build_parser():

@@ -63,8 +63,11 @@ def record(topic):
         proc = subprocess.run([sys.executable, "-c", CHILD, ROOT, path, name], env=child_env,
                               capture_output=True, text=True, check=True)
         results.update(json.loads(proc.stdout))
-    os.makedirs(os.path.dirname(snippets.golden_path(topic)), exist_ok=True)
-    with open(snippets.golden_path(topic), "w", encoding="utf-8") as f:
+    out = snippets.golden_path(topic)
+    if os.environ.get("CONFORMANCE_CASES_OUT"):        # the CLI's --oracle records into a temp dir
+        out = os.path.join(os.environ["CONFORMANCE_CASES_OUT"], *topic.split("/")) + ".json"
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w", encoding="utf-8") as f:
         json.dump(results, f, indent=1, sort_keys=True)
         f.write("\n")
     print(f"{topic}: {len(results)} cases recorded")

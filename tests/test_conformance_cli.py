@@ -1,0 +1,71 @@
+"""`python -m paddle_compat conformance`: table, summary, --json, exit status."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from paddle_compat import _cli, _conformance_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _args(**kw):
+    base = dict(pattern=None, oracle=None, properties=False, docstrings=False, json=False,
+                failures_only=False)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_json_run_in_a_subprocess_passes_and_lists_rows():
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("PADDLE_ORACLE_PYTHON", None)
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat", "conformance", "-k",
+                           r"functional\.relu$|seeds/pylayer_api::forward", "--json"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    out = json.loads(proc.stdout)
+    modes = sorted((r["api"], r["mode"], r["status"]) for r in out["rows"])
+    assert modes == [("paddle.nn.functional.relu", "dynamic", "pass"),
+                     ("paddle.nn.functional.relu", "static", "pass"),
+                     ("seeds/pylayer_api::forward_example", "case", "pass")]
+    assert out["summary"] == {"pass": 3}
+
+
+def test_table_summary_and_exit_status_one_on_a_failure(capsys, monkeypatch):
+    from conformance import runner
+    real = runner.load_goldens
+
+    def tampered(path=runner.GOLDEN):
+        g = real(path)
+        rec = dict(g["paddle.nn.functional.relu"])
+        out = dict(rec["full"]["out"])
+        out["data"] = [[v + 1.0 for v in row] for row in out["data"]]
+        rec["full"] = dict(rec["full"], out=out)
+        g["paddle.nn.functional.relu"] = rec
+        return g
+
+    monkeypatch.setattr(runner, "load_goldens", tampered)
+    rc = _conformance_cli.run(_args(pattern=r"functional\.(relu|elu)$"))
+    text = capsys.readouterr().out
+    assert rc == 1
+    header = text.splitlines()[0].split()
+    assert header == ["API", "MODE", "FORWARD", "GRAD", "ERRORS", "STATUS"]
+    assert "FAIL paddle.nn.functional.relu [dynamic]" in text and "Paddle's is" in text
+    assert "4 checks: 2 passed, 2 failed, 0 xfailed" in text
+
+
+def test_declared_xfails_do_not_fail_the_run(capsys):
+    rc = _conformance_cli.run(_args(pattern=r"^paddle\.lerp$"))
+    text = capsys.readouterr().out
+    assert rc == 0 and "xfail" in text and "0 failed, 2 xfailed" in text
+
+
+def test_docstrings_need_an_oracle(capsys):
+    assert _conformance_cli.run(_args(pattern="relu", docstrings=True)) == 2
+    assert "--docstrings needs --oracle" in capsys.readouterr().err
+
+
+def test_registered_as_a_subcommand():
+    args = _cli.build_parser().parse_args(["conformance", "-k", "matmul", "--json"])
+    assert args.pattern == "matmul" and args.json and args.handler is not None
