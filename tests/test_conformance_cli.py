@@ -69,3 +69,37 @@ def test_docstrings_need_an_oracle(capsys):
 def test_registered_as_a_subcommand():
     args = _cli.build_parser().parse_args(["conformance", "-k", "matmul", "--json"])
     assert args.pattern == "matmul" and args.json and args.handler is not None
+
+
+def test_docstring_program_extraction():
+    from conformance import docstring_replay as D
+    doc = """Adds.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.0])  # doctest: +SKIP('not really')
+    """
+    assert D.program_of(doc) is None                   # +SKIP drops the example
+    doc = doc.replace("  # doctest: +SKIP('not really')", "") + """
+            >>> for i in range(2):
+            ...     print(i)
+            0
+            1
+    """
+    assert D.program_of(doc) == ("import paddle\nx = paddle.to_tensor([1.0])\n"
+                                 "for i in range(2):\n    print(i)\n")
+    gpu = "    >>> # doctest: +REQUIRES(env:GPU)\n    >>> import paddle\n"
+    assert D.program_of(gpu) is None
+    cpu = "    >>> # doctest: +REQUIRES(env:CPU)\n    >>> import paddle\n"
+    assert D.program_of(cpu) == "import paddle\n"
+
+
+@__import__("pytest").mark.skipif(not os.environ.get("PADDLE_ORACLE_PYTHON"),
+                                  reason="docstring replay needs PADDLE_ORACLE_PYTHON=/path/to/python "
+                                         "(a Python with paddlepaddle installed)")
+def test_docstring_replay_against_the_oracle():
+    from conformance import docstring_replay as D
+    res = D.replay(os.environ["PADDLE_ORACLE_PYTHON"], pattern=r"^paddle\.(tanh|matmul)$")
+    assert res["modules"] == {"paddle": [2, 2]}, res["apis"]
