@@ -375,3 +375,20 @@ def test_state_round_trip_at_every_kind_of_position():
         assert np.array_equal(g.raw(700), a)
         g.set_state(st)
         assert g.get_state() == st
+
+
+def test_log64_matches_the_c_library_log_bit_for_bit():
+    """The double-double log with its near-midpoint fallback against math.log (the C library's)."""
+    rs = np.random.RandomState(8)
+    x = np.concatenate([
+        1 - rs.rand(150000),                                     # canonical-like
+        ((rs.rand(150000) * 2 - 1) ** 2 + (rs.rand(150000) * 2 - 1) ** 2) / 2,   # r2-like
+        1 - rs.rand(50000) * 1e-9, 1 - np.ldexp(rs.randint(1, 4096, 20000).astype(float), -53),
+        np.ldexp(rs.rand(50000) + 0.5, rs.randint(-1021, 1000, 50000)),   # every exponent
+        0.75 + rs.randint(0, 193, 30000) / 512.0 + rs.randint(-2, 3, 30000) * 2.0 ** -53,
+        [1.0, 0.5, 0.75, 1.5, np.nextafter(1.0, 0.0), np.nextafter(0.75, 0.0), 2.0 ** -1022,
+         5e-324, np.inf, 1e308]])
+    want = np.array([math.log(v) for v in x.tolist()])
+    assert np.array_equal(_random._log64(x).view(np.int64), want.view(np.int64))
+    with pytest.raises(ValueError, match="math domain error"):
+        _random._log64(np.array([0.5, 0.0]))
