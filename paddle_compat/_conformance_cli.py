@@ -71,13 +71,21 @@ class Progress:
             sys.stderr.flush()
 
 
-def _oracle_goldens(python, tmp):
-    """Record the table's goldens and the cases' goldens under the oracle, into `tmp`."""
+def _oracle_goldens(python, tmp, pattern):
+    """Record the table's goldens and the cases' goldens under the oracle, into `tmp` (only the
+    records and case files the pattern selects)."""
+    import re
+    from conformance import snippets
     env = dict(os.environ, CONFORMANCE_GOLDEN_OUT=os.path.join(tmp, "records.json"),
                CONFORMANCE_CASES_OUT=os.path.join(tmp, "cases"), GLOG_minloglevel="3")
     env.pop("PYTHONPATH", None)
-    for script in ("record_records.py", "record_cases.py"):
-        subprocess.run([python, os.path.join(ROOT, "conformance", "record", script)], env=env,
+    topics = [t for t in snippets.case_files() if not pattern or any(
+        re.search(pattern, f"{t}::{name}") for name, _, _ in snippets.load_case_file(snippets.case_path(t))[1])]
+    record = os.path.join(ROOT, "conformance", "record")
+    subprocess.run([python, os.path.join(record, "record_records.py")] + ([pattern] if pattern else []),
+                   env=env, check=True, capture_output=True, text=True, cwd=ROOT)
+    if topics:
+        subprocess.run([python, os.path.join(record, "record_cases.py")] + topics, env=env,
                        check=True, capture_output=True, text=True, cwd=ROOT)
     return os.path.join(tmp, "records.json"), os.path.join(tmp, "cases")
 
@@ -175,7 +183,7 @@ def run(args):
     with tempfile.TemporaryDirectory() as tmp:
         if args.oracle:
             sys.stderr.write(f"conformance: recording goldens with the oracle {args.oracle} ...\n")
-            golden_path, cases_dir = _oracle_goldens(args.oracle, tmp)
+            golden_path, cases_dir = _oracle_goldens(args.oracle, tmp, args.pattern)
         else:
             golden_path, cases_dir = runner.GOLDEN, None
         goldens = runner.load_goldens(golden_path)
