@@ -18,6 +18,12 @@ Paddle's contract into it:
 
 When no input needs grad (or grad is disabled) no torch Function is involved at all: forward runs
 under no_grad and its outputs are returned as they are, which is also the fastest path.
+
+Per-call cost matters (a PyLayer often wraps a tiny op): `apply` calls torch's C `Function.apply`
+directly (torch's Python wrapper only binds `setup_context`, which PyLayer never has), the node's
+`apply` is our backward itself, a slot's stop_gradient is read back from torch's
+`needs_input_grad`, and one Tensor in / one Tensor out / `save_for_backward(out)` skip the general
+bookkeeping (benchmarks/bench_pylayer.py).
 """
 import functools
 import weakref
@@ -71,6 +77,10 @@ class PyLayerContext:
         """The tuple given to `save_for_backward` (its last call), or None if it was never called."""
         saved = self.__saved
         if saved is not None:
+            if saved[0] is _ONE_SAVED:
+                tctx = saved[2]()
+                if tctx is not None:
+                    return (wrap(tctx.saved_tensors[0]),)    # `save_for_backward(out)`
             return self.__unpack_torch(saved)
         hooked = self.__hooked
         if hooked is not None:
@@ -79,13 +89,7 @@ class PyLayerContext:
 
     @property
     def container(self):
-        saved = self.__saved
-        if saved is not None:
-            return self.__unpack_torch(saved)
-        hooked = self.__hooked
-        if hooked is not None:
-            return _unpack_hooked(*hooked)
-        return self.__raw
+        return self.saved_tensor()
 
     @container.setter
     def container(self, value):
@@ -180,8 +184,6 @@ class PyLayerContext:
         if tctx is None:
             raise RuntimeError("The tensors saved by this PyLayer were freed together with its "
                                "backward graph (backward already ran without retain_graph=True)")
-        if template is _ONE_SAVED:
-            return (wrap(tctx.saved_tensors[0]),)      # the common `save_for_backward(out)`
         items = list(template)
         nested = None
         for (i, j), t in zip(positions, tctx.saved_tensors):
@@ -274,8 +276,9 @@ class _PyLayerFunction(torch.autograd.Function):
     @staticmethod
     def forward(tctx, call, *flat_inputs):
         # call: the _Call of this apply; flat_inputs are call.inputs (what torch records).
-        layer, ctx = call.layer, call.ctx
-        out = call.out = layer.forward(ctx, *call.args, **call.kwargs)
+        layer, ctx, kwargs = call.layer, call.ctx, call.kwargs
+        out = call.out = (layer.forward(ctx, *call.args, **kwargs) if kwargs
+                          else layer.forward(ctx, *call.args))
         if isinstance(out, Tensor):
             wrappers, out_slots = [out], _ONE_SLOT
         else:
@@ -317,16 +320,27 @@ class _PyLayerFunction(torch.autograd.Function):
             tctx.set_materialize_grads(False)
         if ctx._PyLayerContext__raw:
             ctx._pl_move_outputs_to_torch(tctx, wrappers)
-        leaves = [(i, weakref.ref(t)) for i, t in enumerate(inputs)
-                  if t.requires_grad and t.grad_fn is None]
+        leaves = None    # (position, weakref) of the inputs that are leaves needing grad
+        i = 0
+        for t in inputs:
+            if t.requires_grad and t.grad_fn is None:
+                if leaves is None:
+                    leaves = []
+                leaves.append((i, weakref.ref(t)))
+            i += 1
         tctx.pl_state = (ctx, call.in_slots, out_slots, leaves)
+        if len(wrappers) == 1:
+            return (wrappers[0]._t,)
         return tuple([w._t for w in wrappers])
 
     @staticmethod
     def backward(tctx, *grads):
         ctx, in_slots, out_slots, leaves = tctx.pl_state
         layer = ctx._forward_cls
-        if len(grads) == len(out_slots):
+        if len(grads) == 1 and len(out_slots) == 1:
+            g = grads[0]
+            args = [None if g is None else wrap(g)]
+        elif len(grads) == len(out_slots):
             args = [None if g is None else wrap(g) for g in grads]
         else:
             args, k = [], 0
@@ -348,7 +362,7 @@ class _PyLayerFunction(torch.autograd.Function):
         if in_slots is None and len(needs) == 2 and needs[1] and isinstance(result, Tensor):
             flat, sources = [result._t], [result]      # one input, one grad: nothing to check
         else:
-            flat, sources = _flatten_grads(layer, result, in_slots, needs)
+            flat, sources = _err.flatten_grads(layer, result, in_slots, needs)
         if leaves:
             _mark_leaf_grads(leaves, flat, sources, args)
         return (None, *flat)
@@ -432,58 +446,6 @@ def _passed_through(src, args):
     return False
 
 
-def _flatten_grads(layer, result, in_slots, needs):
-    """backward's return value -> one torch grad (or None) per flattened input, Paddle's checks;
-    also the paddle Tensor each grad came from. `needs` is torch's needs_input_grad (entry 0 is
-    the _Call argument); a slot stops gradient when its first Tensor did not require grad."""
-    if not isinstance(result, tuple):
-        result = (result,)       # a list is ONE item, as in Paddle
-    n = len(result)
-    if in_slots is None:
-        in_slots = (0,) * (len(needs) - 1)
-    if n > len(in_slots):
-        raise _err.too_many_grads(layer, len(in_slots), n)
-    flat, sources = [], []
-    k = 1
-    for i, count in enumerate(in_slots):
-        stop = not needs[k]
-        k += count or 1
-        if i >= n:
-            if not stop:
-                raise _err.grad_missing(layer, i)
-            flat.extend([None] * (count or 1))
-            sources.extend([None] * (count or 1))
-            continue
-        obj = result[i]
-        if stop:
-            if obj is not None:
-                raise _err.grad_for_stop_gradient(layer, i)
-            flat.extend([None] * (count or 1))
-            sources.extend([None] * (count or 1))
-        elif count:
-            if not isinstance(obj, (list, tuple)):
-                raise _err.grad_list_expected(obj)
-            if len(obj) < count:
-                raise _err.grad_list_short(count, len(obj))
-            for e in obj[:count]:
-                if isinstance(e, Tensor):
-                    flat.append(e._t)
-                elif e is None:
-                    flat.append(None)
-                else:
-                    raise _err.grad_not_tensor(layer, e)
-                sources.append(e)
-        elif isinstance(obj, Tensor):
-            flat.append(obj._t)
-            sources.append(obj)
-        elif obj is None:
-            flat.append(None)
-            sources.append(None)
-        else:
-            raise _err.grad_not_tensor(layer, obj)
-    return flat, sources
-
-
 def _alias(w):
     """A new Tensor over the same data as `w`, with its stop_gradient and no history."""
     t = w._t.detach()
@@ -531,7 +493,8 @@ def _apply(cls, *args, **kwargs):
         if _functorch_active():
             return call.finish(cls._torch_function.apply(call, *inputs))   # torch's own error
         # torch's Function.apply minus its Python wrapper (no setup_context to bind here).
-        outs = cls._torch_apply(call, *map(_unwrap_if_dead, inputs))
+        outs = (cls._torch_apply(call, _unwrap_if_dead(inputs[0])) if len(inputs) == 1
+                else cls._torch_apply(call, *map(_unwrap_if_dead, inputs)))
         if len(outs) == 1 and call.aliases is None and not call.nondiff:
             r = outs[0]
             if call.wrappers[0]._t is r and r.requires_grad:
@@ -561,6 +524,9 @@ class PyLayerMeta(type):
                                       {"_forward_cls": cls, "__module__": cls.__module__})
         cls._torch_function = tfn = type(name, (_PyLayerFunction,), {"__module__": cls.__module__})
         cls._torch_apply = super(torch.autograd.Function, tfn).apply
+        # The engine calls the node's `apply`; torch's looks the user's backward up on every call
+        # (vjp / boxed-grads checks that cannot apply here), so the node calls ours directly.
+        tfn._backward_cls.apply = _PyLayerFunction.backward
         super().__init__(name, bases, attrs)
 
 

@@ -1,4 +1,5 @@
-"""Paddle's PyLayer error texts, in one place, so `py_layer.py` reads as logic.
+"""Paddle's PyLayer error texts, in one place, so `py_layer.py` reads as logic; and the check of
+backward's return value that raises most of them (`flatten_grads`).
 
 Every text here was checked against Paddle 3.3.1 (see conformance/goldens/pylayer_errors.json and
 /work/shared/reference/paddle_semantics.md §2.1). Paddle prefixes its enforce errors with the error
@@ -13,9 +14,12 @@ import re
 import sys
 import traceback
 
+from .._tensor import Tensor
+
 __all__ = ["no_tensor_output", "leaf_inplace", "too_many_grads", "grad_for_stop_gradient",
            "grad_not_tensor", "grad_missing", "grad_list_expected", "grad_list_short",
-           "backward_failed", "hooks_save_type", "translate_version_error", "node_name"]
+           "backward_failed", "hooks_save_type", "translate_version_error", "node_name",
+           "flatten_grads"]
 
 
 def node_name(layer_cls):
@@ -133,3 +137,58 @@ def translate_version_error(exc):
         f"but received tensor_version:{now} != wrapper_version_snapshot:{expected}.]")
     err.__cause__ = exc
     return err
+
+
+def flatten_grads(layer, result, in_slots, needs):
+    """PyLayer backward's return value -> one torch grad (or None) per flattened input, with
+    Paddle's checks (the errors above); also the paddle Tensor each grad came from.
+
+    `in_slots`: tensors per input slot (0 = one Tensor), None when every slot is one Tensor.
+    `needs`: torch's needs_input_grad (entry 0 is py_layer's call object); a slot stops gradient
+    when its first Tensor did not require grad."""
+    if not isinstance(result, tuple):
+        result = (result,)       # a list is ONE item, as in Paddle
+    n = len(result)
+    if in_slots is None:
+        in_slots = (0,) * (len(needs) - 1)
+    if n > len(in_slots):
+        raise too_many_grads(layer, len(in_slots), n)
+    flat, sources = [], []
+    k = 1
+    for i, count in enumerate(in_slots):
+        stop = not needs[k]
+        k += count or 1
+        if i >= n:
+            if not stop:
+                raise grad_missing(layer, i)
+            flat.extend([None] * (count or 1))
+            sources.extend([None] * (count or 1))
+            continue
+        obj = result[i]
+        if stop:
+            if obj is not None:
+                raise grad_for_stop_gradient(layer, i)
+            flat.extend([None] * (count or 1))
+            sources.extend([None] * (count or 1))
+        elif count:
+            if not isinstance(obj, (list, tuple)):
+                raise grad_list_expected(obj)
+            if len(obj) < count:
+                raise grad_list_short(count, len(obj))
+            for e in obj[:count]:
+                if isinstance(e, Tensor):
+                    flat.append(e._t)
+                elif e is None:
+                    flat.append(None)
+                else:
+                    raise grad_not_tensor(layer, e)
+                sources.append(e)
+        elif isinstance(obj, Tensor):
+            flat.append(obj._t)
+            sources.append(obj)
+        elif obj is None:
+            flat.append(None)
+            sources.append(None)
+        else:
+            raise grad_not_tensor(layer, obj)
+    return flat, sources
