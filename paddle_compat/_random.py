@@ -53,8 +53,8 @@ _CV = {"one": np.uint64(1), "32": np.uint64(32), "m32": np.uint64(_M32)}
 def _canonical(u, f32, out=None, scale=2.0 ** -64):
     """generate_canonical<T>: T(u) / 2**64, and nextafter(1, 0) where that rounds to 1.
 
-    `scale` may be any power of two that keeps the result normal: scaling by it is exact, so
-    `scale=2**-63` gives 2 * canonical with one pass less.
+    The clamped T(u) is multiplied by `scale` with one rounding: a power of two scales exactly
+    (`scale=2**-63` gives 2 * canonical with one pass less); `_uniform` passes span * 2**-64.
     numpy's uint64 -> float casts are scalar and slow for u >= 2**63, its int64 casts are fast, so:
     float32: T(u) == 2 * T((u >> 1) | (u & 1)) for u >= 2**26 (the sticky bit keeps the one
     rounding; smaller u, probability 2**-38 a word, redo the chunk with the plain cast);
