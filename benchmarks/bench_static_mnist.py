@@ -4,21 +4,28 @@ Step: batch 256, fc 784->100, ReLU, fc 100->10, softmax cross-entropy, mean, SGD
 paddle_compat: Program built with paddle.static.nn.fc + cross-entropy + optimizer.minimize, run by
 Executor.run(feed, fetch_list=[loss]) (the fetch copies the loss to numpy, as users do).
 torch eager: the same arithmetic with torch.nn.functional and an in-place SGD update, loss.item().
-Prints median step times, their ratio, and peak memory (CUDA: max_memory_allocated; CPU: tracemalloc
-of Python allocations is not comparable, so only the ratio of times is printed there).
 
-    python benchmarks/bench_static_mnist.py [--device cpu|gpu] [--steps N]
+Timing: the two steps alternate (static, torch, static, ...) so that load from other processes
+hits both alike; the medians and their ratio are printed. Memory: the peak of one step above what
+was allocated before it -- CUDA: torch.cuda.max_memory_allocated; CPU: the running sum of the torch
+CPU allocator's allocations and frees recorded by torch.profiler(profile_memory=True) (tensor
+memory only; not RSS, not Python objects).
+
+    OMP_NUM_THREADS=1 python benchmarks/bench_static_mnist.py [--device cpu|gpu] [--steps N]
 """
 import argparse
+import os
 import statistics
+import sys
 import time
 
 import numpy as np
 import torch
 
-import paddle_compat as paddle
-from paddle_compat import static
-from paddle_compat._ops.registry import OPS, apply_op
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # run from a checkout
+import paddle_compat as paddle  # noqa: E402
+from paddle_compat import static  # noqa: E402
+from paddle_compat._ops.registry import OPS, apply_op  # noqa: E402
 
 
 def mean(x):
@@ -44,23 +51,47 @@ def build():
     return main, startup, avg
 
 
-def median_time(fn, steps, sync):
-    for _ in range(5):
-        fn()
+def alternate_medians(fa, fb, steps, sync):
+    for _ in range(10):
+        fa()
+        fb()
     sync()
-    times = []
+    ta, tb = [], []
     for _ in range(steps):
         t0 = time.perf_counter()
-        fn()
+        fa()
         sync()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        t1 = time.perf_counter()
+        fb()
+        sync()
+        ta.append(t1 - t0)
+        tb.append(time.perf_counter() - t1)
+    return statistics.median(ta), statistics.median(tb)
+
+
+def peak_bytes(fn, dev):
+    """Peak tensor memory one call of `fn` allocates above what was live before it."""
+    if dev.type == "cuda":
+        torch.cuda.synchronize()
+        base = torch.cuda.memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        fn()
+        torch.cuda.synchronize()
+        return torch.cuda.max_memory_allocated() - base
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        fn()
+    live = peak = 0
+    for event in sorted(prof.events(), key=lambda e: e.time_range.start):
+        live += event.self_cpu_memory_usage
+        peak = max(peak, live)
+    return peak
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--device", default="gpu" if torch.cuda.is_available() else "cpu")
-    ap.add_argument("--steps", type=int, default=50)
+    ap.add_argument("--steps", type=int, default=300)
     args = ap.parse_args()
     dev = torch.device("cuda" if args.device == "gpu" else "cpu")
     sync = torch.cuda.synchronize if dev.type == "cuda" else (lambda: None)
@@ -73,14 +104,13 @@ def main():
     place = paddle.CUDAPlace(0) if dev.type == "cuda" else paddle.CPUPlace()
     exe = static.Executor(place)
     scope = static.Scope()
+    xs, ys = torch.from_numpy(xb).to(dev), torch.from_numpy(yb).to(dev)
+    feed = {"x": paddle.to_tensor(xs, place=place), "label": paddle.to_tensor(ys, place=place)}
     with static.scope_guard(scope):
         exe.run(startup)
-        xs, ys = torch.from_numpy(xb).to(dev), torch.from_numpy(yb).to(dev)
-        feed = {"x": paddle.to_tensor(xs, place=place), "label": paddle.to_tensor(ys, place=place)}
-        if dev.type == "cuda":
-            torch.cuda.reset_peak_memory_stats()
-        t_static = median_time(lambda: exe.run(prog, feed=feed, fetch_list=[avg]), args.steps, sync)
-        peak_static = torch.cuda.max_memory_allocated() if dev.type == "cuda" else None
+
+    def static_step():
+        return exe.run(prog, feed=feed, fetch_list=[avg], scope=scope)
     paddle.disable_static()
 
     w1 = (torch.rand(784, 100, device=dev) - 0.5) * 0.1
@@ -100,17 +130,15 @@ def main():
                 p.sub_(g, alpha=0.1)
         return loss.item()
 
-    if dev.type == "cuda":
-        torch.cuda.reset_peak_memory_stats()
-    t_torch = median_time(torch_step, args.steps, sync)
-    peak_torch = torch.cuda.max_memory_allocated() if dev.type == "cuda" else None
-    print(f"device={dev.type}  batch=256  steps={args.steps}")
+    t_static, t_torch = alternate_medians(static_step, torch_step, args.steps, sync)
+    peak_static, peak_torch = peak_bytes(static_step, dev), peak_bytes(torch_step, dev)
+    print(f"device={dev.type}  batch=256  steps={args.steps}  threads={torch.get_num_threads()}")
     print(f"{'':24}{'paddle_compat static':>22}{'torch eager':>14}{'ratio':>8}")
     print(f"{'median step (ms)':24}{t_static * 1e3:22.3f}{t_torch * 1e3:14.3f}"
           f"{t_static / t_torch:8.2f}")
-    if peak_static is not None:
-        print(f"{'peak memory (MiB)':24}{peak_static / 2**20:22.2f}{peak_torch / 2**20:14.2f}"
-              f"{peak_static / peak_torch:8.2f}")
+    what = "CUDA allocated" if dev.type == "cuda" else "CPU tensors"
+    print(f"{'peak ' + what + ' (MiB)':24}{peak_static / 2**20:22.3f}{peak_torch / 2**20:14.3f}"
+          f"{peak_static / peak_torch:8.2f}")
 
 
 if __name__ == "__main__":

@@ -13,15 +13,17 @@ import numpy as np
 import torch
 
 from .. import _place
+from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .ir import STANDARD_ATTRS, Operator, Program, Variable
 from .local_ops import lookup
 from .scope import global_scope
+from .variants import pick
 
 __all__ = ["Executor", "run_program"]
 
-_MAX_PLANS = 16
+_MAX_PLANS = 32
 
 # Scope tensors of the runs in progress (innermost last). Ops with sub-blocks (static_pylayer's
 # `pylayer`) read the parameters their sub-blocks use from here, as Paddle's sub-block scopes see
@@ -31,7 +33,7 @@ RUNNING_SCOPES = []
 
 class _OpStep:
     __slots__ = ("kernel", "args", "kwargs", "outs", "single", "op", "leaf", "detach", "writes",
-                 "frees", "no_grad")
+                 "frees", "no_grad", "fallback")
 
 
 class _GroupStep:
@@ -40,7 +42,8 @@ class _GroupStep:
 
 
 class _Plan:
-    __slots__ = ("steps", "scope_reads", "has_grad", "feed_leaf", "scope_leaf", "fetch", "compiled")
+    __slots__ = ("steps", "grad_steps", "tail_steps", "scope_reads", "has_grad", "feed_leaf",
+                 "scope_leaf", "fetch", "compiled")
 
 
 def _var(block, name):
@@ -100,6 +103,7 @@ def lower(program, feed_names, fetch_names):
             step.kernel = opdef.kernel
             step.op = op
             step.kwargs = _kernel_kwargs(op)
+            step.fallback = None
             slots = opdef.inputs
             args = []
             for slot in slots:
@@ -169,13 +173,40 @@ def lower(program, feed_names, fetch_names):
         if n in keep or (v is not None and v.persistable):
             continue
         steps[i].frees.append(n)
+    _pick_variants(block, steps, readers, keep)
     plan.steps = steps
+    # The optimizer updates at the end run under one no_grad (their kernels need no graph).
+    tail = len(steps)
+    while tail and type(steps[tail - 1]) is _OpStep and steps[tail - 1].no_grad:
+        tail -= 1
+    plan.grad_steps, plan.tail_steps = steps[:tail], steps[tail:]
     plan.scope_reads = scope_reads
     plan.feed_leaf = [n for n in feed_names if n in leaf_names]
     plan.scope_leaf = [n for n in scope_reads if n in leaf_names]
     plan.fetch = list(fetch_names)
     plan.compiled = None
     return plan
+
+
+def _pick_variants(block, steps, readers, keep):
+    """Swap in cheaper kernels where the plan knows an output is dead (see variants.py)."""
+    later = set(keep)
+    for i in range(len(steps) - 1, -1, -1):
+        step = steps[i]
+        if type(step) is _OpStep:
+            op = step.op
+            dead = {n for n in op.output_arg_names if n not in later
+                    and not ((v := _var(block, n)) is not None and v.persistable)}
+            picked = pick(op, op.opdef or lookup(op.type), dead)
+            if picked is not None:
+                # A failing variant re-runs the full kernel (Paddle's checks and messages).
+                step.fallback = (step.kernel, step.kwargs)
+                step.kernel, step.kwargs = picked
+                slots = (op.opdef or lookup(op.type)).outputs
+                step.outs = [None if op.outputs.get(slot) and all(n in dead for n in
+                                                                   op.outputs[slot]) else name
+                             for slot, name in zip(slots, step.outs)]
+        later.update(readers[i])
 
 
 def _not_initialized(op, name):
@@ -223,7 +254,10 @@ def execute(plan, env, scope_tensors):
         if n in env:
             env[n] = _make_leaf(env[n])
     with torch.enable_grad():
-        _run_steps(plan.steps, env, scope_tensors)
+        _run_steps(plan.grad_steps, env, scope_tensors)
+    if plan.tail_steps:
+        with torch.no_grad():
+            _run_steps(plan.tail_steps, env, scope_tensors)
 
 
 def _run_steps(steps, env, scope_tensors):
@@ -239,7 +273,12 @@ def _run_steps(steps, env, scope_tensors):
         try:
             out = step.kernel(*args, **step.kwargs)
         except Exception as e:
-            raise with_op_context(e, step.op) from e
+            if step.fallback is None:
+                raise with_op_context(e, step.op) from e
+            try:
+                out = step.fallback[0](*args, **step.fallback[1])
+            except Exception as e2:
+                raise with_op_context(e2, step.op) from e2
         if step.single:
             name = step.outs[0]
             if type(name) is list:
@@ -325,10 +364,13 @@ def _fetch_names(fetch_list):
 
 
 def _convert_feed(var, data, device):
+    # Tensors first: a training loop feeds the same kind every step, and this runs per feed per step.
     if isinstance(data, Tensor):
-        t = data._t.detach()
+        t = data._t
+        if t.requires_grad:
+            t = t.detach()
     elif isinstance(data, torch.Tensor):
-        t = data.detach()
+        t = data.detach() if data.requires_grad else data
     else:
         if not isinstance(data, np.ndarray):
             if isinstance(data, (bool, int, float, complex, np.generic)):
@@ -346,22 +388,22 @@ def _convert_feed(var, data, device):
         t = torch.from_numpy(data)
     if var.need_check_feed:
         _check_feed(var, t)
-    if t.device != device:
+    if not (t.is_cpu if device.type == "cpu" else t.device == device):
         t = t.to(device)
     return t
 
 
 def _check_feed(var, t):
-    shape = tuple(t.shape)
-    want = var.shape
+    shape = t.shape
+    want = var._shape
     if len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):
         raise ValueError(f"The fed Variable {var.name!r} should have dimensions = {len(want)}, "
                          f"shape = {want!r}, but received fed shape {list(shape)!r} on each device")
-    from .._dtype import from_torch_dtype
-    got = from_torch_dtype(t.dtype).short
-    if got != var.dtype.short:
-        raise ValueError(f"The data type of fed Variable {var.name!r} must be "
-                         f"{var.dtype.short!r}, but received {got!r}")
+    if t.dtype is not var._dtype.torch:
+        got = from_torch_dtype(t.dtype).short
+        if got != var.dtype.short:
+            raise ValueError(f"The data type of fed Variable {var.name!r} must be "
+                             f"{var.dtype.short!r}, but received {got!r}")
 
 
 class Executor:
@@ -386,20 +428,21 @@ class Executor:
         """Run `program` (default main program) with `feed`, returning the fetched values."""
         if self._closed:
             raise RuntimeError("Attempted to use a closed Executor")
-        from .builder import default_main_program
         compiled = None
         if program is None:
+            from .builder import default_main_program
             program = default_main_program()
             if not program.global_block().ops:
                 warnings.warn("Now you are using default_main_program, but there are no operators "
                               "in the program to be executed. Please ensure you create model "
                               "correctly or you can pass the Program or the CompiledProgram "
                               "manually.")
-        if hasattr(program, "_compiled_program_"):
-            compiled, program = program, program._program
-        if not isinstance(program, Program):
-            raise TypeError(f"Executor requires Program as its Parameter. But you passed in "
-                            f"{type(program)}")
+        if type(program) is not Program:
+            if hasattr(program, "_compiled_program_"):
+                compiled, program = program, program._program
+            if not isinstance(program, Program):
+                raise TypeError(f"Executor requires Program as its Parameter. But you passed in "
+                                f"{type(program)}")
         if feed is None:
             feed = {}
         elif isinstance(feed, (list, tuple)):
@@ -407,33 +450,48 @@ class Executor:
             feed = feed[0]
         if not isinstance(feed, dict):
             raise TypeError(f"feed requires dict as its Parameter. But you passed in {type(feed)}")
-        fetch_names = _fetch_names(fetch_list)
         scope = scope or global_scope()
         block = program.global_block()
-        sched = getattr(program, "lr_scheduler", None)
+        sched = program.__dict__.get("lr_scheduler")
         if sched is not None:
             # Paddle's executor refreshes the learning-rate variable from the scheduler each run.
             scope._tensors[program.lr_var_name] = torch.tensor(float(sched()), dtype=torch.float32,
                                                                device=self.place.device)
         device = self.place.device
+        # The plan is keyed by what the caller passed (feed names, the fetch list's own items), so
+        # a training loop finds it without re-deriving fetch names or re-filtering feeds.
+        try:
+            fetch_key = tuple(fetch_list) if isinstance(fetch_list, (list, tuple)) else (
+                fetch_list,)
+            key = ("run", program._version, tuple(feed), fetch_key, bool(use_prune))
+            hit = program._plans.get(key)
+        except TypeError:           # unhashable items (nested lists): derive every time
+            key = hit = None
+        if hit is None:
+            fetch_names = _fetch_names(fetch_list)
+            feed_vars = [(n, block.vars.get(n)) for n in feed]
+            known = [n for n, v in feed_vars if v is not None]
+            pkey = (program._version, tuple(known), tuple(fetch_names), bool(use_prune))
+            plan = program._plans.get(pkey)
+            if plan is None:
+                if len(program._plans) >= _MAX_PLANS:
+                    program._plans.clear()
+                plan = lower(program, known, fetch_names)
+                program._plans[pkey] = plan
+            hit = (plan, feed_vars)
+            if key is not None:
+                program._plans[key] = hit
+        plan, feed_vars = hit
         env = {}
-        for name, data in feed.items():
-            var = block.vars.get(name)
+        for name, var in feed_vars:
             if var is None:
                 warnings.warn(f"The variable {name} is not found in program. It is not declared "
                               "or is pruned.")
                 continue
-            t = _convert_feed(var, data, device)
+            t = _convert_feed(var, feed[name], device)
             env[name] = t
             if var.persistable:
                 scope._tensors[name] = t
-        key = (program._version, tuple(env), tuple(fetch_names), bool(use_prune))
-        plan = program._plans.get(key)
-        if plan is None:
-            if len(program._plans) >= _MAX_PLANS:
-                program._plans.clear()
-            plan = lower(program, list(env), fetch_names)
-            program._plans[key] = plan
         old_place = _place._current[0]
         old_static = STATE.static
         _place._current[0] = self.place
@@ -448,7 +506,7 @@ class Executor:
             RUNNING_SCOPES.pop()
             _place._current[0] = old_place
             STATE.static = old_static
-        return self._results(block, fetch_names, env, scope._tensors, return_numpy)
+        return self._results(block, plan.fetch, env, scope._tensors, return_numpy)
 
     def _results(self, block, names, env, scope_tensors, return_numpy):
         out = []
@@ -460,18 +518,19 @@ class Executor:
                 raise ValueError(f"Can not find the variable {n!r} to fetch: it is neither computed "
                                  "by the program nor held in the scope (is it declared, and did "
                                  "the startup program run?)")
-            t = t.detach()
             if return_numpy:
+                if t.requires_grad:
+                    t = t.detach()
                 v = block._find_var_recursive(n)
-                if t.dtype == torch.bfloat16:
+                if t.dtype is torch.bfloat16:
                     t = t.float()
-                a = t.cpu().numpy()
+                a = (t if t.is_cpu else t.cpu()).numpy()
                 # Persistable values may be updated in place by a later run: hand out a copy.
                 if v is None or v.persistable or n in env and n in scope_tensors:
                     a = a.copy()
                 out.append(a)
             else:
-                out.append(wrap(t))
+                out.append(wrap(t.detach()))
         return out
 
 

@@ -6,6 +6,7 @@ each accumulator (`<param>_velocity_0`, `<param>_moment1_0`, ...) a persistable 
 the startup program; the op kernels apply the same update rules as dynamic mode
 (`paddle_compat._optim.rules`), in place on the scope's tensors.
 """
+import numpy as np
 import torch
 
 from .. import _unique_name
@@ -60,6 +61,8 @@ def _op_attrs(kind, hyper, opt):
 def _make_kernel(kind, hyper, acc_names, param_lr):
     from .._optim.rules import RULES
     rule = RULES[kind]
+    if kind == "sgd":
+        return _sgd_kernel(param_lr)
 
     def kernel(Param, Grad, LearningRate, *accs, **attrs):
         with torch.no_grad():
@@ -67,6 +70,30 @@ def _make_kernel(kind, hyper, acc_names, param_lr):
             h = dict(hyper, lr=float(LearningRate) * param_lr)
             rule(Param, Grad, state, h)
         return (Param,) + tuple(accs) if accs else Param
+    return kernel
+
+
+def _sgd_kernel(param_lr):
+    """`rules.sgd` inlined (param -= lr * grad, lr rounded to the parameter's dtype as Paddle's
+    kernel holds it): a training step runs one per parameter, so its Python cost counts. The
+    learning rate's float is cached per tensor version, so a CUDA learning-rate variable costs one
+    device read per change instead of one per parameter per step."""
+    cache = [None, -1, 0.0]          # (learning-rate tensor, its _version, float value)
+
+    def kernel(Param, Grad, LearningRate, MasterParam=None, **attrs):
+        if LearningRate is cache[0] and LearningRate._version == cache[1]:
+            lr = cache[2]
+        else:
+            lr = float(LearningRate)
+            cache[:] = LearningRate, LearningRate._version, lr
+        lr = lr * param_lr
+        if Param.dtype is not torch.float64:
+            lr = float(np.float32(lr))
+        if Grad.dtype is not Param.dtype:
+            Grad = Grad.to(Param.dtype)
+        # detach(): the update is not part of any graph (Param may be an autograd leaf here).
+        Param.detach().sub_(Grad, alpha=lr)
+        return Param
     return kernel
 
 
