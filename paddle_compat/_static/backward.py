@@ -38,7 +38,7 @@ def _check(value, what, api, allow_list=True):
         want = ("(<class 'paddle.base.framework.Variable'>, <class 'list'>, <class 'tuple'>)"
                 if allow_list else "<class 'paddle.base.framework.Variable'>")
         raise TypeError(f"The type of '{what}' in {api} must be {want}, but received "
-                        f"{type(value)}.")
+                        f"{type(value)}. ")
 
 
 def _no_grad_names(no_grad_set):

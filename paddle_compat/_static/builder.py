@@ -16,6 +16,7 @@ from .._dtype import to_dtype
 from .._mode import STATE
 from .._ops.registry import set_static_hook
 from .._tensor import Tensor
+from .legacy_attrs import to_legacy
 from .ir import STANDARD_ATTRS, OpRole, Program, Variable, VARTYPE_CODES
 from .local_ops import LOCAL_OPS
 
@@ -312,7 +313,7 @@ def record_op(opdef, inputs, attrs):
             out_names[slot] = [v.name for v in value]
         else:
             out_names[slot] = [value.name]
-    op = append_op(block, opdef, in_names, out_names, kernel_attrs)
+    op = append_op(block, opdef, in_names, out_names, to_legacy(opdef.type, kernel_attrs, in_vars))
     op.list_slots = tuple(s for s, x in zip(opdef.inputs, inputs)
                           if isinstance(x, (list, tuple)) and not isinstance(x, Variable)) + tuple(
         s for s, v in zip(opdef.outputs, per_slot) if isinstance(v, list))

@@ -17,6 +17,7 @@ from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .ir import STANDARD_ATTRS, Operator, Program, Variable
+from .legacy_attrs import to_kernel
 from .local_ops import lookup
 from .scope import global_scope
 from .variants import pick
@@ -51,7 +52,7 @@ def _var(block, name):
 
 
 def _kernel_kwargs(op):
-    return {k: v for k, v in op.attrs.items() if k not in STANDARD_ATTRS}
+    return to_kernel(op.type, {k: v for k, v in op.attrs.items() if k not in STANDARD_ATTRS})
 
 
 def lower(program, feed_names, fetch_names):
