@@ -8,18 +8,26 @@
    cross_entropy, mean, SGD; batch 256) through the Executor, against the same program with the
    built-in relu and against hand-written torch eager with the hand-written numpy Function.
 
-    python benchmarks/bench_py_func.py [--device cpu|cuda]
+    OMP_NUM_THREADS=1 python benchmarks/bench_py_func.py [--device cpu|cuda] [--repeat 15]
+
+In part 1 the kernel and the hand-written Function are timed alternately within each repeat (load
+drift on a shared machine hits both alike); the ratio is the median of the per-repeat ratios, with
+their [min-max] spread. On CPU the clock is the process's CPU time (time other work holds the
+cores is left out); CUDA runs use wall time.
 """
 import argparse
 import statistics
 import sys
 import time
 
+import os
+
 import numpy as np
 import torch
 
-import paddle_compat as paddle
-from paddle_compat import fluid
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import paddle_compat as paddle  # noqa: E402
+from paddle_compat import fluid  # noqa: E402
 
 
 def relu(x):
@@ -51,19 +59,38 @@ class HandRelu(torch.autograd.Function):
         return torch.from_numpy(dy.detach().cpu().numpy() * dx).to(y.device)
 
 
-def timeit(fn, repeat=7, number=None):
+CLOCK = [time.perf_counter]
+REPEAT = [7]
+
+
+def _number(fn):
     fn()
-    if number is None:
-        t0 = time.perf_counter()
+    t0 = CLOCK[0]()
+    fn()
+    return max(1, int(0.02 / max(CLOCK[0]() - t0, 1e-7)))
+
+
+def _run(fn, number):
+    t0 = CLOCK[0]()
+    for _ in range(number):
         fn()
-        number = max(1, int(0.05 / max(time.perf_counter() - t0, 1e-7)))
-    runs = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        runs.append((time.perf_counter() - t0) / number)
-    return statistics.median(runs)
+    return (CLOCK[0]() - t0) / number
+
+
+def timeit(fn, repeat=None, number=None):
+    number = number or _number(fn)
+    return statistics.median(_run(fn, number) for _ in range(repeat or REPEAT[0]))
+
+
+def timeit_pair(fn, ref):
+    """Median per-call times of `fn` and `ref` timed alternately, and the sorted per-repeat
+    ratios fn/ref."""
+    number = min(_number(fn), _number(ref))
+    a, b = [], []
+    for _ in range(REPEAT[0]):
+        a.append(_run(fn, number))
+        b.append(_run(ref, number))
+    return statistics.median(a), statistics.median(b), sorted(x / y for x, y in zip(a, b))
 
 
 def sync(device):
@@ -106,12 +133,14 @@ def bench_relu(shape, device):
     g1 = torch.autograd.grad(out, xt, ones)[0]
     g2 = torch.autograd.grad(HandRelu.apply(xt), xt, ones)[0]
     assert torch.equal(g1, g2)
-    t_k, t_h, t_e = timeit(via_kernel), timeit(by_hand), timeit(via_executor)
+    t_k, t_h, ratios = timeit_pair(via_kernel, by_hand)
+    t_e = timeit(via_executor)
     print(f"relu fwd+bwd {str(shape):>12} {device}: py_func kernel {t_k * 1e6:9.1f} us | "
-          f"hand Function {t_h * 1e6:9.1f} us | ratio {t_k / t_h:5.2f}x | "
+          f"hand Function {t_h * 1e6:9.1f} us | ratio {statistics.median(ratios):5.2f}x "
+          f"[{ratios[0]:.2f}-{ratios[-1]:.2f}] | "
           f"whole program via Executor {t_e * 1e6:9.1f} us ({t_e / t_h:5.2f}x)")
     paddle.disable_static()
-    return t_k / t_h
+    return statistics.median(ratios)
 
 
 def build_mnist(use_py_func):
@@ -176,11 +205,15 @@ def bench_mnist(device):
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    ap.add_argument("--repeat", type=int, default=15)
     args = ap.parse_args()
+    REPEAT[0] = args.repeat
+    CLOCK[0] = time.perf_counter if args.device == "cuda" else time.process_time
     if args.device == "cuda" and not torch.cuda.is_available():
         sys.exit("--device cuda: no CUDA GPU available")
     torch.set_num_threads(max(1, min(4, torch.get_num_threads())))
-    print(f"torch {torch.__version__}, numpy {np.__version__}, threads {torch.get_num_threads()}")
+    print(f"torch {torch.__version__}, numpy {np.__version__}, threads {torch.get_num_threads()}, "
+          f"clock {CLOCK[0].__name__}, repeat {REPEAT[0]}")
     for shape in ([64], [256, 100], [256, 784], [1024, 1024]):
         bench_relu(shape, args.device)
     bench_mnist(args.device)

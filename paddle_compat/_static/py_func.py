@@ -87,6 +87,14 @@ class PyFuncRegistry:
     def id(self):
         return self._id
 
+    def direct(self, nargs):
+        """The callable itself when a call with `nargs` inputs binds them positionally (as `__call__`
+        would), else this registry entry; lets an op skip the binding step on every run."""
+        named = self._named_args
+        if named is not None and (not named or self._required <= nargs <= len(named)):
+            return self._func
+        return self
+
     def __call__(self, *args):
         named = self._named_args
         if named is None:
@@ -263,14 +271,15 @@ for _name in ("astype", "reshape", "sum", "mean", "max", "min", "prod", "std", "
 
 def _host_view(t):
     """torch tensor -> numpy array on host: a view on CPU, one copy from an accelerator."""
-    t = t.detach()
-    if t.device.type != "cpu":
+    if t.requires_grad:
+        t = t.detach()
+    if not t.is_cpu:
         t = t.cpu()
     if t.is_conj():
         t = t.resolve_conj()
     if t.is_neg():
         t = t.resolve_neg()
-    if t.dtype == torch.bfloat16:
+    if t.dtype is torch.bfloat16:
         return t.view(torch.int16).numpy().view(np.uint16)     # Paddle hands bf16 as uint16 bits
     return t.numpy()
 
@@ -278,12 +287,23 @@ def _host_view(t):
 def _to_host(t):
     if t is None:
         return None
-    return DenseTensor(_host_view(t), DTYPES["bfloat16"] if t.dtype == torch.bfloat16 else None)
+    return DenseTensor(_host_view(t), DTYPES["bfloat16"] if t.dtype is torch.bfloat16 else None)
+
+
+_CPU = torch.device("cpu")
+
+
+def _device(t):
+    # t.device allocates a torch.device per read; CPU tensors share one.
+    return _CPU if t.is_cpu else t.device
 
 
 # ---- one recorded op: its callables, slots and declared outputs -------------------------------
 class _OpSpec:
-    __slots__ = ("fwd", "bwd", "x_names", "out_vars", "keep_x", "keep_out", "op", "warned")
+    # fwd_call / bwd_call: what the kernel calls (the user's callable when its inputs bind
+    # positionally, else the registry entry, which binds by name); fixed per op.
+    __slots__ = ("fwd", "bwd", "x_names", "out_vars", "keep_x", "keep_out", "op", "warned",
+                 "fwd_call", "bwd_call")
 
     def describe(self):
         return (f"py_func op (inputs {self.x_names}, outputs "
@@ -303,6 +323,8 @@ def _as_array(value):
 def _convert_results(ret, out_num, what):
     """Paddle's PyFuncRegistry.__call__ + CallPythonFunc count checks: a returned list or tuple is
     several results, anything else one; a count mismatch is only accepted as a single None."""
+    if type(ret) is np.ndarray and out_num == 1:
+        return [ret]             # the usual single numpy result
     if not isinstance(ret, (list, tuple)):
         ret = (ret,)
     ret = [None if r is None else _as_array(r) for r in ret]
@@ -320,29 +342,46 @@ def _to_torch(value, device, host_inputs, bf16=False):
     if isinstance(value, torch.Tensor):
         return value.to(device)
     arr = value
-    if arr.dtype == object:
+    if arr.dtype.kind == "O":
         raise TypeError(f"py_func cannot convert a returned array of dtype object (shape "
                         f"{arr.shape}) to a tensor; return numeric numpy arrays")
     # An array aliasing an input (e.g. `return np.array(x)`) or one torch cannot wrap gets a copy,
     # so the op's output never shares memory with its inputs.
-    if (not arr.flags.writeable or any(s < 0 for s in arr.strides)
-            or any(h is not None and np.may_share_memory(arr, h._array) for h in host_inputs)):
+    if not arr.flags.writeable or (arr.ndim and min(arr.strides) < 0) \
+            or _aliases(arr, host_inputs):
         arr = arr.copy()
     if bf16 and arr.dtype == np.uint16:
         t = torch.from_numpy(arr.view(np.int16)).view(torch.bfloat16)
     else:
         t = torch.from_numpy(arr)
-    return t if t.device == device else t.to(device)
+    return t if device.type == "cpu" else t.to(device)    # from_numpy gives a CPU tensor
+
+
+def _aliases(arr, host_inputs):
+    for h in host_inputs:
+        if h is not None and np.may_share_memory(arr, h._array):
+            return True
+    return False
 
 
 def _shape_matches(declared, got):
-    return len(declared) == len(got) and all(d < 0 or d == g for d, g in zip(declared, got))
+    if len(declared) != len(got):
+        return False
+    for d, g in zip(declared, got):
+        if d >= 0 and d != g:
+            return False
+    return True
 
 
 def _run_forward(spec, xs):
-    device = next((t.device for t in xs if t is not None), None) or current_torch_device()
+    for t in xs:                 # results go to the first input's device, else the current one
+        if t is not None:
+            device = _device(t)
+            break
+    else:
+        device = current_torch_device()
     host = [_to_host(t) for t in xs]
-    ret = spec.fwd(*host)
+    ret = spec.fwd_call(*host)
     out_vars = spec.out_vars
     if not out_vars:
         _convert_results(ret, 0, "func")
@@ -377,23 +416,40 @@ class _PyFunc(torch.autograd.Function):
     def forward(ctx, spec, *xs):
         outs = _run_forward(spec, xs)
         ctx.spec = spec
-        ctx.x_meta = [None if t is None else (t.shape, t.dtype, t.device) for t in xs]
+        ctx.x_meta = [None if t is None else (t.shape, t.dtype, _device(t)) for t in xs]
         ctx.save_for_backward(*[xs[i] for i in spec.keep_x], *[outs[j] for j in spec.keep_out])
-        nondiff = [t for t in outs if not (t.is_floating_point() or t.is_complex())]
-        if nondiff:
-            ctx.mark_non_differentiable(*nondiff)
+        nondiff = None
+        for t in outs:
+            if not (t.is_floating_point() or t.is_complex()):
+                nondiff = [t for t in outs if not (t.is_floating_point() or t.is_complex())]
+                ctx.mark_non_differentiable(*nondiff)
+                break
         return tuple(outs)
 
     @staticmethod
-    @once_differentiable
     def backward(ctx, *douts):
-        spec = ctx.spec
-        try:
-            grads = _run_backward(ctx, spec, douts)
-        except Exception as e:
-            from .executor import with_op_context
-            raise with_op_context(e, spec.op) from e
-        return (None, *grads)
+        if torch.is_grad_enabled():           # create_graph=True: no double backward through numpy
+            return _backward_once(ctx, *douts)
+        return _backward(ctx, *douts)         # what once_differentiable reduces to without grad
+
+
+def _backward(ctx, *douts):
+    spec = ctx.spec
+    try:
+        grads = _run_backward(ctx, spec, douts)
+    except Exception as e:
+        from .executor import with_op_context
+        raise with_op_context(e, spec.op) from e
+    return (None, *grads)
+
+
+_backward_once = once_differentiable(_backward)
+# The engine calls the node's `apply`; torch's looks the backward up through vjp / boxed-grads
+# checks on every call, which cannot apply to this Function.
+_PyFunc._backward_cls.apply = _PyFunc.backward
+_pyfunc_apply = super(torch.autograd.Function, _PyFunc).apply    # C apply, minus torch's wrapper
+_functorch_active = torch._C._are_functorch_transforms_active
+_unwrap_if_dead = torch._C._functorch.unwrap_if_dead
 
 
 def _run_backward(ctx, spec, douts):
@@ -402,13 +458,17 @@ def _run_backward(ctx, spec, douts):
     dhost = [None if d is None else DenseTensor(np.array(_host_view(d)), DTYPES["bfloat16"]
                                                 if d.dtype == torch.bfloat16 else None)
              for d in douts]
-    ret = spec.bwd(*saved, *dhost)
+    ret = spec.bwd_call(*saved, *dhost)
     n_x = len(ctx.x_meta)
     results = _convert_results(ret, n_x, "backward_func")
-    needs = ctx.needs_input_grad[1:]
+    needs = ctx.needs_input_grad
+    if len(results) < n_x:
+        results = results + [None] * (n_x - len(results))
+    host = None
     grads = []
-    for i, (meta, value) in enumerate(zip(ctx.x_meta, results + [None] * (n_x - len(results)))):
-        if meta is None or not needs[i]:
+    for i, meta in enumerate(ctx.x_meta):
+        value = results[i]
+        if meta is None or not needs[i + 1]:
             grads.append(None)
             continue
         if value is None:
@@ -416,8 +476,10 @@ def _run_backward(ctx, spec, douts):
                              f"[Hint: backward_func returned None for the gradient of input "
                              f"{spec.x_names[i]!r}, which needs one.]")
         shape, dtype, device = meta
-        g = _to_torch(value, device, saved + dhost, dtype == torch.bfloat16)
-        if tuple(g.shape) != tuple(shape):
+        if host is None:
+            host = saved + dhost
+        g = _to_torch(value, device, host, dtype is torch.bfloat16)
+        if g.shape != shape:
             if g.numel() != shape.numel():
                 raise ValueError(f"backward_func returned a gradient of shape {list(g.shape)} "
                                  f"for input {spec.x_names[i]!r} of shape {list(shape)}")
@@ -430,10 +492,16 @@ def _make_kernel(spec):
     def py_func_kernel(X=None, forward_callable_id=-1, backward_callable_id=-1,
                        backward_skip_vars=()):
         xs = list(X) if X is not None else []
-        if (spec.bwd is None or not spec.out_vars or not torch.is_grad_enabled()
-                or not any(t is not None and t.requires_grad for t in xs)):
+        if spec.bwd is None or not spec.out_vars or not torch.is_grad_enabled():
             return _run_forward(spec, xs)
-        return list(_PyFunc.apply(spec, *xs))
+        for t in xs:
+            if t is not None and t.requires_grad:
+                break
+        else:
+            return _run_forward(spec, xs)
+        if _functorch_active():
+            return list(_PyFunc.apply(spec, *xs))      # torch's own checks and errors
+        return list(_pyfunc_apply(spec, *[t if t is None else _unwrap_if_dead(t) for t in xs]))
     return py_func_kernel
 
 
@@ -516,6 +584,9 @@ def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
     spec.out_vars = list(out_list)
     spec.keep_x = [i for i, v in enumerate(xs) if v.name not in skip]
     spec.keep_out = [j for j, v in enumerate(out_list) if v.name not in skip]
+    spec.fwd_call = fwd.direct(len(xs))
+    spec.bwd_call = (bwd.direct(len(spec.keep_x) + len(spec.keep_out) + len(out_list))
+                     if bwd else None)
     attrs = {"forward_callable_id": fwd.id, "backward_callable_id": bwd.id if bwd else -1,
              "backward_skip_vars": list(skip)}
     opdef = OpDef("py_func", _make_kernel(spec), ("X",), ("Out",), dict(attrs),
