@@ -288,6 +288,8 @@ def _run_steps(steps, env, scope_tensors):
             elif name is not None:
                 env[name] = out
         else:
+            if type(out) is not tuple and type(out) is not list:
+                out = (out,)        # a multi-output kernel that computed only its first output
             for name, t in zip(step.outs, out):
                 if type(name) is list:
                     for n, tt in zip(name, t):
