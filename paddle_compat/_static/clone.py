@@ -1,5 +1,8 @@
 """Program.clone(for_test=False): structural copy; for_test drops backward/optimizer ops."""
-from .ir import OpRole, Operator, Parameter, Program, Variable
+import copy
+
+from .._ops.registry import OpDef
+from .ir import Block, OpRole, Operator, Parameter, Program, Variable
 
 __all__ = ["clone_program"]
 
@@ -26,7 +29,6 @@ def clone_program(program, for_test=False):
     new._seed = program._seed
     new._appending_grad_times = program._appending_grad_times
     for ob in program.blocks:
-        from .ir import Block
         nb = Block(new, ob.idx, ob.parent_idx)
         nb.forward_block_idx, nb.backward_block_idx = ob.forward_block_idx, ob.backward_block_idx
         for op in ob.ops:
@@ -34,6 +36,14 @@ def clone_program(program, for_test=False):
             if for_test and role & (OpRole.Backward | OpRole.Optimize):
                 continue
             nop = Operator(nb, op.type, op.inputs, op.outputs, op.attrs, op.opdef, op.callstack)
+            kernel = op.opdef.kernel if op.opdef is not None else None
+            if getattr(kernel, "op", None) is op:
+                # A kernel object that reads its op's argument names (static_pylayer's) gets a
+                # copy bound to the cloned op.
+                kernel = copy.copy(kernel)
+                kernel.op = nop
+                d = op.opdef
+                nop.opdef = OpDef(d.type, kernel, d.inputs, d.outputs, d.attrs, d.notes, d.api)
             nop.list_slots = op.list_slots
             nop.grad_group = None if for_test else op.grad_group
             if for_test and "is_test" in nop.attrs:
@@ -45,6 +55,14 @@ def clone_program(program, for_test=False):
                 continue
             nb.vars[name] = _copy_var(nb, v)
         new.blocks.append(nb)
+    # Sub-block attributes (static_pylayer's `blocks`) must name the clone's own blocks.
+    for nb in new.blocks:
+        for op in nb.ops:
+            for k, v in op.attrs.items():
+                if isinstance(v, Block):
+                    op.attrs[k] = new.blocks[v.idx]
+                elif isinstance(v, (list, tuple)) and v and all(isinstance(b, Block) for b in v):
+                    op.attrs[k] = type(v)(new.blocks[b.idx] for b in v)
     new._sorted_print = True
     new._is_test = for_test
     if getattr(program, "lr_scheduler", None) is not None and not for_test:

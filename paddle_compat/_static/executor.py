@@ -55,9 +55,13 @@ def _kernel_kwargs(op):
     return to_kernel(op.type, {k: v for k, v in op.attrs.items() if k not in STANDARD_ATTRS})
 
 
-def lower(program, feed_names, fetch_names):
-    """Lower block 0 of `program` into a _Plan (see module docstring)."""
-    block = program.global_block()
+def lower(program, feed_names, fetch_names, block=None):
+    """Lower `block` (default: block 0 of `program`) into a _Plan (see module docstring).
+
+    Sub-block ops (static_pylayer) lower their blocks with `block=`; names a sub-block reads from
+    its enclosing blocks resolve through them, as Paddle's sub-block scopes see their parents."""
+    if block is None:
+        block = program.global_block()
     raw = []
     seen = set()
     for op in block.ops:

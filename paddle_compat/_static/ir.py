@@ -175,8 +175,13 @@ class Variable(Tensor):
         return "var "
 
     def _to_readable_code(self):
-        text = (f"{self._name} : {self.type}.shape{self._shape}.dtype({self._dtype.short})"
-                f".stop_gradient({self._stop_gradient})")
+        if self.type in ("DENSE_TENSOR", "SELECTED_ROWS"):
+            text = (f"{self._name} : {self.type}.shape{self._shape}.dtype({self._dtype.short})"
+                    f".stop_gradient({self._stop_gradient})")
+        else:
+            # Paddle prints only the type for other kinds (its format string's stray ')' too).
+            text = f"{self._name} : {'raw' if self.type == 'RAW' else self.type})"
+
         prefix = self._kind_prefix()
         if self._persistable:
             prefix = "persist " + prefix

@@ -278,18 +278,6 @@ def _is_tensor(v):
 
 
 # ---- running -----------------------------------------------------------------------------------------
-class _BlockView:
-    """`executor.lower` walks `program.global_block()`; this hands it a sub-block instead."""
-
-    __slots__ = ("_block",)
-
-    def __init__(self, block):
-        self._block = block
-
-    def global_block(self):
-        return self._block
-
-
 _PLANS = weakref.WeakKeyDictionary()       # Block -> {(version, feeds, fetches): plan}
 
 
@@ -301,7 +289,7 @@ def _run_block(block, env, fetch, scope_tensors):
     if plan is None:
         if len(cache) > 16:
             cache.clear()
-        plan = cache[key] = _executor.lower(_BlockView(block), list(env), list(fetch))
+        plan = cache[key] = _executor.lower(block.program, list(env), list(fetch), block=block)
     for n in plan.scope_reads:
         t = scope_tensors.get(n)
         if t is not None:
