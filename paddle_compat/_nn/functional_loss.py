@@ -8,10 +8,10 @@ import torch
 import torch.nn.functional as TF
 
 from .._ops.registry import defop, apply_op
-from ._opshare import reshape_op, scale_op
+from ._opshare import reshape_op
 
 __all__ = ["cross_entropy", "softmax_with_cross_entropy", "nll_loss", "mse_loss", "l1_loss",
-           "binary_cross_entropy", "binary_cross_entropy_with_logits"]
+           "binary_cross_entropy", "binary_cross_entropy_with_logits", "label_smooth"]
 
 
 def _reduce(loss, reduction):
@@ -152,9 +152,7 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
         if squeeze:
             label = reshape_op(label, [s for i, s in enumerate(label.shape) if i != axis % in_dims])
             label = one_hot(label, input.shape[-1])
-        classes = label.shape[-1]
-        label = scale_op(label, 1.0 - label_smoothing)
-        label = apply_op(_ADD_CONST, (label,), {"value": label_smoothing / classes})
+        label = label_smooth(label, epsilon=label_smoothing)
         soft_label, squeeze = True, False
     attrs = {"soft_label": bool(soft_label), "ignore_index": int(ignore_index), "axis": int(axis),
              "use_softmax": bool(use_softmax), "numeric_stable_mode": True, "reduction": reduction,
@@ -162,8 +160,22 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
     return apply_op(_CE, (input, label, weight), attrs)[1]
 
 
-_ADD_CONST = defop("label_smooth", lambda x, value=0.0: x + value, attrs={"value": 0.0},
-                   api="paddle.nn.functional.label_smooth")
+def _label_smooth_kernel(X, PriorDist=None, epsilon=0.1):
+    if PriorDist is not None:
+        return (1.0 - epsilon) * X + epsilon * PriorDist
+    return (1.0 - epsilon) * X + epsilon / X.shape[-1]
+
+
+_LABEL_SMOOTH = defop("label_smooth", _label_smooth_kernel, inputs=("X", "PriorDist"),
+                      attrs={"epsilon": 0.1}, api="paddle.nn.functional.label_smooth")
+
+
+def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
+    """paddle.nn.functional.label_smooth(label, prior_dist=None, epsilon=0.1): (1 - epsilon) * label
+    plus epsilon times the prior distribution (uniform 1/num_classes by default)."""
+    if not 0.0 <= float(epsilon) <= 1.0:
+        raise ValueError("The value of epsilon must be between 0 and 1.")
+    return apply_op(_LABEL_SMOOTH, (label, prior_dist), {"epsilon": float(epsilon)})
 
 
 def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-100,

@@ -543,9 +543,10 @@ def roll(x, shifts, axis=None, name=None):
     axes = [] if axis is None else _int_list(axis)
     if axes and len(shifts) != len(axes):
         raise ValueError("shifts should have the same size as axis")
+    if not axes and len(shifts) != 1:
+        raise invalid_argument("When dims.size() == 0, shifts.size() should be equal to 1, But "
+                               f"received shifts.size() = {len(shifts)}")
     return apply_op(ROLL, (x,), {"shifts": shifts, "axis": axes})
-
-
 
 
 def _inplace(fn):

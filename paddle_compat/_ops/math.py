@@ -187,7 +187,7 @@ def divide(x, y, name=None, *, rounding_mode=None, out=None):
     if rounding_mode is None:
         if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
             a, b = x._t, y._t
-        return wrap(torch.true_divide(a, b) if a.dtype is b.dtype else _K_DIV(a, b))
+            return wrap(torch.true_divide(a, b) if a.dtype is b.dtype else _K_DIV(a, b))
         return _out(apply_op(OPS["divide"], (x, y)), out)
     if rounding_mode == "floor":
         return _out(floor_divide(x, y), out)
@@ -347,7 +347,16 @@ def round(x, decimals=0, name=None, *, out=None):
 
 
 # ---- ops with attributes -------------------------------------------------------------------------
+_FLT_MAX = 3.4028234663852886e38
+
+
 def _clip_kernel(x, min=None, max=None):
+    # Paddle's missing bounds are -FLT_MAX / FLT_MAX for floating inputs (so clip(x) copies x).
+    if x.is_floating_point():
+        min = -_FLT_MAX if min is None else min
+        max = _FLT_MAX if max is None else max
+    elif min is None and max is None:
+        return x.clone()
     return torch.clamp(x, min, max)
 
 
@@ -426,9 +435,11 @@ _INCREMENT = defop("increment", lambda x, step=1.0: x + (step if x.is_floating_p
 
 def increment(x, value=1.0, name=None):
     """paddle.increment(x, value=1.0): x + value, written back into x (Paddle updates in place)."""
-    if x.size != 1:
+    shape = list(x.shape)
+    size = None if any(d < 0 for d in shape) else int(np.prod(shape, dtype=np.int64))
+    if size is not None and size != 1:
         raise invalid_argument(f"The number of elements in Input(X) should be 1.Now the number "
-                               f"is {x.size}.")
+                               f"is {size}.")
     out = apply_op(_INCREMENT, (x,), {"step": value})
     if not STATE.static:
         x._t = out._t

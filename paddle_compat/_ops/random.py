@@ -9,6 +9,8 @@ Differences from Paddle: on a CUDA place the numbers come from torch's CUDA gene
 `paddle.seed`); Paddle's own GPU stream cannot be reproduced. Complex dtypes are not supported by
 the sampling ops (NotImplementedError).
 """
+import inspect
+
 import numpy as np
 import torch
 
@@ -445,6 +447,15 @@ def rand(*args, **kwargs):
 def _rand(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
     return uniform(shape, dtype, 0.0, 1.0, 0, name, out=out, device=device,
                    requires_grad=requires_grad)
+
+
+def _paddle_signature(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+                      pin_memory=False):
+    """Paddle's public signature of randn/rand, which also accept `randn(2, 3)` and `size=`."""
+
+
+# inspect.signature (and so help(), IDEs and the conformance call styles) shows Paddle's signature.
+randn.__signature__ = rand.__signature__ = inspect.signature(_paddle_signature)
 
 
 def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
