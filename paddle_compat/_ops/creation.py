@@ -35,18 +35,23 @@ def _dtype_or_default(dtype):
 
 def _shape(shape, api="full", position=1):
     """Paddle's ShapeLike: int, list/tuple of ints or 1-element Tensors, or a 1-D int Tensor."""
-    if type(shape) is list or type(shape) is tuple:
-        for v in shape:
-            if type(v) is not int:
-                break
-        else:
-            return list(shape)      # the common case: plain ints, no further checks needed
+    if _plain_dims(shape):
+        return list(shape)          # the common case: plain ints, no further checks needed
     check_int_list_arg(shape, api, position)
     if isinstance(shape, Tensor):
         return [int(v) for v in shape._t.reshape(-1).tolist()]
     if isinstance(shape, (list, tuple)):
         return [int(v.item()) if isinstance(v, Tensor) else int(v) for v in shape]
     return [int(shape)]
+
+
+def _plain_dims(shape):       # a non-empty list/tuple of non-negative Python ints
+    if type(shape) is not list and type(shape) is not tuple or not shape:
+        return False
+    for v in shape:
+        if type(v) is not int or v < 0:
+            return False
+    return True
 
 
 def _fill_value(value, dtype):
@@ -101,22 +106,23 @@ def _finish(result, out=None, requires_grad=False):
     return result
 
 
-def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
-          pin_memory=False):
-    """paddle.zeros(shape, dtype=None): zeros of the default float dtype unless `dtype` is given."""
-    if not STATE.static and out is None and device is None and not requires_grad:
-        return wrap(_fill_constant(_shape(shape), 0, _dtype_or_default(dtype).torch))
-    return full(shape, 0, _dtype_or_default(dtype), out=out, device=device,
-                requires_grad=requires_grad)
+def _zeros_or_ones(value, new, what):
+    def fn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+           pin_memory=False):
+        if _plain_dims(shape) and out is None and device is None and not requires_grad \
+                and not STATE.static:       # torch.zeros/ones(*ints): torch's fastest constructor
+            return wrap(new(*shape, device=current_torch_device(), dtype=(
+                _dtype.default_float() if dtype is None else to_dtype(dtype)).torch))
+        return full(shape, value, _dtype_or_default(dtype), out=out, device=device,
+                    requires_grad=requires_grad)
+    fn.__name__ = fn.__qualname__ = what
+    fn.__doc__ = (f"paddle.{what}(shape, dtype=None): {what} of the default float dtype unless "
+                  "`dtype` is given.")
+    return fn
 
 
-def ones(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
-         pin_memory=False):
-    """paddle.ones(shape, dtype=None): ones of the default float dtype unless `dtype` is given."""
-    if not STATE.static and out is None and device is None and not requires_grad:
-        return wrap(_fill_constant(_shape(shape), 1, _dtype_or_default(dtype).torch))
-    return full(shape, 1, _dtype_or_default(dtype), out=out, device=device,
-                requires_grad=requires_grad)
+zeros = _zeros_or_ones(0, torch.zeros, "zeros")
+ones = _zeros_or_ones(1, torch.ones, "ones")
 
 
 def _empty(shape, dtype, device=None):
@@ -259,19 +265,19 @@ _EYE = defop("eye", _eye, inputs=(),
              api="paddle.eye")
 
 
+def _size_arg(v, what):
+    v = _number(v)
+    if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 0:
+        raise TypeError(f"{what} should be a non-negative int.")
+    return int(v)
+
+
 def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=None,
         requires_grad=False, pin_memory=False):
     """paddle.eye(num_rows, num_columns=None, dtype=None): the identity matrix (rectangular ok)."""
-    num_rows = _number(num_rows)
-    if not isinstance(num_rows, (int, np.integer)) or isinstance(num_rows, bool) or num_rows < 0:
-        raise TypeError("num_rows should be a non-negative int.")
-    if num_columns is None:
-        num_columns = num_rows
-    num_columns = _number(num_columns)
-    if not isinstance(num_columns, (int, np.integer)) or isinstance(num_columns, bool) \
-            or num_columns < 0:
-        raise TypeError("num_columns should be a non-negative int.")
-    attrs = {"num_rows": int(num_rows), "num_columns": int(num_columns),
+    num_rows = _size_arg(num_rows, "num_rows")
+    num_columns = num_rows if num_columns is None else _size_arg(num_columns, "num_columns")
+    attrs = {"num_rows": num_rows, "num_columns": num_columns,
              "dtype": _dtype_or_default(dtype).torch}
     return _finish(apply_op(_EYE, (), _with_device(attrs, device)), out, requires_grad)
 

@@ -12,6 +12,8 @@ Operator rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json):
 The four commonest operators have a dynamic-mode fast path straight to torch (one dtype check, one
 torch call, one wrap) because they dominate eager overhead; everything else goes through `apply_op`.
 """
+import operator
+
 import numpy as np
 import torch
 
@@ -20,7 +22,7 @@ from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .._tensor_methods import attach
 from ._checks import check_tensor_arg, invalid_argument, is_tensor_like
-from .math import UNARY_OPS, _scalar_tensor_pair, binary_with_scalar, check_promotion
+from .math import _PYOPS, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar, check_promotion
 from .registry import apply_op, defop
 
 __all__ = ["equal", "not_equal", "greater_than", "greater_equal", "less_than", "less_equal",
@@ -258,13 +260,33 @@ def _truediv(self, other):
     return binary_with_scalar("divide", self, other)
 
 
+# `2 - x` and friends in dynamic mode with a Python int/float: the torch call binary_with_scalar
+# makes, without its dispatch (add and multiply commute; torch.rsub is what Tensor.__rsub__ runs).
+_REVERSED = {"add": operator.add, "multiply": operator.mul, "subtract": torch.rsub}
+
+
 def _binary_method(name, reverse=False):
+    if reverse and name in _REVERSED:
+        fast = _REVERSED[name]
+
+        def method(self, other):
+            kind = type(other)
+            if (kind is int or kind is float) and type(self) is Tensor and not STATE.static:
+                return wrap(fast(self._t, other))
+            return binary_with_scalar(name, self, other, reverse)
+        return method
+    fn = _PYOPS[name]
+
     def method(self, other):
+        kind = type(other)
+        if (kind is int or kind is float) and type(self) is Tensor and not STATE.static:
+            return wrap(fn(other, self._t) if reverse else fn(self._t, other))
         return binary_with_scalar(name, self, other, reverse)
     return method
 
 
-def _compare_method(name, pyop, none_result=None):
+def _compare_method(name, pyop, fastop, none_result=None):
+    # fastop: the operator module's function (a C slot call, faster than the torch function pyop)
     op = OPS[name]
 
     def method(self, other):
@@ -272,7 +294,7 @@ def _compare_method(name, pyop, none_result=None):
             a, b = self._t, other._t
             if a.dtype is not b.dtype:
                 check_promotion(a, b)
-            return wrap(pyop(a, b))
+            return wrap(fastop(a, b))
         if isinstance(other, Tensor) or (is_tensor_like(other) and STATE.static):
             return apply_op(op, (self, other))
         if isinstance(other, np.ndarray) and other.ndim > 0:
@@ -282,7 +304,7 @@ def _compare_method(name, pyop, none_result=None):
             other = other.item()
         if isinstance(other, (bool, int, float)):
             if not STATE.static and type(self) is Tensor:
-                return wrap(pyop(self._t, other))
+                return wrap(fastop(self._t, other))
             return apply_op(op, _scalar_tensor_pair(self, other, False))
         if none_result is not None:
             if isinstance(other, str):   # Paddle compares against a str elementwise: all unequal
@@ -329,12 +351,12 @@ attach({
     "__pow__": _binary_method("elementwise_pow"),
     "__rpow__": _binary_method("elementwise_pow", True),
     "__neg__": _neg, "__abs__": _abs, "__pos__": _pos, "__invert__": _invert,
-    "__eq__": _compare_method("equal", torch.eq, False),
-    "__ne__": _compare_method("not_equal", torch.ne, True),
-    "__lt__": _compare_method("less_than", torch.lt),
-    "__le__": _compare_method("less_equal", torch.le),
-    "__gt__": _compare_method("greater_than", torch.gt),
-    "__ge__": _compare_method("greater_equal", torch.ge),
+    "__eq__": _compare_method("equal", torch.eq, operator.eq, False),
+    "__ne__": _compare_method("not_equal", torch.ne, operator.ne, True),
+    "__lt__": _compare_method("less_than", torch.lt, operator.lt),
+    "__le__": _compare_method("less_equal", torch.le, operator.le),
+    "__gt__": _compare_method("greater_than", torch.gt, operator.gt),
+    "__ge__": _compare_method("greater_equal", torch.ge, operator.ge),
     "__and__": _bitwise_method(bitwise_and), "__or__": _bitwise_method(bitwise_or),
     "__xor__": _bitwise_method(bitwise_xor),
     # numpy defers `ndarray op Tensor` to the Tensor's reflected operator (Paddle gives a Tensor)
