@@ -99,3 +99,6 @@ from . import fluid, dataset
 
 # --- jit (owner: jit) ---
 from . import jit
+
+# --- paddle.tensor namespace (re-exports the ops above; keep last) ---
+from . import tensor
