@@ -19,6 +19,7 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 import sys
 from collections import defaultdict
 
@@ -129,8 +130,11 @@ def provided_apis(pattern=None):
 def _child(python, script, payload, env=None, timeout=3600):
     e = dict(os.environ, GLOG_minloglevel="3", **(env or {}))
     e.pop("PYTHONPATH", None)
-    proc = subprocess.run([python, "-c", script, ROOT], input=json.dumps(payload), capture_output=True,
-                          text=True, env=e, timeout=timeout, cwd=ROOT)
+    # Paddle's examples save files (paddle.save, jit.save...) into the working directory: give them
+    # a scratch one so the repository stays clean.
+    with tempfile.TemporaryDirectory(prefix="docstring_replay_") as scratch:
+        proc = subprocess.run([python, "-c", script, ROOT], input=json.dumps(payload),
+                              capture_output=True, text=True, env=e, timeout=timeout, cwd=scratch)
     parts = proc.stdout.rsplit("\0", 1)
     if len(parts) != 2:
         raise RuntimeError(f"docstring replay child failed:\n{proc.stderr[-3000:]}")
