@@ -163,7 +163,7 @@ class Tensor:
     @property
     def grad(self):
         t = self._t
-        if not t.is_leaf:
+        if not (t.is_leaf or t.retains_grad):   # retain_grads() keeps a non-leaf's grad
             return None
         g = t.grad
         if g is None:

@@ -324,7 +324,8 @@ def _bitwise_method(fn):
 
 def _neg(self):
     if not STATE.static and type(self) is Tensor and self._t.dtype is not torch.bool:
-        return wrap(-self._t)
+        t = self._t
+        return wrap(-t + 0 if t.is_floating_point() else -t)   # Paddle: -(0.) is 0., not -0.
     return apply_op(UNARY_OPS["neg"], (self,))
 
 

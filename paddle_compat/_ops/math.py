@@ -116,7 +116,11 @@ def binary_with_scalar(name, x, y, reverse=False):
     if kind is int or kind is float or kind is bool or isinstance(y, _SCALARS):
         if not STATE.static and isinstance(x, Tensor):
             fn = _PYOPS[name]
-            return wrap(fn(y, x._t) if reverse else fn(x._t, y))
+            xt = x._t
+            if xt.dtype is torch.bool and name == "subtract" and kind is not bool:
+                # torch refuses `-` on bool; Paddle promotes the bool tensor as for `+`.
+                xt = xt.to(torch.float32 if isinstance(y, float) else torch.int64)
+            return wrap(fn(y, xt) if reverse else fn(xt, y))
         return apply_op(OPS[name], _scalar_tensor_pair(x, y, reverse))
     if isinstance(y, complex):
         return apply_op(OPS[name], _scalar_tensor_pair(x, y, reverse))
@@ -254,7 +258,11 @@ def fmin(x, y, name=None):
 # ---- unary ops --------------------------------------------------------------------------------
 def _neg(x):
     # Paddle returns a bool tensor unchanged for -x (verified); torch refuses to negate bool.
-    return x.clone() if x.dtype is torch.bool else torch.neg(x)
+    # Paddle's neg is scale(x, -1) + 0, so -(0.) prints 0., not torch's -0.
+    if x.dtype is torch.bool:
+        return x.clone()
+    out = torch.neg(x)
+    return out + 0 if x.is_floating_point() else out
 
 
 _RAW = {}   # name -> the plain torch function, used directly on float inputs

@@ -1,0 +1,438 @@
+"""More of Paddle 3.3.1's elementwise and small reduction ops: atan2, the inverse hyperbolic
+functions, lgamma/digamma/erfinv, logit, Bessel i0/i1, gcd/lcm, shifts, hypot, logaddexp,
+heaviside, copysign, nan_to_num, diff, trace, diagonal, kron, inner, mv, addmm, cummax/cummin,
+logcumsumexp, quantile, mode, kthvalue, numel/rank/shape and the dtype predicates.
+
+Dtype rules were read from the oracle (Paddle 3.3.1): integer inputs of transcendental functions give
+float32 (atan2 gives float64), `frac`, `diff`, `sgn`, `positive`/`negative` keep the dtype.
+Each op is one registry record, so static mode records it too.
+"""
+import builtins
+
+import torch
+
+from .._tensor import Tensor
+from .._tensor_methods import METHODS, attach
+from .registry import apply_op, defop
+
+_UNARY_NAMES = ["acosh", "asinh", "atanh", "erfinv", "lgamma", "digamma", "deg2rad", "rad2deg",
+                "i0", "i0e", "i1", "i1e", "sinc", "frac", "sgn", "signbit", "positive",
+                "negative", "conj", "angle", "real", "imag", "logit", "isneginf", "isposinf",
+                "isreal", "gammaln"]
+__all__ = _UNARY_NAMES + [
+    "atan2", "gcd", "lcm", "bitwise_left_shift", "bitwise_right_shift", "hypot", "logaddexp",
+    "heaviside", "copysign", "nextafter", "ldexp", "nan_to_num", "diff", "trace", "diagonal",
+    "kron", "inner", "mv", "addmm", "cummax", "cummin", "logcumsumexp", "quantile", "nanquantile",
+    "mode", "kthvalue", "numel", "rank", "shape", "is_complex", "is_floating_point",
+    "is_integer", "polygamma"]
+
+
+def _float(x):
+    # Paddle autocasts integer inputs of transcendental functions to float32.
+    return x if (x.is_floating_point() or x.is_complex()) else x.to(torch.float32)
+
+
+def _floatk(fn):
+    return lambda x: fn(_float(x))
+
+
+def _real_only(name, fn):
+    def kernel(x):
+        if not x.is_complex():
+            raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                               f"{str(x.dtype).replace('torch.', '')}) of kernel `{name}` is not "
+                               f"registered. Selected wrong DataType `"
+                               f"{str(x.dtype).replace('torch.', '')}`. Paddle support following "
+                               f"DataTypes: complex128, complex64.")
+        return fn(x)
+    return kernel
+
+
+def _frac(x):
+    return x - torch.trunc(x) if x.is_floating_point() else torch.zeros_like(x)
+
+
+def _angle(x):
+    if not (x.is_floating_point() or x.is_complex()):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{str(x.dtype).replace('torch.', '')}) of kernel `angle` is not "
+                           f"registered.")
+    return torch.angle(x)
+
+
+def _logit(x, eps=None):
+    x = _float(x)
+    if eps is not None:
+        x = x.clamp(eps, 1 - eps)
+    return torch.log(x / (1 - x))
+
+
+_UNARY = {
+    # name: (legacy op type, kernel)
+    "acosh": ("acosh", _floatk(torch.acosh)), "asinh": ("asinh", _floatk(torch.asinh)),
+    "atanh": ("atanh", _floatk(torch.atanh)), "erfinv": ("erfinv", _floatk(torch.erfinv)),
+    "lgamma": ("lgamma", _floatk(torch.lgamma)), "digamma": ("digamma", _floatk(torch.digamma)),
+    "gammaln": ("gammaln", _floatk(torch.lgamma)),
+    "deg2rad": ("deg2rad", _floatk(torch.deg2rad)), "rad2deg": ("rad2deg", _floatk(torch.rad2deg)),
+    "i0": ("i0", _floatk(torch.i0)), "i0e": ("i0e", _floatk(torch.special.i0e)),
+    "i1": ("i1", _floatk(torch.special.i1)), "i1e": ("i1e", _floatk(torch.special.i1e)),
+    "sinc": ("sinc", _floatk(torch.sinc)), "frac": ("frac", _frac),
+    "sgn": ("sgn", torch.sgn), "signbit": ("signbit", torch.signbit),
+    "positive": ("positive", lambda x: x.clone()), "negative": ("negative", torch.neg),
+    "conj": ("conj", lambda x: torch.conj_physical(x) if x.is_complex() else x.clone()),
+    "angle": ("angle", _angle),
+    "real": ("real", _real_only("real", lambda x: torch.real(x).clone())),
+    "imag": ("imag", _real_only("imag", lambda x: torch.imag(x).clone())),
+    "isneginf": ("isneginf", torch.isneginf), "isposinf": ("isposinf", torch.isposinf),
+    "isreal": ("isreal", torch.isreal),
+}
+_UNARY_OPS = {n: defop(t, k, api=f"paddle.{n}") for n, (t, k) in _UNARY.items()}
+
+
+def _make_unary(name):
+    op = _UNARY_OPS[name]
+
+    def fn(x, name=None):
+        return apply_op(op, (x,))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"paddle.{name}(x, name=None): elementwise {name} (op {op.type})."
+    return fn
+
+
+for _n in _UNARY_NAMES:
+    if _n != "logit":
+        globals()[_n] = _make_unary(_n)
+
+_LOGIT = defop("logit", _logit, attrs={"eps": None}, api="paddle.logit")
+
+
+def logit(x, eps=None, name=None):
+    """paddle.logit(x, eps=None): log(x / (1 - x)), x clipped to [eps, 1 - eps] when eps is given."""
+    return apply_op(_LOGIT, (x,), {"eps": eps})
+
+
+def polygamma(x, n, name=None):
+    """paddle.polygamma(x, n): the n-th derivative of digamma."""
+    return apply_op(_POLYGAMMA, (x,), {"n": n})
+
+
+_POLYGAMMA = defop("polygamma", lambda x, n=0: torch.polygamma(n, _float(x)), attrs={"n": 0},
+                   api="paddle.polygamma")
+
+
+# ---- binary ----------------------------------------------------------------------------------
+def _atan2(x, y):
+    if not (x.is_floating_point() or x.is_complex()):
+        x = x.to(torch.float64)     # Paddle's atan2 computes integer inputs in float64
+    if not (y.is_floating_point() or y.is_complex()):
+        y = y.to(x.dtype)
+    return torch.atan2(x, y)
+
+
+def _both_float(fn):
+    return lambda x, y: fn(_float(x), _float(y))
+
+
+_BINARY = {
+    "atan2": ("atan2", _atan2), "gcd": ("gcd", torch.gcd), "lcm": ("lcm", torch.lcm),
+    "hypot": ("hypot", _both_float(torch.hypot)),
+    "logaddexp": ("logaddexp", _both_float(torch.logaddexp)),
+    "heaviside": ("elementwise_heaviside", torch.heaviside),
+    "copysign": ("copysign", _both_float(torch.copysign)),
+    "nextafter": ("nextafter", torch.nextafter),
+    "ldexp": ("ldexp", lambda x, y: _float(x) * torch.pow(2.0, y).to(_float(x).dtype)),
+}
+_BINARY_OPS = {n: defop(t, k, inputs=("X", "Y"), api=f"paddle.{n}") for n, (t, k) in _BINARY.items()}
+
+
+def _make_binary(name):
+    op = _BINARY_OPS[name]
+
+    def fn(x, y, name=None):
+        return apply_op(op, (x, y))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"paddle.{name}(x, y, name=None): elementwise {name} (op {op.type})."
+    return fn
+
+
+for _n in _BINARY:
+    globals()[_n] = _make_binary(_n)
+
+
+def _shift(x, y, is_arithmetic=True, left=True):
+    if left:
+        return torch.bitwise_left_shift(x, y)
+    if is_arithmetic:
+        return torch.bitwise_right_shift(x, y)
+    bits = torch.iinfo(x.dtype).bits
+    mask = (1 << (bits - y.to(torch.int64))) - 1
+    return torch.bitwise_right_shift(x, y) & mask.to(x.dtype)
+
+
+_LSHIFT = defop("bitwise_left_shift", lambda x, y, is_arithmetic=True: _shift(x, y, is_arithmetic),
+                inputs=("X", "Y"), attrs={"is_arithmetic": True}, api="paddle.bitwise_left_shift")
+_RSHIFT = defop("bitwise_right_shift",
+                lambda x, y, is_arithmetic=True: _shift(x, y, is_arithmetic, left=False),
+                inputs=("X", "Y"), attrs={"is_arithmetic": True},
+                api="paddle.bitwise_right_shift")
+
+
+def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """paddle.bitwise_left_shift(x, y, is_arithmetic=True): x << y."""
+    return apply_op(_LSHIFT, (x, y), {"is_arithmetic": is_arithmetic})
+
+
+def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """paddle.bitwise_right_shift(x, y, is_arithmetic=True): x >> y (logical when
+    is_arithmetic=False)."""
+    return apply_op(_RSHIFT, (x, y), {"is_arithmetic": is_arithmetic})
+
+
+# ---- ops with attributes -----------------------------------------------------------------------
+def _nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    return torch.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+_NAN_TO_NUM = defop("nan_to_num", _nan_to_num, attrs={"nan": 0.0, "posinf": None, "neginf": None},
+                    api="paddle.nan_to_num")
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
+    """paddle.nan_to_num(x, nan=0.0, posinf=None, neginf=None): replace NaN and infinities (by
+    the dtype's largest/smallest finite values when posinf/neginf are None)."""
+    return apply_op(_NAN_TO_NUM, (x,), {"nan": nan, "posinf": posinf, "neginf": neginf})
+
+
+def _diff(x, prepend=None, append=None, n=1, axis=-1):
+    return torch.diff(x, n=n, dim=axis, prepend=prepend, append=append)
+
+
+_DIFF = defop("diff", _diff, inputs=("X", "Prepend", "Append"), attrs={"n": 1, "axis": -1},
+              api="paddle.diff")
+
+
+def diff(x, n=1, axis=-1, prepend=None, append=None, name=None):
+    """paddle.diff(x, n=1, axis=-1, prepend=None, append=None): n-th forward difference."""
+    return apply_op(_DIFF, (x, prepend, append), {"n": n, "axis": axis})
+
+
+_TRACE = defop("trace", lambda x, offset=0, axis1=0, axis2=1:
+               torch.diagonal(x, offset, axis1, axis2).sum(-1),
+               inputs=("Input",), attrs={"offset": 0, "axis1": 0, "axis2": 1}, api="paddle.trace")
+_DIAGONAL = defop("diagonal", lambda x, offset=0, axis1=0, axis2=1:
+                  torch.diagonal(x, offset, axis1, axis2).clone(),
+                  inputs=("Input",), attrs={"offset": 0, "axis1": 0, "axis2": 1},
+                  api="paddle.diagonal")
+
+
+def trace(x, offset=0, axis1=0, axis2=1, name=None):
+    """paddle.trace(x, offset=0, axis1=0, axis2=1): sum of the (offset) diagonal."""
+    return apply_op(_TRACE, (x,), {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
+    """paddle.diagonal(x, offset=0, axis1=0, axis2=1): the diagonal along axis1/axis2 (last)."""
+    return apply_op(_DIAGONAL, (x,), {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+_KRON = defop("kron", torch.kron, inputs=("X", "Y"), api="paddle.kron")
+_INNER = defop("inner", torch.inner, inputs=("X", "Y"), api="paddle.inner")
+_MV = defop("mv", torch.mv, inputs=("X", "Vec"), api="paddle.mv")
+_ADDMM = defop("addmm", lambda i, x, y, Alpha=1.0, Beta=1.0: torch.addmm(i, x, y, beta=Beta,
+                                                                        alpha=Alpha),
+               inputs=("Input", "X", "Y"), attrs={"Alpha": 1.0, "Beta": 1.0}, api="paddle.addmm")
+
+
+def kron(x, y, name=None):
+    """paddle.kron(x, y): Kronecker product."""
+    return apply_op(_KRON, (x, y))
+
+
+def inner(x, y, name=None):
+    """paddle.inner(x, y): sum-product over the last axes."""
+    return apply_op(_INNER, (x, y))
+
+
+def mv(x, vec, name=None):
+    """paddle.mv(x, vec): matrix-vector product."""
+    return apply_op(_MV, (x, vec))
+
+
+def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """paddle.addmm(input, x, y, beta=1.0, alpha=1.0): beta * input + alpha * (x @ y)."""
+    return apply_op(_ADDMM, (input, x, y), {"Alpha": float(alpha), "Beta": float(beta)})
+
+
+def _cum_extreme(fn):
+    def kernel(x, axis=-1, dtype="int64"):
+        values, indices = fn(x, axis)
+        return values, indices.to(getattr(torch, dtype))
+    return kernel
+
+
+_CUMMAX = defop("cummax", _cum_extreme(torch.cummax), outputs=("out", "indices"),
+                attrs={"axis": -1, "dtype": "int64"}, api="paddle.cummax")
+_CUMMIN = defop("cummin", _cum_extreme(torch.cummin), outputs=("out", "indices"),
+                attrs={"axis": -1, "dtype": "int64"}, api="paddle.cummin")
+
+
+def _cum_call(op, x, axis, dtype):
+    if axis is None:
+        from .manipulation import flatten
+        x, axis = flatten(x), 0
+    dtype = dtype if isinstance(dtype, str) else str(dtype).replace("paddle.", "")
+    return apply_op(op, (x,), {"axis": axis, "dtype": dtype})
+
+
+def cummax(x, axis=None, dtype="int64", name=None):
+    """paddle.cummax(x, axis=None, dtype='int64'): running maximum and its indices."""
+    return _cum_call(_CUMMAX, x, axis, dtype)
+
+
+def cummin(x, axis=None, dtype="int64", name=None):
+    """paddle.cummin(x, axis=None, dtype='int64'): running minimum and its indices."""
+    return _cum_call(_CUMMIN, x, axis, dtype)
+
+
+def _logcumsumexp(x, axis=-1, flatten=False):
+    return torch.logcumsumexp(x.reshape(-1) if flatten else x, 0 if flatten else axis)
+
+
+_LOGCUMSUMEXP = defop("logcumsumexp", _logcumsumexp, attrs={"axis": -1, "flatten": False},
+                      api="paddle.logcumsumexp")
+
+
+def logcumsumexp(x, axis=None, dtype=None, name=None):
+    """paddle.logcumsumexp(x, axis=None, dtype=None): log of the running sum of exp (flattened
+    when axis is None)."""
+    if dtype is not None:
+        from .math import cast
+        x = cast(x, dtype)
+    return apply_op(_LOGCUMSUMEXP, (x,), {"axis": -1 if axis is None else axis,
+                                          "flatten": axis is None})
+
+
+def _quantile(x, q=(), axis=None, keepdim=False, interpolation="linear", ignore_nan=False):
+    qt = torch.tensor(q, dtype=x.dtype, device=x.device)
+    fn = torch.nanquantile if ignore_nan else torch.quantile
+    if axis is None:
+        out = fn(x.reshape(-1), qt, dim=0, keepdim=False, interpolation=interpolation)
+        if keepdim:
+            out = out.reshape(out.shape[:1] + (1,) * x.dim())
+    elif isinstance(axis, (list, tuple)):
+        axes = sorted(a % x.dim() for a in axis)
+        rest = [d for d in range(x.dim()) if d not in axes]
+        moved = x.permute(rest + axes).reshape([x.shape[d] for d in rest] + [-1])
+        out = fn(moved, qt, dim=-1, interpolation=interpolation)
+        if keepdim:
+            shape = list(x.shape)
+            for a in axes:
+                shape[a] = 1
+            out = out.reshape([len(q)] + shape)
+    else:
+        out = fn(x, qt, dim=axis, keepdim=keepdim, interpolation=interpolation)
+    return out
+
+
+_QUANTILE = defop("quantile", _quantile, attrs={"q": [], "axis": None, "keepdim": False,
+                                                  "interpolation": "linear", "ignore_nan": False},
+                  api="paddle.quantile")
+
+
+def _quantile_call(x, q, axis, keepdim, interpolation, ignore_nan):
+    scalar = isinstance(q, (int, float))
+    qs = [float(q)] if scalar else [float(v) for v in q]
+    for v in qs:
+        if not 0 <= v <= 1:
+            raise ValueError("q should be in range [0, 1]")
+    out = apply_op(_QUANTILE, (x,), {"q": qs, "axis": axis, "keepdim": keepdim,
+                                     "interpolation": interpolation, "ignore_nan": ignore_nan})
+    return out[0] if scalar else out
+
+
+def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
+    """paddle.quantile(x, q, axis=None, keepdim=False, interpolation='linear')."""
+    return _quantile_call(x, q, axis, keepdim, interpolation, False)
+
+
+def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
+    """paddle.nanquantile(x, q, axis=None, keepdim=False, interpolation='linear'): NaNs ignored."""
+    return _quantile_call(x, q, axis, keepdim, interpolation, True)
+
+
+_MODE = defop("mode", lambda x, axis=-1, keepdim=False: tuple(torch.mode(x, axis, keepdim)),
+              outputs=("Out", "Indices"), attrs={"axis": -1, "keepdim": False},
+              api="paddle.mode")
+_KTH = defop("kthvalue", lambda x, k=1, axis=-1, keepdim=False:
+             tuple(torch.kthvalue(x, k, axis, keepdim)), outputs=("Out", "Indices"),
+             attrs={"k": 1, "axis": -1, "keepdim": False}, api="paddle.kthvalue")
+
+
+def mode(x, axis=-1, keepdim=False, name=None):
+    """paddle.mode(x, axis=-1, keepdim=False): most frequent value and its index.
+
+    Differences from Paddle: for ties torch may report another index of the same value."""
+    return apply_op(_MODE, (x,), {"axis": axis, "keepdim": keepdim})
+
+
+def kthvalue(x, k, axis=None, keepdim=False, name=None):
+    """paddle.kthvalue(x, k, axis=None, keepdim=False): k-th smallest value and its index."""
+    return apply_op(_KTH, (x,), {"k": k, "axis": -1 if axis is None else axis,
+                                 "keepdim": keepdim})
+
+
+# ---- metadata ops ------------------------------------------------------------------------------
+_SIZE = defop("size", lambda x: torch.tensor(x.numel(), dtype=torch.int64, device=x.device),
+              inputs=("Input",), api="paddle.numel")
+_SHAPE = defop("shape", lambda x: torch.tensor(list(x.shape), dtype=torch.int64,
+                                               device=x.device),
+               inputs=("Input",), api="paddle.shape")
+
+
+def numel(x, name=None):
+    """paddle.numel(x): the element count as an int64 0-D tensor."""
+    return apply_op(_SIZE, (x,))
+
+
+def shape(input):
+    """paddle.shape(input): the shape as a 1-D int64 tensor."""
+    return apply_op(_SHAPE, (input,))
+
+
+def rank(input):
+    """paddle.rank(input): the number of dimensions as an int32 0-D tensor."""
+    from .creation import full
+    return full([], input.ndim, "int32")
+
+
+def _check_tensor(x):
+    if not hasattr(x, "dtype") or isinstance(x, type):
+        raise TypeError(f"Expected Tensor, but received type of x: {type(x)}")
+
+
+def is_complex(x):
+    """paddle.is_complex(x): whether x has a complex dtype."""
+    _check_tensor(x)
+    return builtins.bool(x.dtype.is_complex)
+
+
+def is_floating_point(x):
+    """paddle.is_floating_point(x): whether x has a floating dtype."""
+    _check_tensor(x)
+    return builtins.bool(x.dtype.is_floating_point)
+
+
+def is_integer(x):
+    """paddle.is_integer(x): whether x has an integer dtype (bool is not)."""
+    _check_tensor(x)
+    d = x.dtype
+    return not (d.is_floating_point or d.is_complex or d.short == "bool")
+
+
+def _attach():
+    table = {n: globals()[n] for n in __all__ if n not in ("shape", "numel", "rank")}
+    table["rank"] = rank
+    attach({k: v for k, v in table.items() if k not in METHODS})
+
+
+_attach()
