@@ -66,7 +66,14 @@ class _Pickler(pickle.Pickler):
         # Paddle pickles a Tensor inside a general object as the tuple (name, ndarray).
         if isinstance(obj, Tensor):
             return tuple, ((obj.name, _to_numpy(obj)),)
+        if _is_layer(obj):
+            raise ValueError("paddle do not support saving `paddle.nn.Layer` object.")
         return NotImplemented
+
+
+def _is_layer(obj):
+    from ._nn.layer import Layer      # lazy: paddle.nn imports this module's users
+    return isinstance(obj, Layer)
 
 
 def _to_numpy(t):

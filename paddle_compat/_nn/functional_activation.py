@@ -142,8 +142,13 @@ def relu6(x, name=None):
 
 
 def silu(x, inplace=False, name=None):
-    """paddle.nn.functional.silu(x): x * sigmoid(x)."""
-    return apply_op(_SILU, (x,))
+    """paddle.nn.functional.silu(x, inplace=False): x * sigmoid(x); inplace=True writes the result
+    into x and returns x."""
+    out = apply_op(_SILU, (x,))
+    if inplace:
+        x._t = out._t
+        return x
+    return out
 
 
 def elu(x, alpha=1.0, name=None):

@@ -231,6 +231,13 @@ class Silu(_Act):
 
     def __init__(self, inplace=False, name=None):
         super().__init__(name)
+        self._inplace = inplace
+
+    def forward(self, x):
+        return FA.silu(x, self._inplace)
+
+    def extra_repr(self):
+        return f"inplace={self._inplace}" + (f", name={self._name}" if self._name else "")
 
 
 class GELU(Layer):

@@ -13,6 +13,15 @@ from .._nn.layers_conv_norm import (Conv1D, Conv2D, MaxPool1D, MaxPool2D, AvgPoo
 from .._nn.layers_container import (Sequential, LayerList, ParameterList, LayerDict,
                                     CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELoss,
                                     BCEWithLogitsLoss)
+from .._nn.layers_activation2 import (CELU, SELU, Mish, Swish, Hardtanh, Hardshrink, Softshrink,
+                                     Tanhshrink, Softsign, LogSigmoid, ThresholdedReLU, PReLU, RReLU,
+                                     GLU, Maxout, Softmax2D)
+from .._nn.layers_loss2 import (SmoothL1Loss, HuberLoss, KLDivLoss, MarginRankingLoss,
+                                HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
+                                TripletMarginWithDistanceLoss, SoftMarginLoss,
+                                MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
+                                GaussianNLLLoss, CosineSimilarity, PairwiseDistance)
+from .._nn.layers_common import Silu as SiLU
 from .._optim.clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 
 __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "Identity", "Pad1D",
@@ -22,4 +31,10 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "AdaptiveAvgPool2D", "AdaptiveMaxPool2D", "BatchNorm", "BatchNorm1D", "BatchNorm2D",
            "LayerNorm", "Sequential", "LayerList", "ParameterList", "LayerDict", "CrossEntropyLoss",
            "MSELoss", "L1Loss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "ClipGradByGlobalNorm",
-           "ClipGradByNorm", "ClipGradByValue", "functional", "initializer"]
+           "ClipGradByNorm", "ClipGradByValue", "functional", "initializer", "CELU", "SELU", "Mish",
+           "Swish", "Hardtanh", "Hardshrink", "Softshrink", "Tanhshrink", "Softsign", "LogSigmoid",
+           "ThresholdedReLU", "PReLU", "RReLU", "GLU", "Maxout", "Softmax2D", "SmoothL1Loss",
+           "HuberLoss", "KLDivLoss", "MarginRankingLoss", "HingeEmbeddingLoss",
+           "CosineEmbeddingLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
+           "SoftMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss",
+           "GaussianNLLLoss", "CosineSimilarity", "PairwiseDistance", "SiLU"]
