@@ -194,11 +194,19 @@ class Tensor:
         if not t.requires_grad:
             return
         g = torch.ones_like(t) if grad_tensor is None else grad_tensor._t
+        node = t.grad_fn
+        if node is not None and node.metadata.get("_pd_freed"):
+            # torch can run a graph twice when no node saved tensors (add); Paddle cannot.
+            raise _freed_graph_error(node)
         try:
             t.backward(g, retain_graph=retain_graph)
         except RuntimeError as exc:
+            if "backward through the graph a second time" in str(exc):
+                raise _freed_graph_error(node) from None
             from ._autograd.py_layer_errors import translate_version_error
             raise translate_version_error(exc) or exc
+        if node is not None and not retain_graph:
+            node.metadata["_pd_freed"] = True
 
     def clear_grad(self, set_to_zero=True):
         """Zero the gradient (Paddle's default), or drop it with set_to_zero=False."""
@@ -300,6 +308,21 @@ class Tensor:
             out.stop_gradient = False
         memo[id(self)] = out
         return out
+
+
+_NODE_NAMES = {"Mul": "Multiply", "Sub": "Subtract", "Div": "Divide", "Mm": "Matmul",
+               "Bmm": "Matmul", "Rsub": "Subtract", "Neg": "Scale", "Dot": "Matmul"}
+
+
+def _freed_graph_error(node):
+    """Paddle's SystemError for a second backward through a graph freed by the first one."""
+    name = type(node).__name__ if node is not None else "GradNode"
+    base = name.split("Backward")[0]
+    base = _NODE_NAMES.get(base, base)
+    return SystemError(f"(Fatal) The TensorWrappers of {base}GradNode do not exist. This may be "
+                       "because:\nYou calculate backward twice for the same subgraph without "
+                       "setting retain_graph=True. Please set retain_graph=True in the first "
+                       "backward/grad call.\n")
 
 
 def _rebuild(array, dtype, stop_gradient):

@@ -234,7 +234,8 @@ def _sub(self, other):
             check_promotion(a, b)
         return wrap(a - b)
     kind = type(other)
-    if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
+    if (kind is int or kind is float) and not STATE.static and type(self) is Tensor \
+            and self._t.dtype is not torch.bool:
         return wrap(self._t - other)
     return binary_with_scalar("subtract", self, other)
 
@@ -271,7 +272,8 @@ def _binary_method(name, reverse=False):
 
         def method(self, other):
             kind = type(other)
-            if (kind is int or kind is float) and type(self) is Tensor and not STATE.static:
+            if (kind is int or kind is float) and type(self) is Tensor and not STATE.static \
+                    and self._t.dtype is not torch.bool:   # bool - scalar: see binary_with_scalar
                 return wrap(fast(self._t, other))
             return binary_with_scalar(name, self, other, reverse)
         return method

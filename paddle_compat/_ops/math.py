@@ -117,9 +117,13 @@ def binary_with_scalar(name, x, y, reverse=False):
         if not STATE.static and isinstance(x, Tensor):
             fn = _PYOPS[name]
             xt = x._t
-            if xt.dtype is torch.bool and name == "subtract" and kind is not bool:
-                # torch refuses `-` on bool; Paddle promotes the bool tensor as for `+`.
-                xt = xt.to(torch.float32 if isinstance(y, float) else torch.int64)
+            if name == "subtract" and (kind is bool or xt.dtype is torch.bool):
+                # torch refuses `-` on bool; Paddle promotes a bool tensor as for `+` and takes
+                # a bool scalar as 0/1 (bool - bool has no kernel in Paddle either).
+                if kind is bool and xt.dtype is not torch.bool:
+                    y = int(y)
+                elif kind is not bool:
+                    xt = xt.to(torch.float32 if isinstance(y, float) else torch.int64)
             return wrap(fn(y, xt) if reverse else fn(xt, y))
         return apply_op(OPS[name], _scalar_tensor_pair(x, y, reverse))
     if isinstance(y, complex):

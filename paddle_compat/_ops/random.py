@@ -562,6 +562,8 @@ def multinomial(x, num_samples=1, replacement=False, name=None, *, out=None):
 def _inplace(x, new):
     if STATE.static:
         return new
+    from .creation import _check_inplace
+    _check_inplace(x)      # Paddle refuses in-place fills of a leaf that needs grad
     with torch.no_grad():
         x._t.copy_(new._t)
     return x

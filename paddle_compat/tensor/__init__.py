@@ -30,6 +30,7 @@ from .stat import (mean, median, std, var)
 # Tensor methods of Paddle 3.3.1 with no paddle.* op module of their own (x.float(), x.view(...),
 # x.atan2(y) ...) are attached when these modules load.
 from .._ops import tensor_extra as _tensor_extra, math_extra as _math_extra  # noqa: F401
+from .._ops import manip_extra as _manip_extra  # noqa: F401
 from .._ops.math_extra import (acosh, asinh, atanh, atan2, erfinv, lgamma, digamma, frac, logit,
                                trace, diagonal, kron, inner, mv, addmm, cummax, cummin,
                                logcumsumexp, quantile, nanquantile, mode, kthvalue, numel, rank,
