@@ -1,4 +1,5 @@
-"""paddle.metric: Metric, Accuracy and accuracy."""
+"""paddle.metric: Metric, Accuracy, Precision, Recall, Auc and accuracy."""
 from .metrics import Metric, Accuracy, accuracy
+from .metrics2 import Precision, Recall, Auc
 
-__all__ = ["Metric", "Accuracy", "accuracy"]
+__all__ = ["Metric", "Accuracy", "Precision", "Recall", "Auc", "accuracy"]

@@ -3,8 +3,9 @@ from .._optim.lr import (LRScheduler, NoamDecay, PiecewiseDecay, NaturalExpDecay
                          PolynomialDecay, LinearWarmup, ExponentialDecay, MultiStepDecay, StepDecay,
                          LambdaDecay, ReduceOnPlateau, CosineAnnealingDecay, MultiplicativeDecay,
                          LinearLR, CosineAnnealingWarmRestarts)
+from .._optim.lr2 import OneCycleLR, CyclicLR
 
-__all__ = ["LRScheduler", "NoamDecay", "PiecewiseDecay", "NaturalExpDecay", "InverseTimeDecay",
+__all__ = ["OneCycleLR", "CyclicLR", "LRScheduler", "NoamDecay", "PiecewiseDecay", "NaturalExpDecay", "InverseTimeDecay",
            "PolynomialDecay", "LinearWarmup", "ExponentialDecay", "MultiStepDecay", "StepDecay",
            "LambdaDecay", "ReduceOnPlateau", "CosineAnnealingDecay", "MultiplicativeDecay",
            "LinearLR", "CosineAnnealingWarmRestarts"]
