@@ -21,7 +21,7 @@ import torch
 from .. import _unique_name
 from .._mode import STATE
 from .._tensor import Tensor, wrap
-from . import rules
+from . import rules, rules2
 from .clip import ClipGradBase
 from .lr import LambdaDecay, LRScheduler
 
@@ -207,7 +207,8 @@ class Optimizer:
         slot = self._accumulators
         prefix = f"{self._name}_" if self._name is not None else ""
         state = {}
-        for suffix, raw in rules.init_state(self._rule, param._t.detach(), hyper).items():
+        init = rules.init_state if self._rule in rules.RULES else rules2.init_state2
+        for suffix, raw in init(self._rule, param._t.detach(), hyper).items():
             key = prefix + suffix
             var_name = _unique_name.generate(f"{param.name}_{key}")
             self._opti_name_list.append(var_name)
@@ -290,7 +291,7 @@ class Optimizer:
             pairs = clip._clip_torch(pairs)
         pairs = [(p, self._regularized(p, g)) for p, g in pairs if g is not None]
         lr = self.get_lr()
-        update = rules.RULES[self._rule]
+        update = rules.RULES.get(self._rule) or rules2.RULES2[self._rule]
         with torch.no_grad():
             for p, g in pairs:
                 hyper = self._hyper(p, group, lr)

@@ -142,11 +142,6 @@ HYPER_DEFAULTS = {
 }
 
 
-from .rules2 import RULES2, HYPER_DEFAULTS2, init_state2   # noqa: E402 - rules2 imports _scalar
-RULES.update(RULES2)
-HYPER_DEFAULTS.update(HYPER_DEFAULTS2)
-
-
 def init_state(rule_name, param, hyper):
     """Fresh accumulators for `param` under rule `rule_name`, in Paddle's creation order."""
     dt = _acc_dtype(param)
@@ -172,7 +167,4 @@ def init_state(rule_name, param, hyper):
         return {"momentum": zeros(), "mean_square": zeros(), "mean_grad": zeros()}
     if rule_name == "adagrad":
         return {"moment": zeros(hyper.get("initial_accumulator_value", 0.0))}
-    state = init_state2(rule_name, param, hyper, zeros, pow_acc)
-    if state is not None:
-        return state
     raise KeyError(f"unknown optimizer rule {rule_name!r}; known: {sorted(RULES)}")

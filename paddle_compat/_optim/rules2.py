@@ -1,12 +1,13 @@
 """Update rules of Paddle's less common optimizers (adamax, adadelta, lamb, radam, nadam), with the
-same interface as `rules.py` (which registers them in RULES / HYPER_DEFAULTS / init_state).
+same interface as `rules.py`; `Optimizer` looks a rule up here when `rules.RULES` lacks it
+(the static graph's `minimize` supports only the rules of `rules.py`).
 
 Formulas follow Paddle 3.3.1's kernels (checked step by step against the oracle, accumulators
 included); the scalar arithmetic is rounded to the parameter's dtype like `rules.py` does.
 """
 import torch
 
-from .rules import _scalar
+from .rules import _scalar, _acc_dtype
 
 __all__ = ["adamax", "adadelta", "lamb", "radam", "nadam", "RULES2", "HYPER_DEFAULTS2", "init_state2"]
 
@@ -119,8 +120,16 @@ HYPER_DEFAULTS2 = {
 }
 
 
-def init_state2(rule_name, param, hyper, zeros, pow_acc):
-    """Accumulators of the rules above, in Paddle's creation order (None for an unknown rule)."""
+def init_state2(rule_name, param, hyper):
+    """Accumulators of the rules above, in Paddle's creation order (KeyError for an unknown rule)."""
+    dt = _acc_dtype(param)
+
+    def zeros(fill=0.0):
+        return torch.full_like(param, fill, dtype=dt)
+
+    def pow_acc(value):
+        return torch.full((1,), value, dtype=dt)
+
     if rule_name == "adamax":
         return {"moment": zeros(), "inf_norm": zeros(), "beta1_pow_acc": pow_acc(hyper["beta1"])}
     if rule_name == "adadelta":
@@ -135,4 +144,4 @@ def init_state2(rule_name, param, hyper, zeros, pow_acc):
     if rule_name == "nadam":
         return {"momentum_decay_pow": zeros(1.0), "beta2_pow": zeros(1.0),
                 "mu_product": zeros(1.0), "moment1": zeros(), "moment2": zeros()}
-    return None
+    raise KeyError(f"unknown optimizer rule {rule_name!r}")
