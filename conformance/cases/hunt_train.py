@@ -513,3 +513,32 @@ run(lambda p: paddle.optimizer.Lamb(learning_rate=0.05, parameters=p, exclude_fr
 run(lambda p: paddle.optimizer.RAdam(learning_rate=0.05, parameters=p))
 run(lambda p: paddle.optimizer.NAdam(learning_rate=0.05, parameters=p))
 run(lambda p: paddle.optimizer.NAdam(learning_rate=0.05, parameters=p, momentum_decay=0.01, weight_decay=0.1))
+# %% case: losses_and_distances_more
+import paddle, numpy as np
+import paddle.nn as nn
+import paddle.nn.functional as F
+np.random.seed(2)
+a = paddle.to_tensor(np.random.rand(4, 3).astype('float32'), stop_gradient=False)
+b = paddle.to_tensor(np.random.rand(4, 3).astype('float32'))
+c = paddle.to_tensor(np.random.rand(4, 3).astype('float32'))
+print(F.cosine_similarity(a, b), F.cosine_similarity(a, b, axis=0))
+print(F.pairwise_distance(a, b), F.pairwise_distance(a, b, p=1, keepdim=True).shape)
+print(nn.CosineSimilarity()(a, b).shape, nn.PairwiseDistance()(a, b).shape)
+lab = paddle.to_tensor([1, -1, 1, -1])
+for l in [nn.SmoothL1Loss(), nn.HuberLoss(delta=0.5), nn.KLDivLoss(reduction='sum'), nn.SoftMarginLoss(), nn.MultiLabelSoftMarginLoss(), nn.PoissonNLLLoss(), nn.MSELoss()]:
+    out = l(a, b)
+    (g,) = paddle.grad(out, a)
+    print(type(l).__name__, out.numpy(), g.numpy().ravel()[:3].tolist())
+print(nn.MarginRankingLoss(margin=0.1)(a[:, 0], b[:, 0], paddle.to_tensor([1., -1., 1., -1.])))
+print(nn.HingeEmbeddingLoss()(a, paddle.to_tensor(np.sign(np.random.rand(4, 3) - 0.5).astype('float32'))))
+print(nn.CosineEmbeddingLoss(margin=0.2)(a, b, lab))
+print(nn.TripletMarginLoss()(a, b, c), nn.TripletMarginLoss(swap=True, p=1.0, reduction='none')(a, b, c))
+print(nn.TripletMarginWithDistanceLoss()(a, b, c))
+print(nn.MultiMarginLoss()(a, paddle.to_tensor([0, 2, 1, 0])))
+print(nn.GaussianNLLLoss()(a, b, paddle.ones([4, 3])))
+print(F.sigmoid_focal_loss(a, (b > 0.5).astype('float32'), normalizer=paddle.to_tensor([2.0])))
+print(F.dice_loss(F.softmax(a), paddle.to_tensor([[0], [1], [2], [1]])))
+print(F.npair_loss(a, b, paddle.to_tensor([0, 1, 0, 1], dtype='float32')))
+print(F.poisson_nll_loss(a, b, log_input=False, full=True, reduction='none').shape)
+print(F.kl_div(a, b, log_target=True))
+print(F.kl_div(paddle.log(a), b.astype('float64')).dtype)

@@ -11,6 +11,7 @@ single ops here too.
 """
 import math
 
+import numpy as np
 import torch
 
 from .._ops.registry import apply_op
@@ -319,7 +320,7 @@ def cosine_similarity(x1, x2, axis=1, eps=1e-8):
     paddle = _paddle()
     if x1.shape[axis] == 0 or x2.shape[axis] == 0:
         return paddle.sum(paddle.multiply(x1, x2), axis=axis)
-    bs = paddle.broadcast_shape([x1.shape[axis]], [x2.shape[axis]])
+    bs = np.broadcast_shapes((x1.shape[axis],), (x2.shape[axis],))   # Paddle: paddle.broadcast_shape
     w12 = paddle.sum(paddle.multiply(x1, x2), axis=axis)
     w1 = paddle.sum(paddle.multiply(x1, x1), axis=axis)
     w2 = paddle.sum(paddle.multiply(x2, x2), axis=axis)

@@ -37,8 +37,7 @@ class SmoothL1Loss(_Loss):
         super().__init__(reduction=reduction, delta=delta, is_huber=is_huber, name=name)
 
 
-class HuberLoss(SmoothL1Loss):
-    """paddle.nn.HuberLoss(reduction='mean', delta=1.0, is_huber=True, name=None)."""
+HuberLoss = SmoothL1Loss      # Paddle's nn.HuberLoss is the same class
 
 
 class KLDivLoss(_Loss):
