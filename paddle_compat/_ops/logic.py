@@ -248,7 +248,11 @@ def _mul(self, other):
         return wrap(a * b)
     kind = type(other)
     if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
-        return wrap(self._t * other)
+        t = self._t
+        if other <= 0 and t.is_floating_point():
+            # Paddle multiplies by a scalar with scale(x, s, bias=0.): -0. results come out 0.
+            return wrap(t * other + 0)
+        return wrap(t * other)
     return binary_with_scalar("multiply", self, other)
 
 
@@ -263,7 +267,13 @@ def _truediv(self, other):
 
 # `2 - x` and friends in dynamic mode with a Python int/float: the torch call binary_with_scalar
 # makes, without its dispatch (add and multiply commute; torch.rsub is what Tensor.__rsub__ runs).
-_REVERSED = {"add": operator.add, "multiply": operator.mul, "subtract": torch.rsub}
+def _rmul(t, other):
+    if other <= 0 and t.is_floating_point():   # scale(x, s, bias=0.): no -0. (see _mul)
+        return t * other + 0
+    return t * other
+
+
+_REVERSED = {"add": operator.add, "multiply": _rmul, "subtract": torch.rsub}
 
 
 def _binary_method(name, reverse=False):

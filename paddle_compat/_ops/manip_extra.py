@@ -63,7 +63,7 @@ def moveaxis(x, source, destination, name=None):
             raise AssertionError(f"'source' must be in the range of [-{nd}, {nd})")
     for d in dst:
         if not -nd <= d < nd:
-            raise AssertionError(f"'destination' must be in the range of [-{nd}, {nd})")
+            raise AssertionError(f"'source' must be in the range of [-{nd}, {nd})")  # sic, Paddle
     src = [s % nd for s in src]
     dst = [d % nd for d in dst]
     perm = [None] * nd
@@ -388,12 +388,16 @@ def take(x, index, mode="raise", name=None):
     return apply_op(_TAKE, (x, index), {"mode": mode})
 
 
+_NOT_METHODS = {"positive", "ger", "searchsorted"}
+
+
 def _attach():
     table = {n: globals()[n] for n in __all__
              if n not in ("finfo", "iinfo", "from_numpy", "asarray", "as_tensor", "tril_indices",
                           "triu_indices", "cat", "concatenate", "hstack", "vstack",
                           "broadcast_tensors")}
-    attach({k: v for k, v in table.items() if k not in METHODS})
+    # only the methods Paddle's Tensor has (it has no x.positive(), x.ger(), x.searchsorted())
+    attach({k: v for k, v in table.items() if k not in METHODS and k not in _NOT_METHODS})
 
 
 _attach()

@@ -363,8 +363,17 @@ def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=Non
 _MODE = defop("mode", lambda x, axis=-1, keepdim=False: tuple(torch.mode(x, axis, keepdim)),
               outputs=("Out", "Indices"), attrs={"axis": -1, "keepdim": False},
               api="paddle.mode")
-_KTH = defop("kthvalue", lambda x, k=1, axis=-1, keepdim=False:
-             tuple(torch.kthvalue(x, k, axis, keepdim)), outputs=("Out", "Indices"),
+def _kthvalue(x, k=1, axis=-1, keepdim=False):
+    # Paddle picks the k-th of a stable sort, so among equal values the later index wins where
+    # torch.kthvalue may report another one.
+    values, indices = torch.sort(x, dim=axis, stable=True)
+    values, indices = values.narrow(axis, k - 1, 1), indices.narrow(axis, k - 1, 1)
+    if not keepdim:
+        values, indices = values.squeeze(axis), indices.squeeze(axis)
+    return values, indices
+
+
+_KTH = defop("kthvalue", _kthvalue, outputs=("Out", "Indices"),
              attrs={"k": 1, "axis": -1, "keepdim": False}, api="paddle.kthvalue")
 
 
@@ -429,10 +438,14 @@ def is_integer(x):
     return not (d.is_floating_point or d.is_complex or d.short == "bool")
 
 
+_NOT_METHODS = {"positive", "ger", "searchsorted"}
+
+
 def _attach():
     table = {n: globals()[n] for n in __all__ if n not in ("shape", "numel", "rank")}
     table["rank"] = rank
-    attach({k: v for k, v in table.items() if k not in METHODS})
+    # only the methods Paddle's Tensor has (it has no x.positive(), x.ger(), x.searchsorted())
+    attach({k: v for k, v in table.items() if k not in METHODS and k not in _NOT_METHODS})
 
 
 _attach()

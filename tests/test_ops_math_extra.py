@@ -1,0 +1,89 @@
+"""Tests of paddle_compat/_ops/math_extra.py (values from numpy/math, dtypes as recorded from
+Paddle 3.3.1 in conformance/goldens/cases/hunt_tensor.json)."""
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import paddle_compat as paddle
+from paddle_compat._ops import math_extra as me
+
+
+def test_unary_int_inputs_give_float32_and_keep_dtype_where_paddle_does():
+    i = paddle.to_tensor([1, 2, 3])
+    assert me.lgamma(i).dtype == paddle.float32
+    np.testing.assert_allclose(me.lgamma(i).numpy(), [math.lgamma(v) for v in (1, 2, 3)], rtol=1e-6)
+    assert me.frac(i).dtype == paddle.int64 and me.frac(i).tolist() == [0, 0, 0]
+    assert me.atan2(i, i).dtype == paddle.float64
+    assert me.signbit(paddle.to_tensor([-1.0, 0.0])).tolist() == [True, False]
+
+
+def test_real_imag_of_real_tensor_raise_paddle_runtime_error():
+    with pytest.raises(RuntimeError, match="kernel `real` is not registered"):
+        me.real(paddle.to_tensor([1.0]))
+    c = paddle.to_tensor([1 + 2j])
+    assert me.real(c).tolist() == [1.0] and me.imag(c).tolist() == [2.0]
+
+
+def test_logit_eps_clips():
+    x = paddle.to_tensor([0.0, 0.5, 1.0])
+    out = me.logit(x, eps=0.1).numpy()
+    np.testing.assert_allclose(out, [math.log(0.1 / 0.9), 0.0, math.log(0.9 / 0.1)], rtol=1e-5)
+
+
+def test_diff_trace_diagonal_kron_inner():
+    f = paddle.to_tensor([[1.0, 5.0, 2.0], [3.0, 3.0, 4.0]])
+    assert me.diff(f, axis=0).tolist() == [[2.0, -2.0, 2.0]]
+    assert float(me.trace(f)) == 4.0
+    assert me.diagonal(f).tolist() == [1.0, 3.0]
+    np.testing.assert_allclose(me.kron(f, f).numpy(), np.kron(f.numpy(), f.numpy()))
+    np.testing.assert_allclose(me.inner(f, f).numpy(), np.inner(f.numpy(), f.numpy()))
+
+
+def test_kthvalue_ties_take_the_later_index_like_paddle():
+    f = paddle.to_tensor([[3.0, 3.0, 4.0]])
+    values, indices = me.kthvalue(f, 2)
+    assert values.tolist() == [3.0] and indices.tolist() == [1]
+
+
+def test_quantile_list_and_errors():
+    f = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    out = me.quantile(f, [0.3, 0.5], axis=1)
+    np.testing.assert_allclose(out.numpy(), np.quantile(f.numpy(), [0.3, 0.5], axis=1), rtol=1e-6)
+    with pytest.raises(ValueError, match="q should be in range"):
+        me.quantile(f, 1.5)
+
+
+def test_cummax_indices_and_metadata_ops():
+    v, idx = me.cummax(paddle.to_tensor([1, 3, 2, 3]))
+    assert v.tolist() == [1, 3, 3, 3] and idx.dtype == paddle.int64
+    f = paddle.ones([2, 3])
+    assert me.shape(f).tolist() == [2, 3] and int(me.numel(f)) == 6
+    assert me.rank(f).dtype == paddle.int32 and int(me.rank(f)) == 2
+    assert me.is_floating_point(f) and not me.is_complex(f) and not me.is_integer(f)
+    with pytest.raises(TypeError, match="Expected Tensor"):
+        me.is_complex([1.0])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(-50, 50, allow_nan=False), min_size=1, max_size=6))
+def test_logaddexp_hypot_match_numpy(values):
+    x = paddle.to_tensor(values, dtype="float64")
+    y = x * 0.5 + 1
+    np.testing.assert_allclose(me.logaddexp(x, y).numpy(),
+                               np.logaddexp(x.numpy(), y.numpy()), rtol=1e-10)
+    np.testing.assert_allclose(me.hypot(x, y).numpy(), np.hypot(x.numpy(), y.numpy()), rtol=1e-10)
+
+
+def test_shifts_logical_right_shift():
+    x = paddle.to_tensor([-8], dtype="int8")
+    s = paddle.to_tensor([1], dtype="int8")
+    assert me.bitwise_right_shift(x, s).tolist() == [-4]
+    assert me.bitwise_right_shift(x, s, is_arithmetic=False).tolist() == [124]
+    assert me.bitwise_left_shift(x, s).tolist() == [-16]
+
+
+def test_methods_attached_only_where_paddle_has_them():
+    assert hasattr(paddle.Tensor, "lgamma") and hasattr(paddle.Tensor, "negative")
+    assert not hasattr(paddle.Tensor, "positive")
