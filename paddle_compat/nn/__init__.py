@@ -2,6 +2,7 @@
 from . import functional
 from . import initializer
 from . import loss
+from . import utils
 from .._nn.layer import Layer
 from .._nn.parameter import Parameter
 from .._nn.layers_common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
