@@ -242,8 +242,8 @@ class Tensor:
         if args:
             t = t[args] if len(args) > 1 else t.reshape(-1)[args[0]]
         elif t.numel() != 1:
-            raise ValueError(f"only one element tensor can be converted to Python scalar, but "
-                             f"Tensor {self.name} has shape {list(t.shape)}")
+            raise ValueError("(InvalidArgument) only one element tensors can be converted to "
+                             "Python scalars when no input coordinates")
         return t.item()
 
     def tolist(self):

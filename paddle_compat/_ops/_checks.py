@@ -144,3 +144,17 @@ def normalize_axis(axis, ndim):
                                    f"got {a}")
         out.append(a % rank)
     return tuple(out)
+
+
+def broadcast_error(a, b):
+    """Paddle's ValueError for two shapes that do not broadcast (torch.Tensor or paddle Tensor
+    operands), or None when they do (then the caller re-raises torch's own error)."""
+    xs, ys = list(a.shape), list(b.shape)
+    n = max(len(xs), len(ys))
+    px, py = [1] * (n - len(xs)) + xs, [1] * (n - len(ys)) + ys
+    for i, (dx, dy) in enumerate(zip(px, py)):
+        if dx != dy and dx != 1 and dy != 1:
+            return ValueError(f"(InvalidArgument) Broadcast dimension mismatch. Operands could not "
+                              f"be broadcast together with the shape of X = {xs} and the shape of "
+                              f"Y = {ys}. Received [{dx}] in X is not equal to [{dy}] in Y at i:{i}.")
+    return None

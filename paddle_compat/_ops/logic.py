@@ -21,7 +21,7 @@ from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .._tensor_methods import attach
-from ._checks import check_tensor_arg, invalid_argument, is_tensor_like
+from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_tensor_like
 from .math import _PYOPS, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar, check_promotion
 from .registry import apply_op, defop
 
@@ -220,7 +220,10 @@ def _add(self, other):
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
-        return wrap(a + b)
+        try:
+            return wrap(a + b)
+        except RuntimeError as exc:
+            raise broadcast_error(a, b) or exc
     kind = type(other)
     if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
         return wrap(self._t + other)
@@ -232,7 +235,10 @@ def _sub(self, other):
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
-        return wrap(a - b)
+        try:
+            return wrap(a - b)
+        except RuntimeError as exc:
+            raise broadcast_error(a, b) or exc
     kind = type(other)
     if (kind is int or kind is float) and not STATE.static and type(self) is Tensor \
             and self._t.dtype is not torch.bool:
@@ -245,7 +251,10 @@ def _mul(self, other):
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
-        return wrap(a * b)
+        try:
+            return wrap(a * b)
+        except RuntimeError as exc:
+            raise broadcast_error(a, b) or exc
     kind = type(other)
     if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
         t = self._t
@@ -261,7 +270,10 @@ def _truediv(self, other):
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
-        return wrap(torch.true_divide(a, b))
+        try:
+            return wrap(torch.true_divide(a, b))
+        except RuntimeError as exc:
+            raise broadcast_error(a, b) or exc
     return binary_with_scalar("divide", self, other)
 
 
