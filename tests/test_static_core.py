@@ -274,13 +274,24 @@ def _unary_float_ops():
         if not (isinstance(out, torch.Tensor) and out.is_floating_point()):
             continue
         probe = torch.rand(3, 3, dtype=torch.float64)
-        if not torch.equal(op.kernel(probe), op.kernel(probe)):
+        from paddle_compat._random import default_cpu_generator
+        gen_state, torch_state = default_cpu_generator().get_state(), torch.get_rng_state()
+        same = torch.equal(op.kernel(probe), op.kernel(probe))
+        after = default_cpu_generator().get_state()
+        drew = after._idx != gen_state._idx or not np.array_equal(np.asarray(after._mt),
+                                                                  np.asarray(gen_state._mt)) \
+            or not torch.equal(torch.get_rng_state(), torch_state)
+        if not same or drew:
             continue            # skipped: random op (static and dynamic draws differ)
         picked.append(name)
     return picked
 
 
 UNARY = _unary_float_ops()
+
+
+def test_unary_sample_excludes_random_ops():
+    assert UNARY and 'dropout_nd' not in UNARY and 'exp' in UNARY
 
 
 @pytest.mark.skipif(not UNARY, reason="no single-input float op registered yet")

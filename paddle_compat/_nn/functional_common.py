@@ -35,10 +35,14 @@ _LINEAR = defop("linear", _linear_kernel, inputs=("X", "W", "Bias"), outputs=("O
 def linear(x, weight, bias=None, name=None):
     """paddle.nn.functional.linear(x, weight, bias=None): x @ weight + bias, weight [in, out].
 
-    A width mismatch raises ValueError with Paddle's matmul message, plus both shapes.
-    Differences from Paddle: recorded as one `linear` op in static mode (Paddle: matmul_v2 and
-    elementwise_add).
+    A width mismatch raises ValueError with Paddle's matmul message, plus both shapes. In static
+    mode it records what Paddle's legacy graph records: matmul_v2, then elementwise_add for a bias,
+    outputs named `<name or linear_n>.tmp_k`.
     """
+    from .._mode import STATE
+    if STATE.static:
+        from .._static.layers import record_linear
+        return record_linear(x, weight, bias, name)
     return apply_op(_LINEAR, (x, weight, bias))
 
 

@@ -22,7 +22,7 @@ from .local_ops import LOCAL_OPS
 
 __all__ = ["default_main_program", "default_startup_program", "program_guard", "name_scope",
            "record_op", "enable_static", "disable_static", "static_only", "helper_scope",
-           "append_op", "record_assign", "as_variable"]
+           "append_op", "record_assign", "as_variable", "program_name"]
 
 _MAIN = [Program()]
 _STARTUP = [Program()]
@@ -110,11 +110,18 @@ def name_scope(prefix=None):
         _NAME_SCOPE_COUNTS[0] = counts
 
 
+def program_name(key):
+    """'<key>_<n>' from the current main program's own generator (Paddle's
+    `main_program._name_generator`): op outputs, helper prefixes and static parameters."""
+    return _MAIN[0]._name_generator(key)
+
+
 @contextlib.contextmanager
-def helper_scope(name):
-    """Composite layers (fc, conv2d...) name every output `<name>_<n>.tmp_<k>`; yields '<name>_<n>'."""
+def helper_scope(name, exact=False):
+    """Composite layers (fc, conv2d...) name every output `<name>_<n>.tmp_<k>`; yields '<name>_<n>'.
+    With exact=True the prefix is `name` itself (an API's `name=` argument)."""
     old = _HELPER[0]
-    _HELPER[0] = _unique_name.generate(name)
+    _HELPER[0] = name if exact else program_name(name)
     try:
         yield _HELPER[0]
     finally:
@@ -260,7 +267,7 @@ def as_variable(x, block=None):
     t = x if isinstance(x, Tensor) else to_tensor(x)
     arr = t.numpy()
     block = block or default_main_program().current_block()
-    name = _unique_name.generate("tmp")
+    name = program_name("tmp")
     var = block.create_var(name=name, shape=arr.shape, dtype=t.dtype, stop_gradient=True)
     append_op(block, LOCAL_OPS["assign_value"], {}, {"Out": [var]},
               {"dtype": VARTYPE_CODES[t.dtype.short], "shape": list(arr.shape),
@@ -292,12 +299,12 @@ def record_op(opdef, inputs, attrs):
         raise type(e)(f"{e}\n  [operator < {opdef.type} > error] while inferring output shapes "
                       f"for {opdef.api or opdef.type} in static mode") from e
     stop = all(v.stop_gradient for v in _flatten(in_vars) if v is not None)
-    prefix = _HELPER[0] or _unique_name.generate(_api_key(opdef))
+    prefix = _HELPER[0] or program_name(_api_key(opdef))
     key = prefix + ".tmp"
 
     def new_var(spec):
         dt = to_dtype(spec.dtype)
-        return block.create_var(name=_unique_name.generate(key), shape=spec.shape, dtype=dt,
+        return block.create_var(name=program_name(key), shape=spec.shape, dtype=dt,
                                 stop_gradient=stop or not (dt.is_floating_point or dt.is_complex))
 
     result = _map(specs, new_var)

@@ -1,5 +1,6 @@
 """Program.clone(for_test=False): structural copy; for_test drops backward/optimizer ops."""
 import copy
+import itertools
 
 from .._ops.registry import OpDef
 from .ir import Block, OpRole, Operator, Parameter, Program, Variable
@@ -23,10 +24,22 @@ def _copy_var(block, v):
     return nv
 
 
+def _copy_generator(gen):
+    # Paddle's clone continues the original's name counters; itertools.count has no copy, so
+    # both programs get fresh counters at the current values.
+    out = type(gen)(gen.prefix)
+    for key, counter in gen.ids.items():
+        value = next(counter)
+        gen.ids[key] = itertools.count(value)
+        out.ids[key] = itertools.count(value)
+    return out
+
+
 def clone_program(program, for_test=False):
     new = Program()
     new.blocks = []
     new._seed = program._seed
+    new._name_generator = _copy_generator(program._name_generator)
     new._appending_grad_times = program._appending_grad_times
     for ob in program.blocks:
         nb = Block(new, ob.idx, ob.parent_idx)

@@ -476,6 +476,10 @@ class Program:
         self._appending_grad_times = 0
         self._is_test = False
         self._plans = {}
+        # Paddle's legacy static graph names op outputs, helpers ('fc_0') and parameters from a
+        # per-Program generator: every new Program starts again at fc_0 / relu_0 / tmp_0.
+        from .._unique_name import UniqueNameGenerator
+        self._name_generator = UniqueNameGenerator()
 
     def _bump(self):
         self._version += 1

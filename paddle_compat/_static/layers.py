@@ -13,7 +13,7 @@ import torch
 from .. import _unique_name
 from .._dtype import get_default_dtype, to_dtype
 from .._ops.registry import OPS, OpDef, apply_op
-from .builder import (append_op, default_main_program, default_startup_program, helper_scope,
+from .builder import (program_name, append_op, default_main_program, default_startup_program, helper_scope,
                       static_only)
 from .ir import VARTYPE_CODES, Variable
 from .local_ops import opdef
@@ -114,7 +114,7 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     if glob is not None:
         default_initializer = glob
     if attr.name is None:
-        attr.name = _unique_name.generate(f"{helper_name}.{'b' if is_bias else 'w'}")
+        attr.name = program_name(f"{helper_name}.{'b' if is_bias else 'w'}")
     init = attr.initializer or default_initializer or (I.Constant(0.0) if is_bias
                                                        else I.XavierUniform())
     block = default_main_program().global_block()
@@ -276,3 +276,17 @@ def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=No
         return apply_op(opdef("lookup_table_v2"), (w, input),
                         {"padding_idx": pad, "is_sparse": is_sparse,
                          "is_distributed": is_distributed})
+
+
+def record_linear(x, weight, bias=None, name=None):
+    """paddle.nn.functional.linear in static mode, recorded as Paddle's legacy graph records it:
+    `matmul_v2` (trans_x = trans_y = False), then `elementwise_add` (axis = -1) when there is a
+    bias; the outputs are `<name>.tmp_0` / `.tmp_1`, `name` defaulting to the program's next
+    `linear_<n>` (Paddle's LayerHelper('linear'))."""
+    from .._ops.registry import OPS
+    with helper_scope(name if name is not None else "linear", exact=name is not None):
+        out = apply_op(OPS["matmul_v2"], (x, weight), {"trans_x": False, "trans_y": False})
+        if bias is not None:
+            out = apply_op(OPS["elementwise_add"], (out, bias), {"axis": -1})
+    return out
+
