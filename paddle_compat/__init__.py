@@ -62,6 +62,25 @@ from ._ops.logic import (equal, not_equal, greater_than, greater_equal, less_tha
                          bitwise_or, bitwise_xor, bitwise_not, allclose, isclose, equal_all, isnan,
                          isinf, is_tensor, is_empty)
 
+# --- ops: Paddle's less common functions and torch-style aliases (math_extra, manip_extra) ---
+from ._ops.math_extra import (acosh, asinh, atanh, erfinv, lgamma, digamma, gammaln, deg2rad,
+                              rad2deg, i0, i0e, i1, i1e, sinc, frac, sgn, signbit, positive,
+                              negative, conj, angle, real, imag, logit, isneginf, isposinf, isreal,
+                              atan2, gcd, lcm, bitwise_left_shift, bitwise_right_shift, hypot,
+                              logaddexp, heaviside, copysign, nextafter, ldexp, nan_to_num, diff,
+                              trace, diagonal, kron, inner, mv, addmm, cummax, cummin,
+                              logcumsumexp, quantile, nanquantile, mode, kthvalue, numel, rank,
+                              shape, is_complex, is_floating_point, is_integer, polygamma)
+from ._ops.manip_extra import (cat, concatenate, clamp, clone, mul, sub, div, true_divide, eq, ne,
+                               gt, ge, lt, le, greater, less, swapaxes, swapdims, moveaxis, narrow,
+                               unflatten, repeat_interleave, broadcast_tensors, ravel, reverse,
+                               atleast_1d, atleast_2d, atleast_3d, hstack, vstack, rot90,
+                               matrix_transpose, tensordot, bincount, searchsorted, bucketize,
+                               index_add, index_fill, isin, ger, diag_embed, tril_indices,
+                               triu_indices, finfo, iinfo, from_numpy, asarray, as_tensor, msort,
+                               take_along_dim, take)
+from ._ops.tensor_extra import view, view_as, permute
+
 # --- ops: manipulation, indexing, search, linalg (owner: ops-manip) ---
 from ._ops.manipulation import (reshape, reshape_, transpose, concat, split, chunk, squeeze,
                                 squeeze_, unsqueeze, unsqueeze_, flatten, flatten_, stack, unstack,
