@@ -108,3 +108,10 @@ def test_errors_match_paddle():
     got, want = run("errors"), GOLDENS["errors"]
     for key in want:
         assert got[key] == want[key], key
+
+
+def test_linear_records_matmul_add_with_per_program_names():
+    got, want = run("linear_program"), GOLDENS["linear_program"]
+    assert got["ops"] == want["ops"]            # two Programs: names restart per Program
+    assert got["mean_attrs"] == want["mean_attrs"]
+    assert got["main"] == want["main"]

@@ -125,6 +125,26 @@ paddle.disable_static()
 out['data_dygraph'] = err(lambda: paddle.static.data('q', [1], 'float32'))
 paddle.enable_static()
 """,
+    "linear_program": """
+progs = []
+for i in range(2):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data('x', [None, 4], 'float32')
+        w = paddle.static.create_parameter([3, 2], 'float32')
+        a = paddle.nn.functional.linear(x, paddle.static.create_parameter([4, 3], 'float32'))
+        h = paddle.nn.functional.relu(paddle.nn.Linear(4, 3)(x))
+        z = paddle.nn.functional.linear(h, w, name='bar')
+        m1 = paddle.mean(z)
+        m2 = paddle.mean(z, axis=1)
+        m3 = paddle.mean(z, axis=[0, 1], keepdim=True)
+    progs.append([op.type for op in main.global_block().ops])
+    progs.append([op.output_arg_names for op in main.global_block().ops])
+out['ops'] = progs
+out['main'] = [l for l in str(main).splitlines() if 'param linear_' not in l and 'linear_' not in l.split('=')[0] or 'tmp' in l]
+out['mean_attrs'] = [[op.attr('dim'), op.attr('keep_dim'), op.attr('reduce_all')]
+                     for op in main.global_block().ops if op.type == 'reduce_mean']
+""",
 }
 
 

@@ -1,0 +1,204 @@
+"""Executor plans: kernel variants (same values as the full kernels), fallbacks keep Paddle's errors,
+the lean SGD update, the plan cache keyed by the caller's feed/fetch, sub-block lowering, clones
+with sub-blocks, and non-tensor variable printing."""
+import warnings
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st
+
+import paddle_compat as paddle
+from paddle_compat import static
+from paddle_compat._ops.registry import OPS, apply_op
+from paddle_compat._static import executor as E
+from paddle_compat._static.variants import pick
+
+
+@pytest.fixture(autouse=True)
+def static_mode():
+    paddle.enable_static()
+    yield
+    paddle.disable_static()
+
+
+def _ce_program(fetch_softmax):
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        logits = static.data("logits", [None, 5], "float64")
+        logits.stop_gradient = False
+        label = static.data("label", [None, 1], "int64")
+        sm, loss = apply_op(OPS["softmax_with_cross_entropy"], (logits, label, None), {})
+        avg = paddle.mean(loss)
+        g = static.gradients([avg], [logits])[0]
+    fetch = [loss, avg, g] + ([sm] if fetch_softmax else [])
+    return main, fetch
+
+
+def _plan(main):
+    return next(p for k, p in main._plans.items() if k[0] != "run")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 6), st.integers(0, 2 ** 31 - 1), st.booleans())
+def test_ce_variant_equals_full_kernel_bitwise(n, seed, ignore_some):
+    rng = np.random.RandomState(seed)
+    data = rng.randn(n, 5) * 3
+    lab = rng.randint(0, 5, (n, 1))
+    if ignore_some:
+        lab[0, 0] = -100
+    exe = static.Executor()
+    fast_main, fast_fetch = _ce_program(False)
+    full_main, full_fetch = _ce_program(True)
+    fast = exe.run(fast_main, feed={"logits": data, "label": lab}, fetch_list=fast_fetch)
+    full = exe.run(full_main, feed={"logits": data, "label": lab}, fetch_list=full_fetch)
+    ce_fast = [s for s in _plan(fast_main).steps if getattr(s, "op", None) is not None
+               and s.op.type == "softmax_with_cross_entropy"][0]
+    ce_full = [s for s in _plan(full_main).steps if getattr(s, "op", None) is not None
+               and s.op.type == "softmax_with_cross_entropy"][0]
+    assert ce_fast.fallback is not None and ce_full.fallback is None   # variant only when dead
+    for a, b in zip(fast, full):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_allclose(full[3], torch.softmax(torch.tensor(data), -1).numpy(), rtol=1e-12)
+
+
+def test_ce_variant_bad_label_gives_paddles_error():
+    main, fetch = _ce_program(False)
+    with pytest.raises(IndexError, match=r"label value should less than the shape of axis"):
+        static.Executor().run(main, feed={"logits": np.zeros((2, 5)), "label": [[1], [7]]},
+                              fetch_list=fetch)
+
+
+def test_mul_variant_falls_back_for_3d_input():
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [None, 2, 3], "float32")
+        y = static.nn.fc(x, 4)                     # mul with x_num_col_dims=1 on a 3-D input
+    exe = static.Executor()
+    exe.run(startup)
+    kernel, kwargs = pick(main.global_block().ops[0], OPS["mul"], set())
+    assert kernel is torch.mm and kwargs == {}     # raises on 3-D: the full kernel flattens
+    data = np.random.RandomState(0).rand(5, 2, 3).astype("float32")
+    out, = exe.run(main, feed={"x": data}, fetch_list=[y])
+    w = static.global_scope()._tensors[main.all_parameters()[0].name].numpy()
+    np.testing.assert_allclose(out, data.reshape(5, 6) @ w, rtol=1e-5, atol=1e-6)
+
+
+def test_mean_variant_falls_back_for_integers():
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [3], "int64")
+        m = paddle.mean(x)
+    out, = static.Executor().run(main, feed={"x": np.array([3, -4, 4])}, fetch_list=[m])
+    assert out.dtype == np.int64 and out == 1
+
+
+def _sgd_program(lr):
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [None, 3], "float32")
+        y = static.nn.fc(x, 2)
+        loss = paddle.mean(y)
+        from paddle_compat._optim.optimizers import SGD
+        SGD(lr).minimize(loss)
+    return main, startup, loss
+
+
+def test_sgd_step_matches_rule_and_follows_lr_scheduler():
+    from paddle_compat._optim.lr import StepDecay
+    sched = StepDecay(0.5, step_size=1, gamma=0.1)
+    main, startup, loss = _sgd_program(sched)
+    exe = static.Executor()
+    scope = static.Scope()
+    exe.run(startup, scope=scope)
+    data = np.random.RandomState(1).rand(4, 3).astype("float32")
+    w = main.all_parameters()[0]
+    assert w.name.endswith(".w_0")
+    before = scope._tensors[w.name].clone()
+    exe.run(main, feed={"x": data}, fetch_list=[loss], scope=scope)
+    after = scope._tensors[w.name].clone()
+    grad = torch.from_numpy(np.repeat(data.mean(0, keepdims=True), 2, 0).T / 2)
+    expect = before.clone().sub_(grad, alpha=float(np.float32(0.5)))
+    torch.testing.assert_close(after, expect, rtol=0, atol=1e-7)
+    sched.step()                     # lr 0.05 now: the cached float must be refreshed
+    exe.run(main, feed={"x": data}, fetch_list=[loss], scope=scope)
+    step2 = after - scope._tensors[w.name]
+    torch.testing.assert_close(step2, grad.float() * float(np.float32(0.05)), rtol=1e-5, atol=1e-8)
+
+
+def test_plan_cache_keys_on_callers_feed_and_fetch():
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [None, 2], "float32")
+        y = paddle.exp(x)
+        z = paddle.mean(y)
+    exe = static.Executor()
+    d = np.ones((1, 2), "float32")
+    a = exe.run(main, feed={"x": d}, fetch_list=[y])
+    b = exe.run(main, feed={"x": d}, fetch_list=[y.name, z])
+    c = exe.run(main, feed={"x": d}, fetch_list=[[y, z]])       # nested: derived every time
+    np.testing.assert_allclose(a[0], np.e * d, rtol=1e-6)
+    assert len(b) == 2 and len(c) == 2
+    for _ in range(2):               # an unknown feed warns on every run, cached plan or not
+        with pytest.warns(UserWarning, match="The variable q is not found in program"):
+            exe.run(main, feed={"x": d, "q": d}, fetch_list=[z])
+    with static.program_guard(main):
+        w = y * 2.0
+    assert exe.run(main, feed={"x": d}, fetch_list=[w])[0][0, 0] == pytest.approx(2 * np.e)
+
+
+def test_lower_takes_a_sub_block():
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [2], "float32")
+        sub = main._create_block()
+        y = paddle.exp(x)
+        main._rollback()
+    plan = E.lower(main, ["x"], [y.name], block=sub)
+    env = {"x": torch.zeros(2)}
+    E._run_steps(plan.steps, env, {})
+    torch.testing.assert_close(env[y.name], torch.ones(2))
+
+
+def test_clone_rebinds_sub_blocks_of_static_pylayer():
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [None, 3], "float32")
+        x.stop_gradient = False
+        y = static.nn.static_pylayer(lambda v: paddle.exp(v), [x], lambda dy: dy * 2)
+        g = static.gradients([paddle.mean(y)], [x])[0]
+    clone = main.clone()
+    op = [o for o in clone.global_block().ops if o.type == "pylayer"][0]
+    assert all(b.program is clone for b in op.attr("blocks"))
+    assert op.opdef.kernel.op is op
+    d = np.ones((2, 3), "float32")
+    exe = static.Executor()
+    want = exe.run(main, feed={"x": d}, fetch_list=[y, g])
+    got = exe.run(clone, feed={"x": d}, fetch_list=[y.name, g.name])
+    for a, b in zip(want, got):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("kind, text", [("STEP_SCOPES", "var v : STEP_SCOPES)"),
+                                        ("DENSE_TENSOR_ARRAY", "var v : DENSE_TENSOR_ARRAY)"),
+                                        ("RAW", "var v : raw)")])
+def test_non_tensor_variables_print_as_paddle(kind, text):
+    # Recorded from Paddle 3.3.1: Block.create_var(type=VarType.<kind>)._to_readable_code().
+    v = static.Program().global_block().create_var(name="v", type=kind)
+    assert str(v) == text
+
+
+def test_per_program_names_restart():
+    names = []
+    for _ in range(2):
+        main, startup = static.Program(), static.Program()
+        with static.program_guard(main, startup):
+            x = static.data("x", [None, 3], "float32")
+            names.append([static.nn.fc(x, 2).name, paddle.exp(x).name,
+                          [p.name for p in main.all_parameters()]])
+    assert names[0] == names[1] == [["fc_0.tmp_1"][0], "exp_0.tmp_0", ["fc_0.w_0", "fc_0.b_0"]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        clone = main.clone()
+    with static.program_guard(clone):
+        assert paddle.exp(clone.global_block().var("x")).name == "exp_1.tmp_0"
