@@ -6,6 +6,11 @@ step pays no per-op lookups (DESIGN decision 4). The grad ops of one `gradients(
 `append_backward()` call lower into ONE step that asks torch autograd for exactly the gradients that
 are read later or fetched (DESIGN decision 5). Failures are re-raised with the op and the Python stack
 where the user built it ("In user code: ..."), with the original exception class.
+
+Speed (benchmarks/bench_static_mnist.py): where the plan knows an output is dead or the recorded
+attributes are the common case, a cheaper kernel variant runs (variants.py; a failing variant
+re-runs the full kernel, so values and errors are unchanged); the optimizer updates at the end run
+under one no_grad; each run is found by the caller's own feed names and fetch list.
 """
 import warnings
 
