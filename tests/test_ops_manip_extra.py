@@ -41,8 +41,72 @@ def test_repeat_interleave_bincount_isin_take():
     f = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
     assert mx.take(f, paddle.to_tensor([0, -1])).tolist() == [1.0, 4.0]
     assert mx.take(f, paddle.to_tensor([5]), mode="wrap").tolist() == [2.0]
-    with pytest.raises(IndexError):
+    # Paddle shifts a negative index by n once, then index_select reads [-n, n): -2n is valid
+    assert mx.take(f, paddle.to_tensor([-5, -8])).tolist() == [4.0, 1.0]
+    with pytest.raises(ValueError, match=r"expected >= -4 and < 4, but got 7\."):
         mx.take(f, paddle.to_tensor([7]))
+    with pytest.raises(ValueError, match="but got -5"):
+        mx.take(f, paddle.to_tensor([-9]))
+    with pytest.raises(ValueError, match="'mode' in 'take' should be"):
+        mx.take(f, paddle.to_tensor([0]), mode="nearest")
+    with pytest.raises(TypeError, match="The type of 'index' must be Tensor"):
+        mx.take(f, [0])
+    with pytest.raises(TypeError, match=r"must be one of \['int32', 'int64'\]"):
+        mx.take(f, paddle.to_tensor([0.0]))
+
+
+def test_repeat_interleave_tensor_repeats_length_and_bincount_errors():
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    with pytest.raises(ValueError, match=r"But received: \[3\], required: \[2\]"):
+        mx.repeat_interleave(x, paddle.to_tensor([1, 2, 3]), axis=0)
+    # a 0-D repeats tensor is a length-1 list: only right for an axis of length 1
+    with pytest.raises(ValueError, match=r"But received: \[1\], required: \[4\]"):
+        mx.repeat_interleave(x, paddle.to_tensor(2))
+    assert mx.repeat_interleave(x, 2, axis=0, output_size=4).shape == [4, 2]
+    with pytest.raises(TypeError, match="should all be integers"):
+        mx.bincount(x)
+    with pytest.raises(ValueError, match="must be non-negative ints"):
+        mx.bincount(paddle.to_tensor([0, -1]))
+
+
+def test_index_add_alpha():
+    x = paddle.zeros([3, 2])
+    out = mx.index_add(x, paddle.to_tensor([2, 2]), 0, paddle.ones([2, 2]), alpha=1.5)
+    np.testing.assert_allclose(out.numpy(), [[0, 0], [0, 0], [3, 3]])
+    with pytest.raises(NotImplementedError, match="index_add"):
+        mx.index_add(x, paddle.to_tensor([0]), 0, paddle.ones([1, 2]), out=x)
+
+
+@settings(max_examples=20, deadline=None)
+@given(form=st.sampled_from(["int", "pair", "flat", "short", "broadcast"]), seed=st.integers(0, 99))
+def test_tensordot_axes_forms_match_numpy(form, seed):
+    rs = np.random.RandomState(seed)
+    a, b = rs.rand(2, 3, 4), rs.rand(3, 4, 5)
+    if form == "int":
+        axes, np_axes = 2, 2
+    elif form == "pair":
+        axes = np_axes = [[1, 2], [0, 1]]
+    elif form == "flat":            # the same axes of both operands
+        b = rs.rand(2, 3, 5)
+        axes, np_axes = [0, 1], [[0, 1], [0, 1]]
+    elif form == "short":           # the shorter list is completed from the longer one
+        b = rs.rand(3, 5, 4)
+        axes, np_axes = [[1, 2], [0]], [[1, 2], [0, 2]]
+    else:                           # a size-1 contracted axis is summed away (broadcast)
+        a = rs.rand(2, 1, 4)
+        axes, np_axes = [[1], [0]], None
+    out = mx.tensordot(paddle.to_tensor(a), paddle.to_tensor(b), axes)
+    want = (np.tensordot(a, b, np_axes) if np_axes is not None
+            else np.tensordot(a, b.sum(0, keepdims=True), [[1], [0]]))
+    np.testing.assert_allclose(out.numpy(), want, rtol=1e-10)
+
+
+def test_tensordot_errors():
+    x, y = paddle.ones([2, 3]), paddle.ones([4, 2])
+    with pytest.raises(AssertionError, match="should not be negative, but received axes=-1"):
+        mx.tensordot(x, y, -1)
+    with pytest.raises(AssertionError, match="'x' has size 3 in dim 1 while 'y' has size 4 in dim 0"):
+        mx.tensordot(x, y, 1)
 
 
 def test_broadcast_tensors_needs_one_dtype():

@@ -87,3 +87,35 @@ def test_shifts_logical_right_shift():
 def test_methods_attached_only_where_paddle_has_them():
     assert hasattr(paddle.Tensor, "lgamma") and hasattr(paddle.Tensor, "negative")
     assert not hasattr(paddle.Tensor, "positive")
+
+
+def test_sgn_rejects_integers_and_has_zero_gradient():
+    with pytest.raises(TypeError, match=r"must be one of \['float16'.*but got paddle.int64"):
+        me.sgn(paddle.to_tensor([1, -2]))
+    x = paddle.to_tensor([1.5, -2.0], stop_gradient=False)
+    (g,) = paddle.grad(me.sgn(x).sum(), [x])
+    assert g.tolist() == [0.0, 0.0]
+
+
+def test_heaviside_gradient_is_paddles():
+    x = paddle.to_tensor([[-1.0, 0.0, 2.0], [0.0, 0.0, -3.0]], stop_gradient=False)
+    y = paddle.to_tensor([0.25, 0.5, 0.75], stop_gradient=False)
+    out = me.heaviside(x, y)
+    assert out.tolist() == [[0.0, 0.5, 1.0], [0.25, 0.5, 0.0]]
+    gx, gy = paddle.grad(out.sum(), [x, y])
+    assert gx.tolist() == [[0.0] * 3] * 2          # dx = 0
+    assert gy.tolist() == [1.0, 2.0, 0.0]           # dy = dout where x == 0, summed over rows
+
+
+def test_addmm_checks_shapes_with_paddles_messages():
+    one = paddle.ones
+    with pytest.raises(ValueError, match=r"The dimension of x, y should be 2"):
+        me.addmm(one([2, 3]), one([1, 2, 4]), one([4, 3]))
+    with pytest.raises(ValueError, match=r"x's width must be equal with Variable y' height. But "
+                                         r"received x's shape = paddle.Size\(\[2, 4\]\)"):
+        me.addmm(one([2, 3]), one([2, 4]), one([3, 3]))
+    with pytest.raises(ValueError, match="input's dimension\\[0\\] must be 1 but got 3"):
+        me.addmm(one([3, 3]), one([2, 4]), one([4, 3]))
+    with pytest.raises(ValueError, match="is not broadcastable with"):
+        me.addmm(one([2]), one([2, 4]), one([4, 3]))
+    assert me.addmm(one([3]), one([2, 4]), one([4, 3]), beta=2.0).tolist() == [[6.0] * 3] * 2

@@ -2,6 +2,7 @@
 (behaviour recorded from Paddle 3.3.1 in conformance/goldens/cases/hunt_tensor.json)."""
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import paddle_compat as paddle
 
@@ -93,3 +94,31 @@ def test_inplace_random_fill_refuses_leaf_needing_grad():
 def test_apply_refuses_grad_tensor():
     with pytest.raises(RuntimeError, match="required gradient"):
         paddle.to_tensor([1.0], stop_gradient=False).apply(lambda t: t)
+
+
+def _paddle_fill_diagonal(shape, offset, wrap):
+    """Paddle's FillDiagonalKernel loop, written out (the reference the kernel must equal)."""
+    a = np.zeros(shape)
+    flat, cols = a.reshape(-1), shape[1]
+    wrap = wrap or len(shape) != 2
+    size = flat.size if wrap else min(flat.size, cols * cols)
+    step = sum(np.zeros(shape).strides) // 8
+    for i in range(0, size, step):
+        if 0 <= i % cols + offset < cols:
+            flat[i + offset] = 1.0
+    return a
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 8), cols=st.integers(1, 8), offset=st.integers(-4, 4), wrap=st.booleans(),
+       cube=st.sampled_from([None, 2, 3]))
+def test_fill_diagonal_follows_paddles_kernel(rows, cols, offset, wrap, cube):
+    shape = (rows, cols) if cube is None else (cube,) * 3
+    x = paddle.zeros(list(shape))
+    x.fill_diagonal_(1.0, offset=offset, wrap=wrap)
+    np.testing.assert_array_equal(x.numpy(), _paddle_fill_diagonal(shape, offset, wrap))
+
+
+def test_fill_diagonal_needs_two_dims():
+    with pytest.raises(ValueError, match="dims should >= 2"):
+        paddle.zeros([3]).fill_diagonal_(1.0)

@@ -90,24 +90,32 @@ def unflatten(x, axis, shape, name=None):
     return _manip.reshape(x, full[:axis] + shape + full[axis + 1:])
 
 
-def _repeat_interleave(x, repeats=None, Repeats=1, dim=None, flatten=False):
+def _repeat_interleave(x, repeats=None, Repeats=1, dim=None, flatten=False, output_size=-1):
     if flatten:
         x, dim = x.reshape(-1), 0
+    if repeats is not None:
+        repeats = repeats.reshape(-1)
+        if repeats.shape[0] != x.shape[dim]:
+            raise ValueError(f"(InvalidArgument) The length of Input(RepeatsTensor) must be the "
+                             f"same as length of Input(X) in axis. But received: "
+                             f"[{repeats.shape[0]}], required: [{x.shape[dim]}].")
     return torch.repeat_interleave(x, repeats if repeats is not None else Repeats, dim=dim)
 
 
 _REPEAT_INTERLEAVE = defop("repeat_interleave", _repeat_interleave, inputs=("X", "RepeatsTensor"),
-                           attrs={"Repeats": 1, "dim": 0, "flatten": False},
+                           attrs={"Repeats": 1, "dim": 0, "flatten": False, "output_size": -1},
                            api="paddle.repeat_interleave")
 
 
 def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
-    """paddle.repeat_interleave(x, repeats, axis=None): repeat each element (flattened when
-    axis is None)."""
+    """paddle.repeat_interleave(x, repeats, axis=None, *, output_size=None): repeat each element
+    (flattened when axis is None). A tensor `repeats` (0-D or 1-D) gives one count per element
+    along `axis` and must have that length (Paddle's ValueError otherwise)."""
     tensor = repeats if isinstance(repeats, Tensor) else None
     return apply_op(_REPEAT_INTERLEAVE, (x, tensor),
                     {"Repeats": 1 if tensor is not None else int(repeats),
-                     "dim": 0 if axis is None else axis, "flatten": axis is None})
+                     "dim": 0 if axis is None else axis, "flatten": axis is None,
+                     "output_size": -1 if output_size is None else output_size})
 
 
 def _broadcast_tensors(xs):
@@ -198,28 +206,80 @@ def matrix_transpose(x, name=None):
     return swapaxes(x, -1, -2)
 
 
-_TENSORDOT = defop("tensordot", lambda x, y, dims=2: torch.tensordot(x, y, dims=dims),
-                   inputs=("X", "Y"), attrs={"dims": 2}, api="paddle.tensordot")
+def _int_like(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
 def tensordot(x, y, axes=2, name=None):
-    """paddle.tensordot(x, y, axes=2): contraction over `axes`."""
+    """paddle.tensordot(x, y, axes=2): contraction over `axes` (an int n: the last n axes of x
+    with the first n of y; [ax_x, ax_y]: those axes; a flat list: the same axes of both; the
+    shorter list is completed from the longer). A contracted axis of size 1 in one operand is
+    summed away (broadcast), as in Paddle.
+
+    Built like Paddle's: sums, transpose, reshape and one matmul (static mode records those ops)."""
+    from .linalg import matmul
+    from .reduction import sum as _sum
     if isinstance(axes, Tensor):
         axes = axes.tolist()
-    if isinstance(axes, (list, tuple)):
-        axes = [list(a) if isinstance(a, (list, tuple)) else [a] for a in axes]
-        if len(axes) == 1:
-            axes = [axes[0], axes[0]]
-    return apply_op(_TENSORDOT, (x, y), {"dims": axes})
+    if _int_like(axes):
+        if axes < 0:
+            raise AssertionError(f"The 'axes' in tensordot should not be negative, but received "
+                                 f"axes={axes}.")
+        axes_x, axes_y = list(range(x.ndim - axes, x.ndim)), list(range(axes))
+    elif not axes or _int_like(axes[0]):
+        axes_x, axes_y = list(axes), []
+    else:
+        axes_x = axes[0].tolist() if isinstance(axes[0], Tensor) else list(axes[0])
+        axes_y = [] if len(axes) < 2 else (axes[1].tolist() if isinstance(axes[1], Tensor)
+                                           else list(axes[1]))
+    if len(axes_x) < len(axes_y):
+        axes_x.extend(axes_y[len(axes_x):])
+    elif len(axes_y) < len(axes_x):
+        axes_y.extend(axes_x[len(axes_y):])
+    shape_x, shape_y = list(x.shape), list(y.shape)
+    nx, ny = len(shape_x), len(shape_y)
+    contracted_x, contracted_y = [False] * nx, [False] * ny
+    size = 1
+    for dx, dy in zip(axes_x, axes_y):
+        sx, sy = shape_x[dx], shape_y[dy]
+        if sx == 1:
+            shape_y[dy] = 1
+            y = _manip.reshape(_sum(y, dy), shape_y)
+        elif sy == 1:
+            shape_x[dx] = 1
+            x = _manip.reshape(_sum(x, dx), shape_x)
+        elif sx != sy:
+            raise AssertionError(f"The dimensional size for 'x' and 'y' in tensordot should match "
+                                 f"each other, but 'x' has size {sx} in dim {dx} while 'y' has "
+                                 f"size {sy} in dim {dy}.")
+        contracted_x[dx] = contracted_y[dy] = True
+        size *= shape_x[dx]
+    perm_x = [i for i in range(nx) if not contracted_x[i]]
+    perm_y = [i for i in range(ny) if not contracted_y[i]]
+    shape_out = [shape_x[i] for i in perm_x] + [shape_y[i] for i in perm_y]
+    free_x = int(np.prod([shape_x[i] for i in perm_x]))
+    free_y = int(np.prod([shape_y[i] for i in perm_y]))
+    x = _manip.reshape(_manip.transpose(x, perm_x + axes_x), [free_x, size])
+    y = _manip.reshape(_manip.transpose(y, axes_y + perm_y), [size, free_y])
+    return _manip.reshape(matmul(x, y), shape_out)
 
 
-_BINCOUNT = defop("bincount", lambda x, w=None, minlength=0:
-                  torch.bincount(x, w, minlength=minlength), inputs=("X", "Weights"),
-                  attrs={"minlength": 0}, api="paddle.bincount")
+def _bincount(x, w=None, minlength=0):
+    if x.numel() and int(x.min()) < 0:
+        raise ValueError("(InvalidArgument) The elements in input tensor must be non-negative ints")
+    return torch.bincount(x, w, minlength=minlength)
+
+
+_BINCOUNT = defop("bincount", _bincount, inputs=("X", "Weights"), attrs={"minlength": 0},
+                  api="paddle.bincount")
 
 
 def bincount(x, weights=None, minlength=0, name=None):
-    """paddle.bincount(x, weights=None, minlength=0): occurrences of each non-negative int."""
+    """paddle.bincount(x, weights=None, minlength=0): occurrences of each non-negative int.
+
+    Non-integer x raises TypeError, negative values ValueError, as in Paddle."""
+    if x.dtype.short not in ("int32", "int64"):
+        raise TypeError("Elements in Input(x) should all be integers")
     return apply_op(_BINCOUNT, (x, weights), {"minlength": minlength})
 
 
@@ -248,8 +308,16 @@ _INDEX_FILL = defop("index_fill", lambda x, index, axis=0, value=0.0:
                     attrs={"axis": 0, "value": 0.0}, api="paddle.index_fill")
 
 
-def index_add(x, index, axis, value, name=None):
-    """paddle.index_add(x, index, axis, value): x with `value` added at `index` along `axis`."""
+def index_add(x, index, axis, value, alpha=1, name=None, *, out=None):
+    """paddle.index_add(x, index, axis, value, alpha=1): x with `alpha * value` added at `index`
+    along `axis`.
+
+    Differences from Paddle: `out=` is not supported (NotImplementedError)."""
+    if out is not None:
+        raise NotImplementedError("paddle.index_add(out=...) is not supported by paddle_compat: "
+                                  "use the returned tensor (or paddle.assign(result, out))")
+    if alpha != 1:
+        value = _m.scale(value, alpha)
     return apply_op(_INDEX_ADD, (x, index, value), {"axis": axis})
 
 
@@ -371,20 +439,37 @@ def _take(x, index, mode="raise"):
     if mode == "wrap":
         index = index % n
     elif mode == "clip":
-        index = index.clamp(0, n - 1)
+        index = index.clamp(0, n - 1) if n > 0 else index
     else:
-        if ((index >= n) | (index < -n)).any():
-            raise IndexError(f"(OutOfRange) The index should be less than the number of elements "
-                             f"of x ({n}).")
+        # Paddle adds n to negative indices, then index_select accepts [-n, n) (a negative one
+        # counting from the end again): -2n <= index < n is valid, -13 of 12 elements is x[-1].
         index = torch.where(index < 0, index + n, index)
-    return flat[index]
+        bad = (index >= n) | (index < -n)
+        if bad.any():
+            got = int(index[bad][0])
+            raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_select) "
+                             f"expected >= -{n} and < {n}, but got {got}. Please check input "
+                             f"value.")
+        index = torch.where(index < 0, index + n, index)
+    return flat[index.long()]
 
 
 _TAKE = defop("take", _take, inputs=("X", "Index"), attrs={"mode": "raise"}, api="paddle.take")
 
 
 def take(x, index, mode="raise", name=None):
-    """paddle.take(x, index, mode='raise'): elements of flattened x at `index`."""
+    """paddle.take(x, index, mode='raise'): elements of flattened x at `index` (shape of index).
+
+    mode 'raise': -2n <= index < n (as Paddle, whose negative indices are shifted once by n and
+    then read from the end) else ValueError; 'wrap': index modulo n; 'clip': clipped to [0, n-1]."""
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"'mode' in 'take' should be 'raise', 'wrap', 'clip', but received "
+                         f"{mode}.")
+    if not isinstance(index, Tensor):
+        raise TypeError(f"The type of 'index' must be Tensor, but got {type(index)}")
+    if index.dtype.short not in ("int32", "int64"):
+        raise TypeError(f"The data type of 'index' must be one of ['int32', 'int64'], but got "
+                        f"{index.dtype}")
     return apply_op(_TAKE, (x, index), {"mode": mode})
 
 

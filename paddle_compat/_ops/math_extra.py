@@ -60,6 +60,12 @@ def _angle(x):
     return torch.angle(x)
 
 
+def _sgn(x):
+    # torch.sgn's gradient for a real input is a ZeroTensor, which cannot be read back as an
+    # array: torch.sign gives the same values with an ordinary zero gradient (Paddle's).
+    return torch.sgn(x) if x.is_complex() else torch.sign(x)
+
+
 def _logit(x, eps=None):
     x = _float(x)
     if eps is not None:
@@ -77,7 +83,7 @@ _UNARY = {
     "i0": ("i0", _floatk(torch.i0)), "i0e": ("i0e", _floatk(torch.special.i0e)),
     "i1": ("i1", _floatk(torch.special.i1)), "i1e": ("i1e", _floatk(torch.special.i1e)),
     "sinc": ("sinc", _floatk(torch.sinc)), "frac": ("frac", _frac),
-    "sgn": ("sgn", torch.sgn), "signbit": ("signbit", torch.signbit),
+    "sgn": ("sgn", _sgn), "signbit": ("signbit", torch.signbit),
     "positive": ("positive", lambda x: x.clone()), "negative": ("negative", torch.neg),
     "conj": ("conj", lambda x: torch.conj_physical(x) if x.is_complex() else x.clone()),
     "angle": ("angle", _angle),
@@ -102,6 +108,18 @@ def _make_unary(name):
 for _n in _UNARY_NAMES:
     if _n != "logit":
         globals()[_n] = _make_unary(_n)
+
+_SGN_TYPES = ("float16", "float32", "float64", "complex64", "complex128")
+
+
+def sgn(x, name=None):
+    """paddle.sgn(x): sign of a real tensor, x / |x| of a complex one (0 at 0).
+
+    Integer and bool inputs raise TypeError, as in Paddle."""
+    if getattr(x, "dtype", None) is not None and x.dtype.short not in _SGN_TYPES:
+        raise TypeError(f"The data type of input must be one of {list(_SGN_TYPES)}, but got "
+                        f"{x.dtype}")
+    return apply_op(_UNARY_OPS["sgn"], (x,))
 
 _LOGIT = defop("logit", _logit, attrs={"eps": None}, api="paddle.logit")
 
@@ -129,6 +147,40 @@ def _atan2(x, y):
     return torch.atan2(x, y)
 
 
+class _Heaviside(torch.autograd.Function):
+    # torch.heaviside has no derivative; Paddle's elementwise_heaviside_grad is dx = 0 and
+    # dy = dout where x == 0 (reduced to y's shape when y was broadcast).
+    @staticmethod
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x, y)
+        return torch.heaviside(x, y)
+
+    @staticmethod
+    def backward(ctx, dout):
+        x, y = ctx.saved_tensors
+        dx = torch.zeros_like(x) if ctx.needs_input_grad[0] else None
+        dy = None
+        if ctx.needs_input_grad[1]:
+            dy = _sum_to(torch.where(x == 0, dout, torch.zeros_like(dout)), y.shape)
+        return dx, dy
+
+
+def _sum_to(g, shape):
+    """Reduce a broadcast gradient to `shape`."""
+    while g.dim() > len(shape):
+        g = g.sum(0)
+    for i, n in enumerate(shape):
+        if n == 1 and g.shape[i] != 1:
+            g = g.sum(i, keepdim=True)
+    return g
+
+
+def _heaviside(x, y):
+    if x.is_floating_point() and (x.requires_grad or y.requires_grad):
+        return _Heaviside.apply(x, y)
+    return torch.heaviside(x, y)
+
+
 def _both_float(fn):
     return lambda x, y: fn(_float(x), _float(y))
 
@@ -137,7 +189,7 @@ _BINARY = {
     "atan2": ("atan2", _atan2), "gcd": ("gcd", torch.gcd), "lcm": ("lcm", torch.lcm),
     "hypot": ("hypot", _both_float(torch.hypot)),
     "logaddexp": ("logaddexp", _both_float(torch.logaddexp)),
-    "heaviside": ("elementwise_heaviside", torch.heaviside),
+    "heaviside": ("elementwise_heaviside", _heaviside),
     "copysign": ("copysign", _both_float(torch.copysign)),
     "nextafter": ("nextafter", torch.nextafter),
     "ldexp": ("ldexp", lambda x, y: _float(x) * torch.pow(2.0, y).to(_float(x).dtype)),
@@ -259,8 +311,39 @@ def mv(x, vec, name=None):
 
 
 def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
-    """paddle.addmm(input, x, y, beta=1.0, alpha=1.0): beta * input + alpha * (x @ y)."""
+    """paddle.addmm(input, x, y, beta=1.0, alpha=1.0): beta * input + alpha * (x @ y).
+
+    Shapes are checked first, with Paddle's ValueError messages."""
+    _check_addmm(input.shape, x.shape, y.shape)
     return apply_op(_ADDMM, (input, x, y), {"Alpha": float(alpha), "Beta": float(beta)})
+
+
+def _check_addmm(input_shape, x_shape, y_shape):
+    # Paddle 3.3.1's python/paddle/tensor/math.py addmm checks, in its order and words
+    if not len(x_shape) == len(y_shape) == 2:
+        raise ValueError(f"The dimension of x, y should be 2 but receive x's shape: {x_shape}, "
+                         f"y's shape: {y_shape}")
+    if x_shape[1] != y_shape[0]:
+        raise ValueError(f"The input Variable x's width must be equal with Variable y' height. "
+                         f"But received x's shape = {x_shape}, y's shape = {y_shape}.")
+    dim1 = ("When y's dimension[1] is not equal with input's dimension[1], input's dimension[1] "
+            "must be 1 but got {}")
+    if len(input_shape) == 2:
+        if input_shape[0] != x_shape[0]:
+            if input_shape[0] != 1:
+                raise ValueError(f"When x's dimension[0] is not equal with input's dimension[0], "
+                                 f"input's dimension[0] must be 1 but got {input_shape[0]}")
+            if input_shape[1] != y_shape[1] and input_shape[1] != 1:
+                raise ValueError(dim1.format(input_shape[1]))
+        if input_shape[1] != y_shape[1] and input_shape[1] != 1:
+            raise ValueError(dim1.format(input_shape[1]))
+    elif len(input_shape) == 1:
+        if input_shape[0] not in (y_shape[1], 1):
+            raise ValueError(f"The input's shape: {input_shape} is not broadcastable with "
+                             f"[x.shape[0], y.shape[1]]: [{x_shape[0]},{y_shape[1]}]")
+    else:
+        raise ValueError(f"The dimension of input should be 2 or 1 but receive input's shape: "
+                         f"{input_shape}")
 
 
 def _cum_extreme(fn):

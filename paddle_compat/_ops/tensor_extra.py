@@ -230,24 +230,18 @@ def _value(self):
 
 # ---- fill_diagonal_ ------------------------------------------------------------------------------
 def _fill_diagonal_kernel(X, value=0.0, offset=0, wrap=False):
+    # Paddle's FillDiagonalKernel, step for step: walk the flat buffer by the sum of the strides
+    # (one step moves one along every axis), stop at cols * cols unless wrapping, and write at
+    # i + offset when that stays in the row of i. Tall 2-D matrices restart the diagonal every
+    # cols + 1 rows when wrapping (the row in between is skipped, as in Paddle).
     out = X.clone()
-    if out.dim() == 2:
-        rows, cols = out.shape
-        n_rows = rows if wrap else min(rows, cols)
-        flat = out.view(-1)
-        step = cols + 1
-        start = offset if offset >= 0 else -offset * cols
-        end = rows * cols if wrap else min(n_rows * cols, rows * cols)
-        idx = torch.arange(start, end, step, device=out.device)
-        if not wrap:
-            # without wrap Paddle stops at the last column of the diagonal
-            r, c = idx // cols, idx % cols
-            idx = idx[(c - r) == offset] if offset >= 0 else idx[(r - c) == -offset]
-        flat[idx] = value
-        return out
-    n = min(out.shape)
-    ar = torch.arange(n, device=out.device)
-    out[(ar,) * out.dim()] = value
+    cols = out.shape[1]
+    size = out.numel() if wrap else min(out.numel(), cols * cols)
+    step = sum(out.stride())
+    i = torch.arange(0, size, step, device=out.device)
+    col = i % cols + offset
+    idx = i[(col >= 0) & (col < cols)] + offset
+    out.view(-1)[idx] = value
     return out
 
 
@@ -257,10 +251,18 @@ _FILL_DIAG = defop("fill_diagonal", _fill_diagonal_kernel,
 
 
 def fill_diagonal_(x, value, offset=0, wrap=False, name=None):
-    """Tensor.fill_diagonal_(value, offset=0, wrap=False): write `value` on the diagonal in place."""
+    """Tensor.fill_diagonal_(value, offset=0, wrap=False): write `value` on the diagonal in place.
+
+    A tensor of more than 2 dimensions (all of one size) always wraps, as in Paddle.
+
+    Differences from Paddle: a 1-D tensor raises ValueError (Paddle 3.3.1 dies with SIGFPE)."""
     from .creation import _check_inplace, _write_back
+    if x.ndim < 2:
+        raise ValueError(f"Tensor dims should >= 2 in fill_diagonal_, but received x's "
+                         f"dimension: {x.ndim}")
     _check_inplace(x)
-    out = apply_op(_FILL_DIAG, (x,), {"value": float(value), "offset": offset, "wrap": wrap})
+    out = apply_op(_FILL_DIAG, (x,), {"value": float(value), "offset": offset,
+                                      "wrap": wrap if x.ndim == 2 else True})
     return _write_back(x, out)
 
 
