@@ -73,8 +73,25 @@ def test_index_add_alpha():
     x = paddle.zeros([3, 2])
     out = mx.index_add(x, paddle.to_tensor([2, 2]), 0, paddle.ones([2, 2]), alpha=1.5)
     np.testing.assert_allclose(out.numpy(), [[0, 0], [0, 0], [3, 3]])
-    with pytest.raises(NotImplementedError, match="index_add"):
-        mx.index_add(x, paddle.to_tensor([0]), 0, paddle.ones([1, 2]), out=x)
+    # Paddle's decorator also takes torch's order and names (input, dim, index, source)
+    np.testing.assert_allclose(mx.index_add(x, 1, paddle.to_tensor([0]), paddle.ones([3, 1])).numpy(),
+                               [[1, 0]] * 3)
+    np.testing.assert_allclose(mx.index_add(input=x, dim=0, index=paddle.to_tensor([1]),
+                                            source=paddle.ones([1, 2]), alpha=-1).numpy(),
+                               [[0, 0], [-1, -1], [0, 0]])
+    o = paddle.zeros([1])
+    mx.index_add(x, paddle.to_tensor([0]), 0, paddle.ones([1, 2]), out=o)
+    assert o.shape == [3, 2]
+
+
+def test_searchsorted_side_and_sorter():
+    seq = paddle.to_tensor([1.0, 2.0, 2.0, 3.0])
+    v = paddle.to_tensor([2.0])
+    assert mx.searchsorted(seq, v, side="right").tolist() == [3]
+    assert mx.searchsorted(seq, v, right=True, side="left").tolist() == [3]   # side only sets right
+    unsorted = paddle.to_tensor([3.0, 1.0, 2.0])
+    got = mx.searchsorted(unsorted, paddle.to_tensor([2.5, 0.0]), sorter=paddle.to_tensor([1, 2, 0]))
+    assert got.tolist() == np.searchsorted([1.0, 2.0, 3.0], [2.5, 0.0]).tolist()
 
 
 @settings(max_examples=20, deadline=None)

@@ -119,3 +119,17 @@ def test_addmm_checks_shapes_with_paddles_messages():
     with pytest.raises(ValueError, match="is not broadcastable with"):
         me.addmm(one([2]), one([2, 4]), one([4, 3]))
     assert me.addmm(one([3]), one([2, 4]), one([4, 3]), beta=2.0).tolist() == [[6.0] * 3] * 2
+
+
+def test_out_keyword_where_paddle_has_it():
+    o = paddle.zeros([1])
+    res = me.acosh(paddle.to_tensor([1.0, 2.0]), out=o)
+    assert res is o and o.shape == [2] and o.tolist()[0] == 0.0
+    x = paddle.to_tensor([[1.0, 4.0, 9.0]])
+    o = paddle.zeros([1])
+    me.diff(x, out=o)
+    assert o.tolist() == [[3.0, 5.0]]
+    # Paddle 3.3.1's shifts accept `out` and leave it untouched
+    o = paddle.zeros([2], "int64")
+    me.bitwise_left_shift(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 1]), out=o)
+    assert o.tolist() == [0, 0]

@@ -3,6 +3,8 @@
 ops (transpose2, reshape2, concat, flip ... so static mode records Paddle's ops) or is one registry
 record of its own.
 """
+import inspect
+
 import numpy as np
 import torch
 
@@ -289,10 +291,19 @@ _SEARCHSORTED = defop("searchsorted", lambda s, v, out_int32=False, right=False:
                       attrs={"out_int32": False, "right": False}, api="paddle.searchsorted")
 
 
-def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None):
-    """paddle.searchsorted(sorted_sequence, values, out_int32=False, right=False)."""
-    return apply_op(_SEARCHSORTED, (sorted_sequence, values),
-                    {"out_int32": out_int32, "right": right})
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None, *, side=None,
+                 out=None, sorter=None):
+    """paddle.searchsorted(sorted_sequence, values, out_int32=False, right=False, *, side=None,
+    out=None, sorter=None): insertion indices of `values` in the (last axis of) sorted_sequence.
+    side='right' sets right=True (side='left' leaves `right` as given, as in Paddle); `sorter`
+    holds the indices that sort an unsorted sequence."""
+    if side is not None and side == "right":
+        right = True
+    if sorter is not None:
+        from .indexing import take_along_axis
+        sorted_sequence = take_along_axis(sorted_sequence, sorter, -1)
+    return _m._out(apply_op(_SEARCHSORTED, (sorted_sequence, values),
+                            {"out_int32": out_int32, "right": right}), out)
 
 
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None):
@@ -308,17 +319,28 @@ _INDEX_FILL = defop("index_fill", lambda x, index, axis=0, value=0.0:
                     attrs={"axis": 0, "value": 0.0}, api="paddle.index_fill")
 
 
-def index_add(x, index, axis, value, alpha=1, name=None, *, out=None):
-    """paddle.index_add(x, index, axis, value, alpha=1): x with `alpha * value` added at `index`
-    along `axis`.
-
-    Differences from Paddle: `out=` is not supported (NotImplementedError)."""
-    if out is not None:
-        raise NotImplementedError("paddle.index_add(out=...) is not supported by paddle_compat: "
-                                  "use the returned tensor (or paddle.assign(result, out))")
+def _index_add(x, index, axis, value, alpha=1, name=None, *, out=None):
     if alpha != 1:
         value = _m.scale(value, alpha)
-    return apply_op(_INDEX_ADD, (x, index, value), {"axis": axis})
+    return _m._out(apply_op(_INDEX_ADD, (x, index, value), {"axis": axis}), out)
+
+
+def index_add(*args, **kwargs):
+    """paddle.index_add(x, index, axis, value, alpha=1, name=None, *, out=None): x with
+    `alpha * value` added at `index` along `axis`.
+
+    As Paddle's decorator does, the torch spelling is accepted too: `index_add(input, dim, index,
+    source)` (an int second argument) and the keywords input/dim/source."""
+    for torch_name, name in (("input", "x"), ("dim", "axis"), ("source", "value")):
+        if torch_name in kwargs:
+            kwargs[name] = kwargs.pop(torch_name)
+    if len(args) >= 2 and isinstance(args[1], int):
+        kwargs.update(zip(("x", "axis", "index", "value"), args))
+        args = ()
+    return _index_add(*args, **kwargs)
+
+
+index_add.__signature__ = inspect.signature(_index_add)
 
 
 def index_fill(x, index, axis, value, name=None):

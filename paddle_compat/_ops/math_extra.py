@@ -13,6 +13,7 @@ import torch
 
 from .._tensor import Tensor
 from .._tensor_methods import METHODS, attach
+from .math import _out
 from .registry import apply_op, defop
 
 _UNARY_NAMES = ["acosh", "asinh", "atanh", "erfinv", "lgamma", "digamma", "deg2rad", "rad2deg",
@@ -95,11 +96,18 @@ _UNARY = {
 _UNARY_OPS = {n: defop(t, k, api=f"paddle.{n}") for n, (t, k) in _UNARY.items()}
 
 
+_WITH_OUT = {"acosh", "atanh", "frac"}     # Paddle 3.3.1 gives these a keyword-only `out`
+
+
 def _make_unary(name):
     op = _UNARY_OPS[name]
 
-    def fn(x, name=None):
-        return apply_op(op, (x,))
+    if name in _WITH_OUT:
+        def fn(x, name=None, *, out=None):
+            return _out(apply_op(op, (x,)), out)
+    else:
+        def fn(x, name=None):
+            return apply_op(op, (x,))
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"paddle.{name}(x, name=None): elementwise {name} (op {op.type})."
     return fn
@@ -230,13 +238,15 @@ _RSHIFT = defop("bitwise_right_shift",
 
 
 def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
-    """paddle.bitwise_left_shift(x, y, is_arithmetic=True): x << y."""
+    """paddle.bitwise_left_shift(x, y, is_arithmetic=True, out=None): x << y.
+
+    `out` is accepted and left untouched, as Paddle 3.3.1 does."""
     return apply_op(_LSHIFT, (x, y), {"is_arithmetic": is_arithmetic})
 
 
 def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
-    """paddle.bitwise_right_shift(x, y, is_arithmetic=True): x >> y (logical when
-    is_arithmetic=False)."""
+    """paddle.bitwise_right_shift(x, y, is_arithmetic=True, out=None): x >> y (logical when
+    is_arithmetic=False). `out` is accepted and left untouched, as Paddle 3.3.1 does."""
     return apply_op(_RSHIFT, (x, y), {"is_arithmetic": is_arithmetic})
 
 
@@ -263,9 +273,9 @@ _DIFF = defop("diff", _diff, inputs=("X", "Prepend", "Append"), attrs={"n": 1, "
               api="paddle.diff")
 
 
-def diff(x, n=1, axis=-1, prepend=None, append=None, name=None):
+def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
     """paddle.diff(x, n=1, axis=-1, prepend=None, append=None): n-th forward difference."""
-    return apply_op(_DIFF, (x, prepend, append), {"n": n, "axis": axis})
+    return _out(apply_op(_DIFF, (x, prepend, append), {"n": n, "axis": axis}), out)
 
 
 _TRACE = defop("trace", lambda x, offset=0, axis1=0, axis2=1:
@@ -433,9 +443,9 @@ def _quantile_call(x, q, axis, keepdim, interpolation, ignore_nan):
     return out[0] if scalar else out
 
 
-def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
+def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, *, out=None):
     """paddle.quantile(x, q, axis=None, keepdim=False, interpolation='linear')."""
-    return _quantile_call(x, q, axis, keepdim, interpolation, False)
+    return _out(_quantile_call(x, q, axis, keepdim, interpolation, False), out)
 
 
 def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
