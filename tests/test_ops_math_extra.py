@@ -133,3 +133,41 @@ def test_out_keyword_where_paddle_has_it():
     o = paddle.zeros([2], "int64")
     me.bitwise_left_shift(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 1]), out=o)
     assert o.tolist() == [0, 0]
+
+
+def test_quantile_single_q_is_not_stacked_and_checks():
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 5.0]])
+    # one quantile (number, list of one, tensor of one) gives the unstacked result, as Paddle
+    assert me.quantile(x, [0.5], axis=1).shape == [2]
+    assert me.quantile(x, paddle.to_tensor([0.5])).shape == []
+    assert me.quantile(x, [0.5, 1.0], axis=0, keepdim=True).shape == [2, 1, 2]
+    np.testing.assert_allclose(me.quantile(x, [0.25], axis=0).numpy(), np.quantile(x.numpy(), 0.25, 0))
+    with pytest.raises(ValueError, match="q should not be empty"):
+        me.quantile(x, [])
+    with pytest.raises(ValueError, match="interpolation must be one of 'linear'"):
+        me.quantile(x, 0.5, interpolation="cubic")
+    with pytest.raises(ValueError, match=r"element should in range \[-rank\(x\), rank\(x\)\)"):
+        me.quantile(x, 0.5, axis=2)
+
+
+def test_copysign_ldexp_logcumsumexp_dtypes():
+    i = paddle.to_tensor([1, -2, 3])
+    out = me.copysign(i, paddle.to_tensor([-1, 1, -1]))
+    assert out.dtype == paddle.int64 and out.tolist() == [-1, 2, -3]
+    assert me.copysign(paddle.to_tensor([1.0, -2.0]), -1.0).tolist() == [-1.0, -2.0]
+    y = paddle.to_tensor([1.0, 2.0], dtype="float64")
+    assert me.ldexp(paddle.to_tensor([1.0, 3.0]), y).dtype == paddle.float64
+    lc = me.logcumsumexp(i)
+    assert lc.dtype == paddle.float32
+    np.testing.assert_allclose(lc.numpy(), np.logaddexp.accumulate([1.0, -2.0, 3.0]), rtol=1e-6)
+
+
+def test_kthvalue_mv_polygamma_errors():
+    with pytest.raises(ValueError, match="the k in the kthvalue must >= 1, but received 0"):
+        me.kthvalue(paddle.ones([2, 3]), 0)
+    with pytest.raises(ValueError, match="must have >= 4 columns in axis of 1"):
+        me.kthvalue(paddle.ones([2, 3]), 4)
+    with pytest.raises(ValueError, match=r"but received X'shape = \[2, 3\], Vec's shape = \[2\]"):
+        me.mv(paddle.ones([2, 3]), paddle.ones([2]))
+    with pytest.raises(ValueError, match="But received n = -1"):
+        me.polygamma(paddle.ones([2]), -1)

@@ -461,18 +461,17 @@ def _take(x, index, mode="raise"):
     if mode == "wrap":
         index = index % n
     elif mode == "clip":
-        index = index.clamp(0, n - 1) if n > 0 else index
+        index = index.clamp(0, n - 1) if n > 0 else index     # Paddle: an empty x is not clipped
     else:
         # Paddle adds n to negative indices, then index_select accepts [-n, n) (a negative one
         # counting from the end again): -2n <= index < n is valid, -13 of 12 elements is x[-1].
         index = torch.where(index < 0, index + n, index)
-        bad = (index >= n) | (index < -n)
-        if bad.any():
-            got = int(index[bad][0])
-            raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_select) "
-                             f"expected >= -{n} and < {n}, but got {got}. Please check input "
-                             f"value.")
-        index = torch.where(index < 0, index + n, index)
+    bad = (index >= n) | (index < -n)
+    if bad.any():
+        raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_select) "
+                         f"expected >= {-n} and < {n}, but got {int(index[bad][0])}. Please check "
+                         f"input value.")
+    index = torch.where(index < 0, index + n, index)
     return flat[index.long()]
 
 

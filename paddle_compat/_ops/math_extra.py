@@ -138,7 +138,9 @@ def logit(x, eps=None, name=None):
 
 
 def polygamma(x, n, name=None):
-    """paddle.polygamma(x, n): the n-th derivative of digamma."""
+    """paddle.polygamma(x, n): the n-th derivative of digamma (n >= 0, else Paddle's ValueError)."""
+    if n < 0:
+        raise ValueError(f"The input of n must be greater than or equal to 0. But received n = {n}")
     return apply_op(_POLYGAMMA, (x,), {"n": n})
 
 
@@ -189,6 +191,19 @@ def _heaviside(x, y):
     return torch.heaviside(x, y)
 
 
+def _copysign(x, y):
+    # Paddle keeps an integer x's dtype (|x| with y's sign), torch would give float32
+    out = torch.copysign(_float(x), _float(y))
+    return out if (x.is_floating_point() or x.is_complex()) else out.to(x.dtype)
+
+
+def _ldexp(x, y):
+    # x * 2**y in the promoted float dtype (float32 x, float64 y -> float64, as in Paddle)
+    x = _float(x)
+    dtype = torch.promote_types(x.dtype, y.dtype) if y.is_floating_point() else x.dtype
+    return x.to(dtype) * torch.pow(2.0, y.to(dtype))
+
+
 def _both_float(fn):
     return lambda x, y: fn(_float(x), _float(y))
 
@@ -198,9 +213,9 @@ _BINARY = {
     "hypot": ("hypot", _both_float(torch.hypot)),
     "logaddexp": ("logaddexp", _both_float(torch.logaddexp)),
     "heaviside": ("elementwise_heaviside", _heaviside),
-    "copysign": ("copysign", _both_float(torch.copysign)),
+    "copysign": ("copysign", _copysign),
     "nextafter": ("nextafter", torch.nextafter),
-    "ldexp": ("ldexp", lambda x, y: _float(x) * torch.pow(2.0, y).to(_float(x).dtype)),
+    "ldexp": ("ldexp", _ldexp),
 }
 _BINARY_OPS = {n: defop(t, k, inputs=("X", "Y"), api=f"paddle.{n}") for n, (t, k) in _BINARY.items()}
 
@@ -209,7 +224,11 @@ def _make_binary(name):
     op = _BINARY_OPS[name]
 
     def fn(x, y, name=None):
+        if name_ == "copysign" and not isinstance(y, Tensor):
+            from .creation import full
+            y = full([], y, x.dtype if x.dtype.is_floating_point else "float32")
         return apply_op(op, (x, y))
+    name_ = name
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"paddle.{name}(x, y, name=None): elementwise {name} (op {op.type})."
     return fn
@@ -316,7 +335,11 @@ def inner(x, y, name=None):
 
 
 def mv(x, vec, name=None):
-    """paddle.mv(x, vec): matrix-vector product."""
+    """paddle.mv(x, vec): matrix-vector product (shapes checked with Paddle's message)."""
+    if len(x.shape) == 2 and len(vec.shape) == 1 and x.shape[1] != vec.shape[0]:
+        raise ValueError(f"(InvalidArgument) X's second dimension is expected to be equal to Vec's "
+                         f"first dimension, but received X'shape = {list(x.shape)}, Vec's shape = "
+                         f"{list(vec.shape)}")
     return apply_op(_MV, (x, vec))
 
 
@@ -388,6 +411,7 @@ def cummin(x, axis=None, dtype="int64", name=None):
 
 
 def _logcumsumexp(x, axis=-1, flatten=False):
+    x = _float(x)
     return torch.logcumsumexp(x.reshape(-1) if flatten else x, 0 if flatten else axis)
 
 
@@ -432,15 +456,38 @@ _QUANTILE = defop("quantile", _quantile, attrs={"q": [], "axis": None, "keepdim"
                   api="paddle.quantile")
 
 
+_INTERPOLATIONS = ("linear", "lower", "higher", "nearest", "midpoint")
+
+
 def _quantile_call(x, q, axis, keepdim, interpolation, ignore_nan):
-    scalar = isinstance(q, (int, float))
-    qs = [float(q)] if scalar else [float(v) for v in q]
+    # Paddle's _compute_quantile: checks in its order; one quantile (a number, or a list / tensor
+    # of one) gives the unstacked result, several are stacked on a new axis 0.
+    if isinstance(q, (int, float)):
+        qs = [float(q)]
+    elif isinstance(q, (list, tuple)):
+        if len(q) <= 0:
+            raise ValueError("q should not be empty")
+        qs = [float(v) for v in q]
+    elif isinstance(q, Tensor):
+        if q.ndim > 1:
+            raise ValueError("q should be a 0-D tensor or a 1-D tensor")
+        qs = [float(v) for v in q.numpy().reshape(-1)]
+    else:
+        raise TypeError("Type of q should be int, float, list or tuple, or tensor")
     for v in qs:
-        if not 0 <= v <= 1:
+        if v < 0 or v > 1:
             raise ValueError("q should be in range [0, 1]")
+    if interpolation not in _INTERPOLATIONS:
+        raise ValueError(f"interpolation must be one of 'linear', 'lower', 'higher', 'nearest' or "
+                         f"'midpoint', but got {interpolation}")
+    nd = x.ndim
+    for a in (axis if isinstance(axis, list) else [] if axis is None else [axis]):
+        if not isinstance(a, int) or not -nd <= a < nd:
+            raise ValueError("Axis should be None, int, or a list, element should in range "
+                             "[-rank(x), rank(x)).")
     out = apply_op(_QUANTILE, (x,), {"q": qs, "axis": axis, "keepdim": keepdim,
                                      "interpolation": interpolation, "ignore_nan": ignore_nan})
-    return out[0] if scalar else out
+    return out[0] if len(qs) == 1 else out
 
 
 def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, *, out=None):
@@ -479,6 +526,12 @@ def mode(x, axis=-1, keepdim=False, name=None):
 
 def kthvalue(x, k, axis=None, keepdim=False, name=None):
     """paddle.kthvalue(x, k, axis=None, keepdim=False): k-th smallest value and its index."""
+    ax = -1 if axis is None else axis
+    if k < 1:
+        raise ValueError(f"(InvalidArgument) the k in the kthvalue must >= 1, but received {k} .")
+    if x.ndim and k > x.shape[ax]:
+        raise ValueError(f"(InvalidArgument) input of kthvalue must have >= {k} columns in axis "
+                         f"of {ax % x.ndim}")
     return apply_op(_KTH, (x,), {"k": k, "axis": -1 if axis is None else axis,
                                  "keepdim": keepdim})
 
