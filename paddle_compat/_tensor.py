@@ -233,6 +233,8 @@ class Tensor:
     def numpy(self):
         """A numpy array of the data (works on tensors that need grad; bfloat16 -> float32)."""
         t = self._t.detach()
+        if t._is_zerotensor():      # some torch backward formulas return a lazy zero tensor
+            t = torch.zeros(t.shape, dtype=t.dtype, device=t.device)
         if t.dtype == torch.bfloat16:
             t = t.float()
         return t.cpu().numpy()
