@@ -146,7 +146,7 @@ def test_static_mode_records_nn_ops_and_parameters():
             x = paddle.static.data("x", [-1, 4], "float32")
             y = F.softmax(nn.Linear(4, 3)(F.relu(x)))
         types = [op.type for op in main.global_block().ops]
-        assert types == ["relu", "linear", "softmax"]
+        assert types == ["relu", "matmul_v2", "elementwise_add", "softmax"]   # as Paddle 3.3.1 records
         assert len(main.global_block().all_parameters()) == 2
         exe = paddle.static.Executor()
         exe.run(start)

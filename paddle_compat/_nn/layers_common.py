@@ -29,7 +29,7 @@ class Linear(Layer):
         self.name = name
 
     def forward(self, input):
-        return FC.linear(input, self.weight, self.bias)
+        return FC.linear(input, self.weight, self.bias, name=self.name)
 
     def extra_repr(self):
         name_str = f", name={self.name}" if self.name else ""
