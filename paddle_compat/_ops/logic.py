@@ -22,7 +22,8 @@ from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .._tensor_methods import attach
 from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_tensor_like
-from .math import _PYOPS, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar, check_promotion
+from .math import (_PYOPS, _SCALE, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar,
+                   check_promotion, static_scalar_op)
 from .registry import apply_op, defop
 
 __all__ = ["equal", "not_equal", "greater_than", "greater_equal", "less_than", "less_equal",
@@ -320,6 +321,10 @@ def _compare_method(name, pyop, fastop, none_result=None):
                 check_promotion(a, b)
             return wrap(fastop(a, b))
         if isinstance(other, Tensor) or (is_tensor_like(other) and STATE.static):
+            if STATE.static:
+                from .._static.builder import tmp_outputs
+                with tmp_outputs():     # Paddle's Variable operators name outputs tmp_<n>
+                    return apply_op(op, (self, other))
             return apply_op(op, (self, other))
         if isinstance(other, np.ndarray) and other.ndim > 0:
             from .._creation_core import to_tensor
@@ -329,6 +334,8 @@ def _compare_method(name, pyop, fastop, none_result=None):
         if isinstance(other, (bool, int, float)):
             if not STATE.static and type(self) is Tensor:
                 return wrap(fastop(self._t, other))
+            if STATE.static and hasattr(self, "block"):   # Paddle's fill_constant + compare
+                return static_scalar_op(op, name, self, other)
             return apply_op(op, _scalar_tensor_pair(self, other, False))
         if none_result is not None:
             if isinstance(other, str):   # Paddle compares against a str elementwise: all unequal
@@ -350,6 +357,11 @@ def _neg(self):
     if not STATE.static and type(self) is Tensor and self._t.dtype is not torch.bool:
         t = self._t
         return wrap(-t + 0 if t.is_floating_point() else -t)   # Paddle: -(0.) is 0., not -0.
+    if STATE.static and hasattr(self, "block"):
+        # Paddle's legacy `-x` is scale(x, -1.0, 0.0) named tmp_<n>
+        from .._static.builder import tmp_outputs
+        with tmp_outputs():
+            return apply_op(_SCALE, (self,), {"scale": -1.0, "bias": 0.0, "bias_after_scale": True})
     return apply_op(UNARY_OPS["neg"], (self,))
 
 

@@ -30,6 +30,19 @@ _NAME_SCOPE = ["/"]
 _NAME_SCOPE_COUNTS = [{}]
 _HELPER = [None]           # the prefix ('fc_0') all ops of a composite layer name their outputs by
 _ROLE = [OpRole.Forward]
+_TMP = [False]             # inside tmp_outputs(): every output is named tmp_<n> (Variable operators)
+
+# Input slots Paddle's legacy ops print empty when the API did not fill them (`scale` always;
+# `fill_constant` when paddle.full records it, not when a Variable operator does).
+_EMPTY_INPUTS = {"scale": ("BiasTensor", "ScaleTensor"),
+                 "fill_constant": ("ShapeTensor", "ShapeTensorList", "ValueTensor")}
+# Registry ops whose recorded (legacy) attributes run on the static graph's own kernel.
+_RUN_LOCAL = ("fill_constant",)
+# Output name prefixes of Paddle's legacy LayerHelpers where they differ from the API's name:
+# api short name -> (generator key, how many names the helper draws: the last one is used).
+_HELPER_KEYS = {"add": ("elementwise_add", 1), "subtract": ("elementwise_sub", 1),
+                "full": ("fill_constant", 2), "zeros": ("fill_constant", 2),
+                "ones": ("fill_constant", 2), "neg": ("scale", 1)}
 
 # A dynamic (-1) dim is built as this size on meta tensors: a prime times lcm(1..10), so reshape-like
 # kernels still divide it, and output dims that are multiples of the prime are dynamic again.
@@ -126,6 +139,28 @@ def helper_scope(name, exact=False):
         yield _HELPER[0]
     finally:
         _HELPER[0] = old
+
+
+@contextlib.contextmanager
+def tmp_outputs():
+    """Paddle's legacy Variable operators (`x + 1`, `x * y`, `x < 2`, `-x`, astype) create their
+    outputs with `unique_name('tmp')`: inside this context record_op names outputs tmp_<n>."""
+    old = _TMP[0]
+    _TMP[0] = True
+    try:
+        yield
+    finally:
+        _TMP[0] = old
+
+
+def in_tmp_outputs():
+    return _TMP[0]
+
+
+def new_tmp_var(block, shape, dtype, stop_gradient=True):
+    """A `tmp_<n>` Variable of the current main program (Paddle's create_new_tmp_var)."""
+    return block.create_var(name=program_name("tmp"), shape=shape, dtype=dtype,
+                            stop_gradient=stop_gradient)
 
 
 @contextlib.contextmanager
@@ -258,6 +293,17 @@ def _api_key(opdef):
     return "tmp" if short.startswith("__") else short
 
 
+def _helper_prefix(opdef):
+    """'<key>_<n>': the LayerHelper name Paddle's legacy API gives its outputs."""
+    key = _api_key(opdef)
+    alias = _HELPER_KEYS.get(key)
+    if alias is None:
+        return program_name(key)
+    for _ in range(alias[1]):
+        name = program_name(alias[0])
+    return name
+
+
 def as_variable(x, block=None):
     """A Variable for `x`: Variables pass; Tensors, numpy arrays and scalars become constants."""
     if isinstance(x, Variable):
@@ -299,8 +345,12 @@ def record_op(opdef, inputs, attrs):
         raise type(e)(f"{e}\n  [operator < {opdef.type} > error] while inferring output shapes "
                       f"for {opdef.api or opdef.type} in static mode") from e
     stop = all(v.stop_gradient for v in _flatten(in_vars) if v is not None)
-    prefix = _HELPER[0] or program_name(_api_key(opdef))
-    key = prefix + ".tmp"
+    tmp = _TMP[0] and not _HELPER[0]
+    if tmp:
+        key = "tmp"
+    else:
+        prefix = _HELPER[0] or _helper_prefix(opdef)
+        key = prefix + ".tmp"
 
     def new_var(spec):
         dt = to_dtype(spec.dtype)
@@ -320,7 +370,12 @@ def record_op(opdef, inputs, attrs):
             out_names[slot] = [v.name for v in value]
         else:
             out_names[slot] = [value.name]
-    op = append_op(block, opdef, in_names, out_names, to_legacy(opdef.type, kernel_attrs, in_vars))
+    for slot in _EMPTY_INPUTS.get(opdef.type, ()):
+        if slot not in in_names and not (tmp and opdef.type == "fill_constant"):
+            in_names[slot] = []
+    run_as = LOCAL_OPS[opdef.type] if opdef.type in _RUN_LOCAL else opdef
+    op = append_op(block, run_as, in_names, out_names, to_legacy(opdef.type, kernel_attrs, in_vars),
+                   type=opdef.type)
     op.list_slots = tuple(s for s, x in zip(opdef.inputs, inputs)
                           if isinstance(x, (list, tuple)) and not isinstance(x, Variable)) + tuple(
         s for s, v in zip(opdef.outputs, per_slot) if isinstance(v, list))

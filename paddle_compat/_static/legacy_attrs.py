@@ -8,6 +8,8 @@ attributes back into the kernel's keyword arguments. Ops not listed here store t
 attributes unchanged.
 """
 
+import torch
+
 __all__ = ["to_legacy", "to_kernel"]
 
 
@@ -32,7 +34,90 @@ def _reduce_kernel(attrs):
     return out
 
 
-_LEGACY = {"reduce_mean": (_reduce_legacy, _reduce_kernel)}
+def _code(dtype):
+    from .._dtype import from_torch_dtype, to_dtype
+    from .ir import VARTYPE_CODES
+    if dtype is None:
+        return -1
+    if isinstance(dtype, int):
+        return dtype
+    d = from_torch_dtype(dtype) if isinstance(dtype, torch.dtype) else to_dtype(dtype)
+    return VARTYPE_CODES[d.short]
+
+
+def _torch_dtype(code):
+    if code is None or isinstance(code, torch.dtype):
+        return code
+    if int(code) < 0:
+        return None
+    from .local_ops import dtype_from_code
+    return dtype_from_code(code)
+
+
+_INT_NAMES = ("int8", "uint8", "int16", "int32", "int64")
+
+
+def _fill_legacy(attrs, in_vars):
+    # paddle.full in the legacy graph: value is a float attribute, str_value the exact text
+    # (str(int(v)) for integer dtypes, str(float(v)) otherwise), force_cpu False, place_type -1.
+    from .._dtype import from_torch_dtype
+    dtype = attrs.get("dtype")
+    short = from_torch_dtype(dtype).short if isinstance(dtype, torch.dtype) else "float32"
+    value = attrs.get("value", 0.0)
+    text = str(int(value)) if short in _INT_NAMES else str(float(value))
+    return {"dtype": _code(dtype), "force_cpu": False, "place_type": -1,
+            "shape": [int(d) for d in attrs.get("shape", [])], "str_value": text,
+            "value": float(value)}
+
+
+def _fill_kernel(attrs):
+    # Recorded fill_constant ops run on the static graph's own kernel, which reads these.
+    return attrs
+
+
+def _cast_legacy(attrs, in_vars):
+    x = in_vars[0] if in_vars else None
+    return {"in_dtype": _code(x.dtype) if x is not None else -1,
+            "out_dtype": _code(attrs.get("out_dtype"))}
+
+
+def _cast_kernel(attrs):
+    return {"out_dtype": _torch_dtype(attrs["out_dtype"])}
+
+
+def _scale_legacy(attrs, in_vars):
+    a = dict(attrs)
+    a["scale"], a["bias"] = float(a.get("scale", 1.0)), float(a.get("bias", 0.0))
+    return a
+
+
+def _like_legacy(attrs, in_vars):
+    return {"dtype": _code(attrs.get("dtype")), "value": float(attrs.get("value", 0.0))}
+
+
+def _like_kernel(attrs):
+    return {"dtype": _torch_dtype(attrs.get("dtype")), "value": attrs.get("value", 0.0)}
+
+
+def _same(attrs):
+    return attrs
+
+
+def _compare_legacy(attrs, in_vars):
+    return dict(attrs, force_cpu=False)    # the compare ops' legacy proto attribute
+
+
+def _compare_kernel(attrs):
+    return {k: v for k, v in attrs.items() if k != "force_cpu"}
+
+
+_LEGACY = {"reduce_mean": (_reduce_legacy, _reduce_kernel),
+           "fill_constant": (_fill_legacy, _fill_kernel),
+           "cast": (_cast_legacy, _cast_kernel),
+           "scale": (_scale_legacy, _same),
+           "fill_any_like": (_like_legacy, _like_kernel)}
+for _type in ("equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal"):
+    _LEGACY[_type] = (_compare_legacy, _compare_kernel)
 
 
 def to_legacy(op_type, attrs, in_vars):

@@ -46,8 +46,12 @@ def _device():
 
 
 def _fill_constant(dtype=5, shape=(), value=0.0, str_value="", force_cpu=False, place_type=-1):
-    return torch.full(tuple(shape), float(value) if not str_value else float(str_value),
-                      dtype=dtype_from_code(dtype), device=_device())
+    dt = dtype_from_code(dtype)
+    if str_value:
+        # Paddle reads the exact text: int64 values beyond float precision stay exact
+        value = int(str_value) if not (dt.is_floating_point or dt.is_complex) and dt is not \
+            torch.bool and str_value.lstrip("-").isdigit() else float(str_value)
+    return torch.full(tuple(shape), value, dtype=dt, device=_device())
 
 
 def _uniform_random(ShapeTensor=None, ShapeTensorList=None, shape=(), dtype=5, min=-1.0, max=1.0,
@@ -207,3 +211,16 @@ _local("lookup_table_v2", _lookup, ("W", "Ids"), ("Out",),
        {"is_distributed": False, "is_sparse": False, "padding_idx": -1})
 _local("sum", lambda X: torch.stack(list(X)).sum(0) if len(X) > 1 else X[0].clone(), ("X",),
        ("Out",), {})
+
+
+def _fill_batch_like(Input, dtype=5, shape=(), value=0.0, input_dim_idx=0, output_dim_idx=0,
+                     force_cpu=False):
+    # Paddle's create_tensor_with_batchsize: the constant takes its batch size from Input at run time
+    shape = list(shape)
+    shape[output_dim_idx] = Input.shape[input_dim_idx]
+    return torch.full(tuple(shape), value, dtype=dtype_from_code(dtype), device=Input.device)
+
+
+_local("fill_constant_batch_size_like", _fill_batch_like, ("Input",), ("Out",),
+       {"dtype": 5, "force_cpu": False, "input_dim_idx": 0, "output_dim_idx": 0, "shape": [],
+        "value": 0.0})
