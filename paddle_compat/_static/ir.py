@@ -350,7 +350,7 @@ class Block:
     def parent_block(self):
         return None if self.parent_idx < 0 else self.program.blocks[self.parent_idx]
 
-    def create_var(self, name=None, shape=None, dtype=None, persistable=False, stop_gradient=True,
+    def create_var(self, name=None, shape=None, dtype=None, persistable=False, stop_gradient=False,
                    type="DENSE_TENSOR", lod_level=0, **kwargs):
         """Block.create_var: a new Variable (an existing name returns the existing one, as Paddle)."""
         from .. import _unique_name

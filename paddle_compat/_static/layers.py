@@ -237,9 +237,11 @@ def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, para
                                      helper_name=helper)
         block = default_main_program().global_block()
         mean = block.create_var(name=moving_mean_name or _unique_name.generate(helper + ".w"),
-                                shape=[c], dtype=input.dtype, persistable=True)
+                                shape=[c], dtype=input.dtype, persistable=True,
+                                stop_gradient=True)
         var = block.create_var(name=moving_variance_name or _unique_name.generate(helper + ".w"),
-                               shape=[c], dtype=input.dtype, persistable=True)
+                               shape=[c], dtype=input.dtype, persistable=True,
+                               stop_gradient=True)
         init_op_for(mean, I.Constant(0.0))
         init_op_for(var, I.Constant(1.0))
         args = {"X": input, "Scale": scale, "Bias": bias, "Mean": mean, "Variance": var}

@@ -526,11 +526,6 @@ def _check_slot(value, slot):
     return items
 
 
-def _create_var_default_is_stop_gradient():
-    from .ir import Block
-    return inspect.signature(Block.create_var).parameters["stop_gradient"].default is True
-
-
 def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
     """paddle.static.py_func (= paddle.static.nn.py_func): record a Python op; returns `out`.
 
@@ -572,12 +567,6 @@ def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
                 raise ValueError(f"Tensor {v.name} is not found in forward inputs and outputs")
             if v.name not in skip:
                 skip.append(v.name)
-    if bwd is not None and _create_var_default_is_stop_gradient():
-        # Shim while Block.create_var defaults to stop_gradient=True (Paddle's default is False):
-        # an output created with that default would cut the gradient path through backward_func.
-        for v in out_list:
-            if v.dtype.is_floating_point or v.dtype.is_complex:
-                v.stop_gradient = False
     spec = _OpSpec()
     spec.fwd, spec.bwd, spec.warned = fwd, bwd, False
     spec.x_names = [v.name for v in xs]
