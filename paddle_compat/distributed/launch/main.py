@@ -104,12 +104,16 @@ def launch(args):
             codes = [p.poll() for p in procs]
             failed = [(r, c) for r, c in enumerate(codes) if c not in (None, 0)]
             if failed:
-                rank, code = failed[0]
+                failed = _settle(procs, failed)
+                rank, code = _first_cause(failed, logs)
                 _stop_all(procs)
                 stop.set()
                 echo.join(2)
+                others = ", ".join(f"rank {r} (code {c})" for r, c in failed if r != rank)
+                also = f" Also failed, after it: {others}." if others else ""
                 sys.stderr.write(f"\nLAUNCH ERROR rank {rank} exited with code {code}; the other ranks "
-                                 f"were stopped. Last lines of {logs[rank][1]}:\n{_tail(logs[rank][1])}")
+                                 f"were stopped.{also} Last lines of {logs[rank][1]}:\n"
+                                 f"{_tail(logs[rank][1])}")
                 status = code if code > 0 else 1
                 break
             if all(c == 0 for c in codes):
@@ -124,6 +128,28 @@ def launch(args):
         for log, _ in logs:
             log.close()
     return status
+
+
+# What a rank prints when it fails only because another rank died (it lost its peer).
+_SECONDARY = ("remote worker crashing", "Connection closed by peer", "Connection reset by peer",
+              "paddle.distributed (rank")
+
+
+def _settle(procs, failed, seconds=2.0):
+    """A rank that dies takes its peers down within moments: wait briefly so all of them are seen,
+    then report the one that failed first for its own reason."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and any(p.poll() is None for p in procs):
+        time.sleep(0.05)
+    return [(r, p.poll()) for r, p in enumerate(procs) if p.poll() not in (None, 0)] or failed
+
+
+def _first_cause(failed, logs):
+    for rank, code in failed:
+        tail = _tail(logs[rank][1])
+        if not any(marker in tail for marker in _SECONDARY):
+            return rank, code
+    return failed[0]
 
 
 def _stop_all(procs):
