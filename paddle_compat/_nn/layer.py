@@ -243,17 +243,21 @@ class Layer:
 
     def named_parameters(self, prefix="", include_sublayers=True, remove_duplicate=True):
         """(structured name, parameter) pairs: 'weight', '0.bias', 'fc.weight', ..."""
+        return self._named_members("_parameters", prefix, include_sublayers, remove_duplicate)
+
+    def _named_members(self, table, prefix, include_sublayers, remove_duplicate):
+        # One walk for parameters and buffers: structured names, each object once (by identity).
         seen = set()
         layers = self.named_sublayers(prefix=prefix, include_self=True,
                                       remove_duplicate=remove_duplicate) \
             if include_sublayers else zip([prefix], [self])
         for layer_prefix, layer in layers:
-            for key, param in layer._parameters.items():
-                if param is None or id(param) in seen:
+            for key, member in getattr(layer, table).items():
+                if member is None or id(member) in seen:
                     continue
                 if remove_duplicate:
-                    seen.add(id(param))
-                yield layer_prefix + ("." if layer_prefix else "") + key, param
+                    seen.add(id(member))
+                yield layer_prefix + ("." if layer_prefix else "") + key, member
 
     def children(self):
         """Direct sublayers."""
@@ -325,17 +329,8 @@ class Layer:
         return [b for _, b in self.named_buffers(include_sublayers=include_sublayers)]
 
     def named_buffers(self, prefix="", include_sublayers=True, remove_duplicate=True):
-        seen = set()
-        layers = self.named_sublayers(prefix=prefix, include_self=True,
-                                      remove_duplicate=remove_duplicate) \
-            if include_sublayers else zip([prefix], [self])
-        for layer_prefix, layer in layers:
-            for key, buf in layer._buffers.items():
-                if buf is None or id(buf) in seen:
-                    continue
-                if remove_duplicate:
-                    seen.add(id(buf))
-                yield layer_prefix + ("." if layer_prefix else "") + key, buf
+        """(structured name, buffer) pairs: '_mean', '0._variance', ..."""
+        return self._named_members("_buffers", prefix, include_sublayers, remove_duplicate)
 
     def clear_gradients(self, set_to_zero=True):
         """Zero (or drop) the gradients of all trainable parameters."""

@@ -8,18 +8,14 @@ import torch
 
 from .._tensor import Tensor
 
-__all__ = ["Parameter", "make_parameter"]
+__all__ = ["Parameter", "TrainableFlag", "make_parameter"]
 
 
-class Parameter(Tensor):
-    """paddle.base.framework.EagerParamBase: a trainable Tensor owned by a Layer."""
+class TrainableFlag:
+    """`trainable` as Paddle's parameters have it (dynamic and static): setting it also sets
+    stop_gradient. Mixed into both Parameter classes; the holder stores `trainable_flag`."""
 
-    __slots__ = ("trainable_flag", "optimize_attr", "regularizer", "need_clip", "do_model_average",
-                 "is_distributed", "initializer")
-
-    def __init__(self, *args, **kwargs):
-        raise TypeError("Parameters are created with Layer.create_parameter or "
-                        "paddle.create_parameter, not by calling the class")
+    __slots__ = ()
 
     @property
     def trainable(self):
@@ -29,6 +25,17 @@ class Parameter(Tensor):
     def trainable(self, value):
         self.trainable_flag = bool(value)
         self.stop_gradient = not value
+
+
+class Parameter(TrainableFlag, Tensor):
+    """paddle.base.framework.EagerParamBase: a trainable Tensor owned by a Layer."""
+
+    __slots__ = ("trainable_flag", "optimize_attr", "regularizer", "need_clip", "do_model_average",
+                 "is_distributed", "initializer")
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Parameters are created with Layer.create_parameter or "
+                        "paddle.create_parameter, not by calling the class")
 
     def __str__(self):
         return "Parameter containing:\n" + Tensor.__str__(self)

@@ -12,6 +12,7 @@ import numpy as np
 import torch
 
 from .._dtype import from_torch_dtype, DType, to_dtype
+from .._nn.parameter import TrainableFlag
 from .._tensor import Tensor
 
 __all__ = ["Variable", "Parameter", "Operator", "Block", "Program", "OpRole", "STANDARD_ATTRS",
@@ -196,7 +197,7 @@ class Variable(Tensor):
     __repr__ = __str__
 
 
-class Parameter(Variable):
+class Parameter(TrainableFlag, Variable):
     """paddle.static.Parameter: a persistable, trainable Variable initialised by the startup program."""
 
     __slots__ = ()
@@ -218,15 +219,6 @@ class Parameter(Variable):
         self.initializer = None
 
     is_parameter = True
-
-    @property
-    def trainable(self):
-        return self.trainable_flag
-
-    @trainable.setter
-    def trainable(self, value):
-        self.trainable_flag = bool(value)
-        self.stop_gradient = not value
 
     def _kind_prefix(self):
         return "trainable param " if self.trainable_flag else "param "
