@@ -4,6 +4,7 @@ from .._static.builder import (default_main_program, default_startup_program, pr
                                name_scope)
 from .._static.layers import data, create_parameter, create_global_var
 from .._static.executor import Executor
+from .._static.verify import verify
 from .._static.scope import Scope, global_scope, scope_guard
 from .._static.backward import append_backward, gradients
 from .._static.io import save, load, save_inference_model, load_inference_model
