@@ -13,8 +13,6 @@ from conformance import snippets
 _FLUID = ("paddle_compat provides the legacy paddle.fluid alias that Paddle 3.3.1 removed: Paddle "
           "stops at `import paddle.fluid` (ModuleNotFoundError), paddle_compat runs the code")
 XFAIL = {   # "topic::case" -> reason (a known difference; the owner named in the reason fixes it)
-    "seeds/custom_op_guide_static::step_2_output_variable":
-        "static: Block.create_var defaults to stop_gradient=False in Paddle (True here)",
     "seeds/framework_design_tutorial::ir_example": _FLUID,
     "seeds/framework_design_tutorial::create_var_fluid": _FLUID,
     "seeds/framework_design_tutorial::mnist_py_func_network": _FLUID,
