@@ -62,6 +62,21 @@ def _grad_inputs(op, outs):
     return ins
 
 
+def _py_func_grad(op, grad_of, diff, attrs):
+    """Paddle's py_func grad maker: another `py_func` op running the backward callable, reading
+    the kept forward inputs and outputs (those not in backward_skip_vars) and the output
+    gradients, writing one gradient per input (`@EMPTY@` where none flows), with
+    backward_callable_id -1 and an empty name scope."""
+    skip = set(op.attrs.get("backward_skip_vars", []))
+    xs, outs = op.inputs.get("X", []), op.outputs.get("Out", [])
+    ins = [n for n in xs if n not in skip] + [n for n in outs if n not in skip] + \
+        [grad_of(n) for n in outs]
+    grads = [grad_of(n) if n in diff else "@EMPTY@" for n in xs]
+    attrs = dict(attrs, forward_callable_id=op.attrs["backward_callable_id"],
+                 backward_callable_id=-1, backward_skip_vars=[], op_namescope="")
+    return ("py_func", {"X": ins}, {"Out": grads}, attrs)
+
+
 def _calc(block, targets, inputs, target_grads, no_grad, seed):
     """Record the backward section; returns {forward var name: grad Variable} for `inputs`."""
     program = block.program
@@ -85,6 +100,8 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
     need = {t.name for t in targets}
     path = []
     for op in reversed(ops):
+        if op.type == "py_func" and op.attrs.get("backward_callable_id", -1) == -1:
+            continue        # Paddle: a py_func without backward_func has no grad op; the path stops
         if any(n in need for n in op.output_arg_names) and any(n in diff for n in op.input_arg_names):
             path.append(op)
             need.update(n for n in op.input_arg_names if n in diff)
@@ -120,6 +137,9 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
                   and v.is_parameter]
         attrs.update(op_role=OpRole.Backward, op_role_var=(
             [params[0][len(prefix):-5], params[0]] if params and seed == "fill_constant" else []))
+        if op.type == "py_func":
+            grad_ops.append(_py_func_grad(op, grad_of, diff, attrs))
+            continue
         grad_ops.append((op.type + "_grad", in_slots, ins, attrs))
     # Grad variables, created in name order as Paddle's backward pass does.
     for fwd, g in sorted(gname.items(), key=lambda kv: kv[1]):
