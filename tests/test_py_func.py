@@ -360,7 +360,9 @@ def test_debug_ops_run_in_program_order():
     assert buf.getvalue() == "first 1.0\nmiddle\nlast 2.0\n"
 
 
-def test_user_exception_keeps_class_traceback_and_names_the_op():
+def test_user_exception_propagates_unchanged():
+    # Paddle 3.3.1 re-raises a py_func callable's own exception as it is (class and message,
+    # no "In user code" context); recorded in conformance/cases/hunt_static.py
     def broken(v):
         return {}["missing"]
 
@@ -370,16 +372,12 @@ def test_user_exception_keeps_class_traceback_and_names_the_op():
         paddle.static.py_func(broken, x, _var(main, "y", "float32", [2]))
     with pytest.raises(KeyError) as info:
         _run(main, {"x": np.ones([2], "float32")}, [])
-    msg = str(info.value)
-    assert msg.startswith("'In user code:") and "[operator < py_func > error]" in msg
-    assert "test_user_exception_keeps_class_traceback" in msg         # the build stack
-    cause = info.value.__cause__
-    assert isinstance(cause, KeyError)
-    frames = [f.name for f in __import__("traceback").extract_tb(cause.__traceback__)]
+    assert str(info.value) == "'missing'"
+    frames = [f.name for f in __import__("traceback").extract_tb(info.value.__traceback__)]
     assert "broken" in frames
 
 
-def test_backward_exception_names_the_py_func_op():
+def test_backward_exception_propagates_unchanged():
     def bad_grad(v, o, do):
         raise RuntimeError("grad failed")
 
@@ -390,13 +388,9 @@ def test_backward_exception_names_the_py_func_op():
         y = paddle.static.py_func(lambda v: np.array(v) * 2, x, _var(main, "y", "float32", [2]),
                                   backward_func=bad_grad)
         gx = paddle.static.gradients([paddle.sum(y)], [x])[0]
-    with pytest.raises(RuntimeError, match=r"(?s)In user code:.*grad failed.*py_func") as info:
+    with pytest.raises(RuntimeError) as info:
         _run(main, {"x": np.ones([2], "float32")}, [gx])
-    chain, e = [], info.value
-    while e is not None:
-        chain.append(e)
-        e = e.__cause__
-    assert any(str(c) == "grad failed" for c in chain)
+    assert str(info.value) == "grad failed"
 
 
 def test_backward_none_for_inputs_without_grad():

@@ -231,6 +231,10 @@ def with_op_context(exc, op):
                      for f in (op.callstack if op is not None else []))
     name = type(exc).__name__
     text = str(exc)
+    if text.startswith("In user code:") or getattr(exc, "_paddle_passthrough", False):
+        # already carries its op's context, or a py_func callable's own error, which Paddle
+        # re-raises unchanged
+        return exc
     if text.startswith("InvalidArgumentError: "):
         name, text = "InvalidArgumentError", text[len("InvalidArgumentError: "):]
     msg = (f"In user code:\n\n{frames}\n    {name}: {text}\n"
@@ -284,7 +288,10 @@ def _run_steps(steps, env, scope_tensors):
             out = step.kernel(*args, **step.kwargs)
         except Exception as e:
             if step.fallback is None:
-                raise with_op_context(e, step.op) from e
+                new = with_op_context(e, step.op)
+                if new is e:
+                    raise
+                raise new from e
             try:
                 out = step.fallback[0](*args, **step.fallback[1])
             except Exception as e2:
@@ -335,7 +342,10 @@ def _run_group(step, env, scope_tensors):
                                       retain_graph=step.create_graph,
                                       create_graph=step.create_graph)
         except Exception as e:
-            raise with_op_context(e, step.op) from e
+            new = with_op_context(e, step.op)
+            if new is e:
+                raise
+            raise new from e
         for i, g in zip(diff, res):
             grads[i] = g
     for name, g, t in zip(step.wanted_grads, grads, inputs):

@@ -381,7 +381,11 @@ def _run_forward(spec, xs):
     else:
         device = current_torch_device()
     host = [_to_host(t) for t in xs]
-    ret = spec.fwd_call(*host)
+    try:
+        ret = spec.fwd_call(*host)
+    except Exception as e:
+        e._paddle_passthrough = True    # Paddle re-raises the callable's own error unchanged
+        raise
     out_vars = spec.out_vars
     if not out_vars:
         _convert_results(ret, 0, "func")
@@ -458,7 +462,11 @@ def _run_backward(ctx, spec, douts):
     dhost = [None if d is None else DenseTensor(np.array(_host_view(d)), DTYPES["bfloat16"]
                                                 if d.dtype == torch.bfloat16 else None)
              for d in douts]
-    ret = spec.bwd_call(*saved, *dhost)
+    try:
+        ret = spec.bwd_call(*saved, *dhost)
+    except Exception as e:
+        e._paddle_passthrough = True
+        raise
     n_x = len(ctx.x_meta)
     results = _convert_results(ret, n_x, "backward_func")
     needs = ctx.needs_input_grad
