@@ -109,18 +109,25 @@ def _persistable(block, startup, name, shape, dtype, value):
 def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set=None):
     """Static-mode `optimizer.minimize(loss)`; returns (optimize_ops, params_grads) as Paddle.
 
-    Differences from Paddle: SGD, Momentum, Adam and AdamW only; grad_clip and regularizers other
-    than Momentum's built-in L2 raise NotImplementedError.
+    Differences from Paddle: SGD, Momentum, Adam, AdamW, Adagrad, RMSProp, Adamax, Adadelta and
+    Lamb (RAdam/NAdam: dynamic mode only); ClipGradByGlobalNorm (which fails in Paddle 3.3.1's
+    legacy graph too) and custom regularizer callables raise NotImplementedError; clipping and
+    the regularization term happen inside the update op (Paddle appends clip, `scale` and `sum`
+    ops that show in the printed program).
     """
     from .._optim.lr import LRScheduler
     kind = _KIND.get(type(optimizer).__name__)
-    if kind is None:
+    rule = getattr(optimizer, "_rule", None)
+    if kind is None and rule not in _GENERIC_SLOTS:
         raise NotImplementedError(f"paddle.optimizer.{type(optimizer).__name__}.minimize in static "
-                                  "mode is not supported; use SGD, Momentum, Adam or AdamW, or "
-                                  "dynamic mode")
-    if optimizer._grad_clip is not None:
-        raise NotImplementedError("optimizer.minimize in static mode does not support grad_clip; "
-                                  "clip in dynamic mode instead")
+                                  "mode is not supported; use SGD, Momentum, Adam, AdamW, "
+                                  "Adagrad, RMSProp, Adamax, Adadelta or Lamb, or dynamic mode")
+    clip = optimizer._grad_clip
+    if clip is not None and type(clip).__name__ not in ("ClipGradByValue", "ClipGradByNorm"):
+        # Paddle 3.3.1's legacy graph fails on ClipGradByGlobalNorm too (its sqrt needs PIR)
+        raise NotImplementedError("optimizer.minimize in static mode supports ClipGradByValue and "
+                                  "ClipGradByNorm; use them, or ClipGradByGlobalNorm in dynamic "
+                                  "mode")
     if parameters is None and optimizer._parameter_list:
         parameters = optimizer._parameter_list
     params_grads = append_backward(loss, parameters, no_grad_set)
@@ -138,6 +145,9 @@ def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set
     if isinstance(lr, LRScheduler):
         program.lr_scheduler = lr
         program.lr_var_name = lr_var.name
+    if kind is None:
+        return _minimize_generic(optimizer, rule, block, startup, lr_var, params_grads), \
+            params_grads
     hyper = _hyper(optimizer, kind)
     ops = []
     for param, grad in params_grads:
@@ -159,14 +169,112 @@ def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set
             outputs["MasterParamOut"] = []
         in_slots = ("Param", "Grad", "LearningRate") + tuple(_SLOT[a] for a in _ACCS[kind])
         out_slots = ("ParamOut",) + tuple(_SLOT[a] + "Out" for a in _ACCS[kind])
-        od = OpDef(kind, _make_kernel(kind, hyper, _ACCS[kind], param_lr), in_slots, out_slots,
-                   {}, "", None)
+        od = OpDef(kind, _regularize(_make_kernel(kind, hyper, _ACCS[kind], param_lr),
+                                     optimizer, param), in_slots, out_slots, {}, "", None)
         with name_scope("optimizer"):
             op = append_op(block, od, inputs, outputs, _op_attrs(kind, hyper, optimizer),
                            role=OpRole.Optimize)
         op.attrs["op_role_var"] = [param.name, grad.name]
         ops.append(op)
     return ops, params_grads
+
+
+# ---- the other optimizers: dynamic mode's rule and accumulators, one op per parameter ----------
+# rule -> accumulator key -> Paddle's input slot (the output slot adds "Out")
+_GENERIC_SLOTS = {
+    "adagrad": {"moment": "Moment"},
+    "rmsprop": {"momentum": "Moment", "mean_square": "MeanSquare", "mean_grad": "MeanGrad"},
+    "adamax": {"moment": "Moment", "inf_norm": "InfNorm", "beta1_pow_acc": "Beta1Pow"},
+    "adadelta": {"_avg_squared_grad": "AvgSquaredGrad",
+                 "_avg_squared_update": "AvgSquaredUpdate"},
+    "lamb": {"moment1": "Moment1", "moment2": "Moment2", "beta1_pow_acc": "Beta1Pow",
+             "beta2_pow_acc": "Beta2Pow"},
+}
+
+
+class _ParamProxy:
+    """What the optimizer's `_hyper` / `_regularizer_for` read of a parameter, for a static one:
+    its Variable's attributes plus a zero tensor `_t` of its shape and dtype."""
+
+    def __init__(self, var):
+        self._var = var
+        self._t = torch.zeros([max(int(d), 1) for d in var.shape], dtype=var.dtype.torch)
+
+    def __getattr__(self, name):
+        return getattr(self._var, name)
+
+
+def _regularize(kernel, optimizer, param):
+    """Add the parameter's regularization term (its own regularizer wins over the optimizer's
+    weight_decay) to Grad before the update, as dynamic mode and Paddle's appended ops do."""
+    from .._optim import rules
+    reg = getattr(param, "regularizer", None)
+    if reg is None:
+        reg = getattr(optimizer, "regularization", None)
+    kind, coeff = optimizer._regularizer_for(_ParamProxy(param), reg)
+    if kind not in ("l1", "l2", None):
+        raise NotImplementedError("optimizer.minimize in static mode supports L1Decay and "
+                                  "L2Decay regularizers only")
+    clip = optimizer._grad_clip
+    if kind is None and clip is None:
+        return kernel
+    c = rules._scalar(param.dtype.torch)(coeff)
+
+    def regularized(Param, Grad, *args, **attrs):
+        if clip is not None:            # clip first, then regularize, as Paddle's apply_gradients
+            Grad = clip._clip_torch([(param, Grad)])[0][1]
+        if kind is not None:
+            raw = Param.detach().to(Grad.dtype)
+            Grad = Grad + (raw * c if kind == "l2" else torch.sign(raw) * c)
+        return kernel(Param, Grad, *args, **attrs)
+    return regularized
+
+
+def _minimize_generic(optimizer, rule, block, startup, lr_var, params_grads):
+    from .._optim import rules, rules2
+    init = rules.init_state if rule in rules.RULES else rules2.init_state2
+    update = rules.RULES.get(rule) or rules2.RULES2[rule]
+    slots = _GENERIC_SLOTS[rule]
+    ops = []
+    for param, grad in params_grads:
+        proxy = _ParamProxy(param)
+        hyper = optimizer._hyper(proxy, None, 1.0)
+        param_lr = hyper.pop("lr")
+        state = init(rule, proxy._t, hyper)
+        names, accs = list(state), []
+        for key, t in state.items():
+            value = float(t.reshape(-1)[0]) if t.numel() else 0.0
+            shape = [1] if t.shape == (1,) and key.endswith("pow_acc") else list(param.shape)
+            accs.append(_persistable(block, startup, _unique_name.generate(f"{param.name}_{key}"),
+                                     shape, param.dtype, value))
+        inputs = {"Param": [param], "Grad": [grad], "LearningRate": [lr_var]}
+        outputs = {"ParamOut": [param]}
+        for key, var in zip(names, accs):
+            inputs[slots[key]] = [var]
+            outputs[slots[key] + "Out"] = [var]
+        in_slots = ("Param", "Grad", "LearningRate") + tuple(slots[k] for k in names)
+        out_slots = ("ParamOut",) + tuple(slots[k] + "Out" for k in names)
+        od = OpDef(rule, _regularize(_generic_kernel(update, hyper, names, param_lr), optimizer,
+                                     param), in_slots, out_slots, {}, "", None)
+        attrs = {k: v for k, v in hyper.items() if isinstance(v, (bool, int, float, str))}
+        attrs["multi_precision"] = False
+        with name_scope("optimizer"):
+            op = append_op(block, od, inputs, outputs, attrs, role=OpRole.Optimize)
+        op.attrs["op_role_var"] = [param.name, grad.name]
+        ops.append(op)
+    return ops
+
+
+def _generic_kernel(update, hyper, names, param_lr):
+    def kernel(Param, Grad, LearningRate, *accs, **attrs):
+        with torch.no_grad():
+            if Grad.dtype is not Param.dtype:
+                Grad = Grad.to(Param.dtype)
+            lr = float(LearningRate)
+            lr = lr if param_lr == 1.0 else lr * param_lr
+            update(Param.detach(), Grad, dict(zip(names, accs)), dict(hyper, lr=lr))
+        return (Param,) + tuple(accs)
+    return kernel
 
 
 def _install():
