@@ -227,6 +227,25 @@ class Parameter(TrainableFlag, Variable):
 Variable.is_parameter = False
 
 
+def _variable_astype(self, dtype):
+    """Variable.astype(dtype): Paddle's legacy version records `cast` into a `tmp_<n>` output
+    whose stop_gradient is the input's; a dtype object equal to the Variable's returns it."""
+    from .._mode import STATE
+    from .._ops.math import cast
+    if not STATE.static:
+        return cast(self, dtype)
+    if not isinstance(dtype, str) and to_dtype(dtype) is self.dtype:
+        return self
+    from .builder import tmp_outputs
+    with tmp_outputs():
+        out = cast(self, dtype)
+    out.stop_gradient = self.stop_gradient
+    return out
+
+
+Variable.astype = _variable_astype
+
+
 def _format_attr(value):
     if isinstance(value, bool):
         return str(value)

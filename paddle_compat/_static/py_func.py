@@ -443,7 +443,10 @@ def _backward(ctx, *douts):
         grads = _run_backward(ctx, spec, douts)
     except Exception as e:
         from .executor import with_op_context
-        raise with_op_context(e, spec.op) from e
+        new = with_op_context(e, spec.op)
+        if new is e:            # the callable's own error: Paddle re-raises it unchanged
+            raise
+        raise new from e
     return (None, *grads)
 
 
