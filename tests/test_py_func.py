@@ -375,6 +375,10 @@ def test_user_exception_propagates_unchanged():
     assert str(info.value) == "'missing'"
     frames = [f.name for f in __import__("traceback").extract_tb(info.value.__traceback__)]
     assert "broken" in frames
+    # the op and where the user built it, as a note under the traceback (message unchanged)
+    (note,) = info.value.__notes__
+    assert note.startswith("In user code:") and "[operator < py_func > error]" in note
+    assert "test_user_exception_propagates_unchanged" in note
 
 
 def test_backward_exception_propagates_unchanged():
@@ -391,6 +395,7 @@ def test_backward_exception_propagates_unchanged():
     with pytest.raises(RuntimeError) as info:
         _run(main, {"x": np.ones([2], "float32")}, [gx])
     assert str(info.value) == "grad failed"
+    assert any("[operator < py_func > error]" in n for n in info.value.__notes__)
 
 
 def test_backward_none_for_inputs_without_grad():

@@ -231,9 +231,15 @@ def with_op_context(exc, op):
                      for f in (op.callstack if op is not None else []))
     name = type(exc).__name__
     text = str(exc)
-    if text.startswith("In user code:") or getattr(exc, "_paddle_passthrough", False):
-        # already carries its op's context, or a py_func callable's own error, which Paddle
-        # re-raises unchanged
+    if text.startswith("In user code:"):
+        return exc                  # already carries its op's context
+    if getattr(exc, "_paddle_passthrough", False):
+        # A py_func callable's own error: Paddle 3.3.1 re-raises it with its class and message
+        # unchanged. The op and the user's build stack go into a note (shown under the traceback,
+        # not part of str(exc)) so the user still learns which op failed and where it was built.
+        note = f"In user code:\n\n{frames}      [operator < {op.type if op else '?'} > error]"
+        if hasattr(exc, "add_note") and note not in getattr(exc, "__notes__", ()):
+            exc.add_note(note)
         return exc
     if text.startswith("InvalidArgumentError: "):
         name, text = "InvalidArgumentError", text[len("InvalidArgumentError: "):]
