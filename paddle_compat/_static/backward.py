@@ -107,15 +107,19 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
             need.update(n for n in op.input_arg_names if n in diff)
     reach = {i.name for i in inputs if i.name in need and (i.name in diff or i.name in
                                                            {t.name for t in targets})}
+    # Paddle counts every backward call (also one that finds no path) and, from the second on,
+    # renames a gradient whose plain name already exists to 'grad/' * count + name.
+    times = program._appending_grad_times = program._appending_grad_times + 1
     if not reach:
         return {}
-    times = program._appending_grad_times = program._appending_grad_times + 1
-    prefix = "grad/" * (times + 1) if times > 1 else ""
-    gname = {}
+    gname, fwd_of = {}, {}
 
     def grad_of(n):
         if n not in gname:
-            gname[n] = prefix + n + "@GRAD"
+            base = n + "@GRAD"
+            taken = times > 1 and block._find_var_recursive(base) is not None
+            gname[n] = "grad/" * times + base if taken else base
+            fwd_of[gname[n]] = n
         return gname[n]
 
     group = GradGroup()
@@ -133,10 +137,9 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
         in_slots = _grad_inputs(op, outs)
         attrs = {k: v for k, v in op.attrs.items()}
         params = [n for names in ins.values() for n in names
-                  if (v := block._find_var_recursive(n[len(prefix):-5])) is not None
-                  and v.is_parameter]
+                  if (v := block._find_var_recursive(fwd_of[n])) is not None and v.is_parameter]
         attrs.update(op_role=OpRole.Backward, op_role_var=(
-            [params[0][len(prefix):-5], params[0]] if params and seed == "fill_constant" else []))
+            [fwd_of[params[0]], params[0]] if params and seed == "fill_constant" else []))
         if op.type == "py_func":
             grad_ops.append(_py_func_grad(op, grad_of, diff, attrs))
             continue
