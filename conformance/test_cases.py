@@ -30,6 +30,8 @@ def _reset():
     builder._MAIN[0] = paddle_compat.static.Program()
     builder._STARTUP[0] = paddle_compat.static.Program()
     builder._NAME_SCOPE_COUNTS[0] = {}
+    from paddle_compat._static.py_func import PyFuncRegistry
+    PyFuncRegistry._register_funcs.clear()      # callable ids restart, as in a fresh process
 
 
 def _params():
