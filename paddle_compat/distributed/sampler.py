@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 
+from ..io.sampler import batches
 from ._env import ParallelEnv
 
 __all__ = ["DistributedBatchSampler"]
@@ -66,14 +67,7 @@ class DistributedBatchSampler:
         return mine
 
     def __iter__(self):
-        batch = []
-        for i in self._my_share(self._epoch_indices()):
-            batch.append(i)
-            if len(batch) == self.batch_size:
-                yield batch
-                batch = []
-        if batch and not self.drop_last:
-            yield batch
+        yield from batches(self._my_share(self._epoch_indices()), self.batch_size, self.drop_last)
 
     def __len__(self):
         extra = 0 if self.drop_last else self.batch_size - 1

@@ -160,15 +160,21 @@ class BatchSampler(Sampler):
         self.drop_last = drop_last
 
     def __iter__(self):
-        batch = []
-        for idx in self.sampler:
-            batch.append(idx)
-            if len(batch) == self.batch_size:
-                yield batch
-                batch = []
-        if batch and not self.drop_last:
-            yield batch
+        yield from batches(self.sampler, self.batch_size, self.drop_last)
 
     def __len__(self):
         n = len(self.sampler) + (0 if self.drop_last else self.batch_size - 1)
         return n // self.batch_size
+
+
+def batches(indices, batch_size, drop_last):
+    """Group `indices` into lists of `batch_size`; a short last list is kept unless `drop_last`.
+    Shared by BatchSampler and DistributedBatchSampler."""
+    batch = []
+    for idx in indices:
+        batch.append(idx)
+        if len(batch) == batch_size:
+            yield batch
+            batch = []
+    if batch and not drop_last:
+        yield batch
