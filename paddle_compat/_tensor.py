@@ -275,13 +275,14 @@ class Tensor:
         return bool(self._t)
 
     def __int__(self):
-        return int(self._t)
+        return int(self._t.detach())
 
+    # detach(): Paddle converts a stop_gradient=False scalar silently; torch warns on every call.
     def __float__(self):
-        return float(self._t)
+        return float(self._t.detach())
 
     def __complex__(self):
-        return complex(self._t)
+        return complex(self._t.detach())
 
     def __index__(self):
         return self._t.__index__()
@@ -365,4 +366,7 @@ def from_torch(tensor):
     """paddle_compat.from_torch(t): a paddle Tensor over torch tensor `t` (zero copy, graph kept)."""
     if not isinstance(tensor, torch.Tensor):
         raise TypeError(f"from_torch expects a torch.Tensor, but received {type(tensor).__name__}")
-    return wrap(tensor)
+    t = _new(Tensor)      # `wrap`, inlined: custom ops call this on every forward and backward
+    t._t = tensor
+    t._info = None
+    return t

@@ -4,6 +4,7 @@ Expected values were checked against real Paddle 3.3.1 (see conformance/goldens 
 """
 import copy
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -165,3 +166,11 @@ def test_missing_paddle_method_is_attribute_error():
 def test_tensor_constructor_is_to_tensor():
     x = paddle.Tensor([1, 2])
     assert x.dtype is paddle.int64 and x.numpy().tolist() == [1, 2]
+
+
+def test_scalar_conversion_of_a_grad_tensor_is_silent_as_in_paddle():
+    # Paddle converts a stop_gradient=False scalar without a word; torch warns unless detached.
+    x = paddle.to_tensor(2.5, stop_gradient=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert float(x) == 2.5 and int(x) == 2 and complex(x) == 2.5 + 0j
