@@ -235,39 +235,36 @@ class PyLayerBackward(PyLayerContext):
         return self._forward_cls.backward(self, *args)
 
 
-class _Call:
-    """One `apply` call, handed to the torch Function as its first (non-tensor) argument."""
+# One `apply` call is a plain list handed to the torch Function as its first (non-tensor)
+# argument: a list literal costs a fraction of an object with attributes, and this runs per call.
+# _apply fills the first six entries; forward fills the rest.
+(_LAYER, _CTX, _ARGS, _KWARGS, _IN_SLOTS, _INPUTS,   # in_slots: tensors per input slot (0 = one
+ _OUT, _WRAPPERS, _NONDIFF, _ALIASES) = range(10)    # Tensor), None when every slot is one Tensor
 
-    __slots__ = ("layer", "ctx", "args", "kwargs", "in_slots", "inputs", "out", "wrappers",
-                 "aliases", "nondiff")
 
-    def __init__(self, layer, ctx, args, kwargs, in_slots, inputs):
-        # in_slots: tensors per input slot (0 = one Tensor), or None when every slot is one
-        # Tensor; whether a slot stops gradient is read back from torch's needs_input_grad.
-        self.layer, self.ctx, self.args, self.kwargs = layer, ctx, args, kwargs
-        self.in_slots, self.inputs = in_slots, inputs
-        self.aliases = None
-
-    def finish(self, torch_outs):
-        aliases, nondiff = self.aliases, self.nondiff
-        fresh = None
-        for w, r in zip(self.wrappers, torch_outs):
-            if w._t is not r:
-                if aliases and any(w is a for a in aliases):
-                    if fresh is None:
-                        fresh = {}
-                    fresh[id(w)] = wrap(r)
-                    continue
-                w._t = r
-            if nondiff and r.requires_grad and any(w is n for n in nondiff):
-                w._t = r.detach()            # torch keeps views of inputs differentiable
+def _finish(call, torch_outs):
+    """Fit the user's output Tensors to what torch handed back (aliases, non-differentiable and
+    integer outputs); returns forward's result with its structure."""
+    aliases, nondiff = call[_ALIASES], call[_NONDIFF]
+    fresh = None
+    for w, r in zip(call[_WRAPPERS], torch_outs):
+        if w._t is not r:
+            if aliases and any(w is a for a in aliases):
+                if fresh is None:
+                    fresh = {}
+                fresh[id(w)] = wrap(r)
                 continue
-            if not r.requires_grad and not (r.is_floating_point() or r.is_complex()) \
-                    and not any(w is n for n in nondiff):
-                # Paddle gives integer/bool outputs stop_gradient=False too; torch cannot attach
-                # them to the graph, so only the flag is kept (semantics §5 item 5).
-                w._ensure_info()["needs_grad"] = True
-        return _replace(self.out, fresh) if fresh else self.out
+            w._t = r
+        if nondiff and r.requires_grad and any(w is n for n in nondiff):
+            w._t = r.detach()            # torch keeps views of inputs differentiable
+            continue
+        if not r.requires_grad and not (r.is_floating_point() or r.is_complex()) \
+                and not any(w is n for n in nondiff):
+            # Paddle gives integer/bool outputs stop_gradient=False too; torch cannot attach
+            # them to the graph, so only the flag is kept (semantics §5 item 5).
+            w._ensure_info()["needs_grad"] = True
+    out = call[_OUT]
+    return _replace(out, fresh) if fresh else out
 
 
 class _PyLayerFunction(torch.autograd.Function):
@@ -275,20 +272,20 @@ class _PyLayerFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(tctx, call, *flat_inputs):
-        # call: the _Call of this apply; flat_inputs are call.inputs (what torch records).
-        layer, ctx, kwargs = call.layer, call.ctx, call.kwargs
-        out = call.out = (layer.forward(ctx, *call.args, **kwargs) if kwargs
-                          else layer.forward(ctx, *call.args))
+        # call: the list of this apply (above); flat_inputs are call[_INPUTS] (what torch records).
+        layer, ctx, kwargs = call[_LAYER], call[_CTX], call[_KWARGS]
+        out = call[_OUT] = (layer.forward(ctx, *call[_ARGS], **kwargs) if kwargs
+                            else layer.forward(ctx, *call[_ARGS]))
         if isinstance(out, Tensor):
             wrappers, out_slots = [out], _ONE_SLOT
         else:
             wrappers, out_slots = _output_tensors(layer, out)
-        call.wrappers = wrappers
+        call[_WRAPPERS] = wrappers
         nondiff = ctx.non_differentiable
-        call.nondiff = nondiff = ([w for w in nondiff if isinstance(w, Tensor)]
-                                  if nondiff else ())
+        call[_NONDIFF] = nondiff = ([w for w in nondiff if isinstance(w, Tensor)]
+                                    if nondiff else ())
         dirty = None
-        inputs = call.inputs
+        inputs = call[_INPUTS]
         for w in wrappers:
             t = w._t
             for x in inputs:
@@ -298,9 +295,9 @@ class _PyLayerFunction(torch.autograd.Function):
                 continue
             # forward returned one of its inputs: Paddle's "inplace" rules.
             if _marked(ctx.not_inplace_tensors, t):
-                if call.aliases is None:
-                    call.aliases = []
-                call.aliases.append(w)       # torch hands back an alias; a new Tensor wraps it
+                if call[_ALIASES] is None:
+                    call[_ALIASES] = []
+                call[_ALIASES].append(w)     # torch hands back an alias; a new Tensor wraps it
                 continue
             if t.grad_fn is None and not any(w is n for n in nondiff):
                 raise _err.leaf_inplace(layer, (w._info or {}).get("name", ""))
@@ -309,7 +306,7 @@ class _PyLayerFunction(torch.autograd.Function):
             dirty.append(t)
         if dirty:
             # Paddle's bump_inplace_version: whatever saved the input before now fails at
-            # backward. torch hands back an alias carrying this node, and `finish` rebinds the
+            # backward. torch hands back an alias carrying this node, and `_finish` rebinds the
             # user's Tensor object to it, so `out is x` and x has the new history, as in Paddle.
             # (torch's mark_dirty would refuse views of leaves, which Paddle accepts.)
             for t in dirty:
@@ -320,22 +317,16 @@ class _PyLayerFunction(torch.autograd.Function):
             tctx.set_materialize_grads(False)
         if ctx._PyLayerContext__raw:
             ctx._pl_move_outputs_to_torch(tctx, wrappers)
-        leaves = None    # (position, weakref) of the inputs that are leaves needing grad
-        i = 0
-        for t in inputs:
-            if t.requires_grad and t.grad_fn is None:
-                if leaves is None:
-                    leaves = []
-                leaves.append((i, weakref.ref(t)))
-            i += 1
-        tctx.pl_state = (ctx, call.in_slots, out_slots, leaves)
+        # The inputs themselves (not weak references): torch's graph holds every leaf through its
+        # AccumulateGrad edge for as long as this node lives, so this keeps nothing alive longer.
+        tctx.pl_state = (ctx, call[_IN_SLOTS], out_slots, inputs)
         if len(wrappers) == 1:
             return (wrappers[0]._t,)
         return tuple([w._t for w in wrappers])
 
     @staticmethod
     def backward(tctx, *grads):
-        ctx, in_slots, out_slots, leaves = tctx.pl_state
+        ctx, in_slots, out_slots, inputs = tctx.pl_state
         layer = ctx._forward_cls
         if len(grads) == 1 and len(out_slots) == 1:
             g = grads[0]
@@ -360,11 +351,18 @@ class _PyLayerFunction(torch.autograd.Function):
             raise _err.backward_failed(layer, tctx, e) from e
         needs = tctx.needs_input_grad
         if in_slots is None and len(needs) == 2 and needs[1] and isinstance(result, Tensor):
-            flat, sources = [result._t], [result]      # one input, one grad: nothing to check
-        else:
-            flat, sources = _err.flatten_grads(layer, result, in_slots, needs)
-        if leaves:
-            _mark_leaf_grads(leaves, flat, sources, args)
+            g = result._t                         # one input, one grad: nothing to check
+            if not g.requires_grad:
+                x = inputs[0]
+                if x.grad_fn is None and x.grad is None and result.stop_gradient \
+                        and not _passed_through(result, args):
+                    _mark_leaf_grad(x)
+            return (None, g)
+        flat, sources = _err.flatten_grads(layer, result, in_slots, needs)
+        for x, g, src in zip(inputs, flat, sources):
+            if g is not None and not g.requires_grad and x.grad_fn is None and x.grad is None \
+                    and src.stop_gradient and not _passed_through(src, args):
+                _mark_leaf_grad(x)
         return (None, *flat)
 
 
@@ -411,27 +409,18 @@ def _replace(out, fresh):
     return type(out)(*items) if hasattr(out, "_fields") else tuple(items)
 
 
-def _mark_leaf_grads(leaves, flat, sources, args):
+def _mark_leaf_grad(leaf):
     # Paddle's leaf .grad is the first grad tensor that reached it, with that tensor's own
     # stop_gradient: True when the user's backward computed it (ops run under no_grad), False for
     # an incoming grad passed through. torch stores a copy, so the flag is put on the stored grad
-    # once accumulation is done; Tensor.grad reads it (`_pd_stop_gradient`).
-    for i, ref in leaves:
-        g = flat[i]
-        if g is None or g.requires_grad:
-            continue
-        t = ref()
-        if t is None or t.grad is not None:      # the usual case after the first step
-            continue
-        src = sources[i]
-        if not src.stop_gradient or _passed_through(src, args):
-            continue
-        handle = []
+    # once accumulation is done; Tensor.grad reads it (`_pd_stop_gradient`). Only a leaf whose
+    # .grad is still None gets here: the first backward of a training loop, not the steps after.
+    handle = []
 
-        def mark(param, handle=handle):
-            param.grad._pd_stop_gradient = True
-            handle[0].remove()
-        handle.append(t.register_post_accumulate_grad_hook(mark))
+    def mark(param, handle=handle):
+        param.grad._pd_stop_gradient = True
+        handle[0].remove()
+    handle.append(leaf.register_post_accumulate_grad_hook(mark))
 
 
 def _passed_through(src, args):
@@ -489,17 +478,17 @@ def _apply(cls, *args, **kwargs):
                 need_grad = need_grad or any(t.requires_grad for t in ts)
     ctx = cls._backward_function()
     if need_grad and torch.is_grad_enabled():
-        call = _Call(cls, ctx, args, kwargs, in_slots, inputs)
+        call = [cls, ctx, args, kwargs, in_slots, inputs, None, None, (), None]
         if _functorch_active():
-            return call.finish(cls._torch_function.apply(call, *inputs))   # torch's own error
+            return _finish(call, cls._torch_function.apply(call, *inputs))   # torch's own error
         # torch's Function.apply minus its Python wrapper (no setup_context to bind here).
         outs = (cls._torch_apply(call, _unwrap_if_dead(inputs[0])) if len(inputs) == 1
                 else cls._torch_apply(call, *map(_unwrap_if_dead, inputs)))
-        if len(outs) == 1 and call.aliases is None and not call.nondiff:
+        if len(outs) == 1 and call[_ALIASES] is None and not call[_NONDIFF]:
             r = outs[0]
-            if call.wrappers[0]._t is r and r.requires_grad:
-                return call.out      # what `finish` returns when there is nothing to fix up
-        return call.finish(outs)
+            if call[_WRAPPERS][0]._t is r and r.requires_grad:
+                return call[_OUT]    # what `_finish` returns when there is nothing to fix up
+        return _finish(call, outs)
     # No graph: Paddle builds no node, backward can never run, outputs stay as forward made them.
     with torch.no_grad():
         out = cls.forward(ctx, *args, **kwargs)
