@@ -9,6 +9,11 @@ op's callables, skip list and declared outputs. When the Executor runs it, the k
 Each input reaches the callables as a `DenseTensor`: a host numpy view of the torch tensor (zero copy
 on CPU; one copy to host on CUDA) that answers both numpy (`np.array(x)`, `x > 0`, `x * 2`,
 `x.sum()`) and Paddle's DenseTensor methods (`shape()`, `_dtype()`, `lod()`, `set()`).
+
+Per run the op does only what depends on the data (benchmarks/bench_py_func.py holds it to the
+hand-written numpy autograd.Function): how inputs bind to the callables' parameters, the declared
+output dtypes and shapes to check, and which Function runs it -- `_PyFunc1` for the usual one input
+and one output, the general `_PyFunc` otherwise -- are settled once per op.
 """
 import functools
 import inspect
@@ -142,7 +147,9 @@ class DenseTensor:
     TypeError there), so code written for Paddle works unchanged. `np.array(x)` shares memory with
     the program's tensor on CPU (Paddle copies): an in-place write such as `a = np.array(x); a[:] = 0`
     writes through to the program's value -- copy first (`np.array(x).copy()`) before mutating.
-    Output gradients handed to `backward_func` are private copies, so editing them is safe.
+    Output gradients handed to `backward_func` are private copies, so editing them is safe (on
+    CPU the copy goes to a host buffer kept with the op and reused next run unless the callable
+    kept the gradient).
     bfloat16 data arrives as uint16 bit patterns, as in Paddle.
     """
 
@@ -157,6 +164,8 @@ class DenseTensor:
     # numpy protocol: a view, never a copy (this is what makes CPU inputs zero-copy)
     def __array__(self, dtype=None, copy=None):
         a = self._array
+        if dtype is None and a is not None:
+            return a
         if a is None:
             raise ValueError("DenseTensor is not initialized: set() it first")
         if dtype is not None and np.dtype(dtype) != a.dtype:
@@ -245,7 +254,7 @@ def _binary(name):
     op = getattr(np.ndarray, name)
 
     def method(self, other):
-        return op(self._array, _unwrap(other))
+        return op(self._array, other._array if type(other) is DenseTensor else _unwrap(other))
     method.__name__ = name
     return method
 
@@ -271,43 +280,46 @@ for _name in ("astype", "reshape", "sum", "mean", "max", "min", "prod", "std", "
 
 def _host_view(t):
     """torch tensor -> numpy array on host: a view on CPU, one copy from an accelerator."""
-    if t.requires_grad:
-        t = t.detach()
-    if not t.is_cpu:
-        t = t.cpu()
-    if t.is_conj():
-        t = t.resolve_conj()
-    if t.is_neg():
-        t = t.resolve_neg()
-    if t.dtype is torch.bfloat16:
-        return t.view(torch.int16).numpy().view(np.uint16)     # Paddle hands bf16 as uint16 bits
-    return t.numpy()
+    try:
+        return t.numpy(force=True)      # detach, copy to host off CPU, resolve conj/neg bits
+    except TypeError:
+        if t.dtype is not torch.bfloat16:
+            raise
+    # Paddle hands bfloat16 as uint16 bit patterns
+    return t.detach().cpu().resolve_neg().view(torch.int16).numpy().view(np.uint16)
+
+
+_BF16 = DTYPES["bfloat16"]
+_CPU = torch.device("cpu")
 
 
 def _to_host(t):
     if t is None:
         return None
-    return DenseTensor(_host_view(t), DTYPES["bfloat16"] if t.dtype is torch.bfloat16 else None)
-
-
-_CPU = torch.device("cpu")
-
-
-def _device(t):
-    # t.device allocates a torch.device per read; CPU tensors share one.
-    return _CPU if t.is_cpu else t.device
+    try:
+        return DenseTensor(t.numpy(force=True))
+    except TypeError:
+        return DenseTensor(_host_view(t), _BF16 if t.dtype is torch.bfloat16 else None)
 
 
 # ---- one recorded op: its callables, slots and declared outputs -------------------------------
 class _OpSpec:
     # fwd_call / bwd_call: what the kernel calls (the user's callable when its inputs bind
-    # positionally, else the registry entry, which binds by name); fixed per op.
-    __slots__ = ("fwd", "bwd", "x_names", "out_vars", "keep_x", "keep_out", "op", "warned",
-                 "fwd_call", "bwd_call")
+    # positionally, else the registry entry, which binds by name). keep: indices into
+    # (*inputs, *outputs) of the values backward_func receives. checks, per output: (torch
+    # dtype, declared shape or None where it has -1 dims, bf16), set on the first run. grad_bufs,
+    # per output: the host buffer its gradient was last copied into (see `_out_grad`).
+    __slots__ = ("fwd", "bwd", "x_names", "out_vars", "keep", "op", "warned", "fwd_call",
+                 "bwd_call", "checks", "grad_bufs")
 
     def describe(self):
         return (f"py_func op (inputs {self.x_names}, outputs "
                 f"{[v.name for v in self.out_vars]})")
+
+    def plan_checks(self):
+        self.checks = [(v.dtype.torch, tuple(v.shape) if min(v.shape) >= 0 else None,
+                        v.dtype.short == "bfloat16") for v in self.out_vars]
+        return self.checks
 
 
 def _as_array(value):
@@ -324,7 +336,7 @@ def _convert_results(ret, out_num, what):
     """Paddle's PyFuncRegistry.__call__ + CallPythonFunc count checks: a returned list or tuple is
     several results, anything else one; a count mismatch is only accepted as a single None."""
     if type(ret) is np.ndarray and out_num == 1:
-        return [ret]             # the usual single numpy result
+        return (ret,)            # the usual single numpy result
     if not isinstance(ret, (list, tuple)):
         ret = (ret,)
     ret = [None if r is None else _as_array(r) for r in ret]
@@ -335,33 +347,50 @@ def _convert_results(ret, out_num, what):
         if ret[0] is not None:
             raise ValueError(f"InvalidArgumentError: {_NULL}But ret[0] is not None\n  [Hint: {what} "
                              f"returned 1 value for {out_num} outputs.]")
+        ret = [None] * out_num
     return ret
 
 
-def _to_torch(value, device, host_inputs, bf16=False):
-    if isinstance(value, torch.Tensor):
-        return value.to(device)
-    arr = value
-    if arr.dtype.kind == "O":
-        raise TypeError(f"py_func cannot convert a returned array of dtype object (shape "
-                        f"{arr.shape}) to a tensor; return numeric numpy arrays")
-    # An array aliasing an input (e.g. `return np.array(x)`) or one torch cannot wrap gets a copy,
-    # so the op's output never shares memory with its inputs.
-    if not arr.flags.writeable or (arr.ndim and min(arr.strides) < 0) \
-            or _aliases(arr, host_inputs):
-        arr = arr.copy()
-    if bf16 and arr.dtype == np.uint16:
-        t = torch.from_numpy(arr.view(np.int16)).view(torch.bfloat16)
+def _to_torch(arr, device, host_inputs, bf16=False):
+    """A returned array (or tensor) as a tensor on `device`; zero copy for a fresh CPU array."""
+    if type(arr) is not np.ndarray and isinstance(arr, torch.Tensor):
+        return arr.to(device)
+    # An array aliasing an input (e.g. `return np.array(x)`) gets a copy, so the op's output never
+    # shares memory with its inputs; so does a read-only one (torch would warn on every wrap).
+    if arr.flags.writeable:
+        for h in host_inputs:
+            if h is not None and _may_share_memory(arr, h._array):
+                arr = arr.copy()
+                break
     else:
-        t = torch.from_numpy(arr)
-    return t if device.type == "cpu" else t.to(device)    # from_numpy gives a CPU tensor
+        arr = arr.copy()
+    try:
+        if bf16 and arr.dtype == np.uint16:
+            t = torch.from_numpy(arr.view(np.int16)).view(torch.bfloat16)
+        else:
+            t = torch.from_numpy(arr)
+    except ValueError:          # negative strides: torch wraps a copy
+        return _to_torch(arr.copy(), device, (), bf16)
+    except TypeError:
+        if arr.dtype.kind == "O":
+            raise TypeError(f"py_func cannot convert a returned array of dtype object (shape "
+                            f"{arr.shape}) to a tensor; return numeric numpy arrays") from None
+        raise
+    return t if device is _CPU else t.to(device)    # from_numpy gives a CPU tensor
 
 
-def _aliases(arr, host_inputs):
-    for h in host_inputs:
-        if h is not None and np.may_share_memory(arr, h._array):
-            return True
-    return False
+_may_share_memory = np.may_share_memory
+
+
+def _wrap(arr, other):
+    """torch.from_numpy(arr) where that is all `_to_torch` would do (arr shares no memory with
+    `other`, torch can wrap it), else None."""
+    if arr.flags.writeable and not _may_share_memory(arr, other):
+        try:
+            return torch.from_numpy(arr)
+        except (ValueError, TypeError):
+            pass
+    return None
 
 
 def _shape_matches(declared, got):
@@ -373,146 +402,298 @@ def _shape_matches(declared, got):
     return True
 
 
-def _run_forward(spec, xs):
-    for t in xs:                 # results go to the first input's device, else the current one
-        if t is not None:
-            device = _device(t)
-            break
-    else:
-        device = current_torch_device()
-    host = [_to_host(t) for t in xs]
+def _warn_mismatch(spec, var, t):
+    spec.warned = True
+    got = from_torch_dtype(t.dtype).short
+    # Reported at the line where the user built the op (the run-time stack is ours).
+    where = spec.op.callstack[-1] if spec.op is not None and spec.op.callstack else None
+    warnings.warn_explicit(
+        f"{spec.describe()}: output {var.name!r} is declared {var.dtype.short} with "
+        f"shape {list(var.shape)} but func returned {got} with shape {list(t.shape)}; as "
+        "in Paddle the returned value is used unchanged (warned once per op)",
+        UserWarning, where.filename if where else "py_func", where.lineno if where else 0)
+
+
+# ---- running it: the general path, then the same steps for the usual one-in one-out op ---------
+def _run_forward(ctx, spec, *xs):
+    """Run `func` on host views of `xs`; the outputs as tensors on the inputs' device. With a
+    `ctx` (as `_PyFunc.forward`) also records what backward needs and returns a tuple."""
+    device = None
+    host = []
+    for t in xs:
+        if t is None:
+            host.append(None)
+            continue
+        if device is None:     # results go to the first input's device, else the current one
+            device = _CPU if t.is_cpu else t.device
+        host.append(_to_host(t))
     try:
         ret = spec.fwd_call(*host)
     except Exception as e:
         e._paddle_passthrough = True    # Paddle re-raises the callable's own error unchanged
         raise
+    return _outputs(ctx, spec, xs, ret, device, host)
+
+
+def _outputs(ctx, spec, xs, ret, device, host):
     out_vars = spec.out_vars
-    if not out_vars:
-        _convert_results(ret, 0, "func")
-        sys.stdout.flush()      # debug prints appear in program order, before later ops' output
-        return []
     results = _convert_results(ret, len(out_vars), "func")
+    if not out_vars:
+        sys.stdout.flush()      # debug prints appear in program order, before later ops' output
+        return [] if ctx is None else ()
+    if device is None:
+        device = current_torch_device()
+        device = _CPU if device.type == "cpu" else device
     outs = []
-    for i, (var, value) in enumerate(zip(out_vars, results)):
+    for i, (value, (dtype, shape, bf16)) in enumerate(zip(results, spec.checks or
+                                                           spec.plan_checks())):
         if value is None:
-            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr\n  "
-                             f"[Hint: func returned None for output {var.name!r}.]")
-        t = _to_torch(value, device, host, var.dtype.short == "bfloat16")
-        if not spec.warned and (t.dtype != var.dtype.torch
-                                or not _shape_matches(var.shape, tuple(t.shape))):
-            spec.warned = True
-            got = from_torch_dtype(t.dtype).short
-            # Reported at the line where the user built the op (the run-time stack is ours).
-            where = spec.op.callstack[-1] if spec.op is not None and spec.op.callstack else None
-            warnings.warn_explicit(
-                f"{spec.describe()}: output {var.name!r} is declared {var.dtype.short} with "
-                f"shape {list(var.shape)} but func returned {got} with shape {list(t.shape)}; as "
-                "in Paddle the returned value is used unchanged (warned once per op)",
-                UserWarning, where.filename if where else "py_func", where.lineno if where else 0)
+            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr\n"
+                             f"  [Hint: func returned None for output {out_vars[i].name!r}.]")
+        t = _to_torch(value, device, host, bf16)
+        if not spec.warned and (t.dtype is not dtype or (
+                t.shape != shape if shape is not None else
+                not _shape_matches(out_vars[i].shape, t.shape))):
+            _warn_mismatch(spec, out_vars[i], t)
         outs.append(t)
+    if ctx is None:
+        return outs
+    outs = tuple(outs)
+    ctx.spec = spec
+    ctx.x_meta = [None if t is None else (t.shape, t.dtype, _CPU if t.is_cpu else t.device)
+                  for t in xs]
+    ctx.save_for_backward(*map((*xs, *outs).__getitem__, spec.keep))
+    nondiff = [t for t in outs if not (t.is_floating_point() or t.is_complex())]
+    if nondiff:
+        ctx.mark_non_differentiable(*nondiff)
     return outs
 
 
-class _PyFunc(torch.autograd.Function):
-    """forward: the user's `func`; backward: `backward_func(*x_kept, *out_kept, *dout)`."""
-
-    @staticmethod
-    def forward(ctx, spec, *xs):
-        outs = _run_forward(spec, xs)
-        ctx.spec = spec
-        ctx.x_meta = [None if t is None else (t.shape, t.dtype, _device(t)) for t in xs]
-        ctx.save_for_backward(*[xs[i] for i in spec.keep_x], *[outs[j] for j in spec.keep_out])
-        nondiff = None
-        for t in outs:
-            if not (t.is_floating_point() or t.is_complex()):
-                nondiff = [t for t in outs if not (t.is_floating_point() or t.is_complex())]
-                ctx.mark_non_differentiable(*nondiff)
-                break
-        return tuple(outs)
-
-    @staticmethod
-    def backward(ctx, *douts):
-        if torch.is_grad_enabled():           # create_graph=True: no double backward through numpy
-            return _backward_once(ctx, *douts)
-        return _backward(ctx, *douts)         # what once_differentiable reduces to without grad
-
-
-def _backward(ctx, *douts):
-    spec = ctx.spec
+def _forward1(ctx, spec, x):
+    """`_run_forward` for one input and one output, the usual op, without the loops: the same
+    checks, and whatever is not a plain tensor in and numpy array out goes the general way."""
+    if x is None:
+        return _run_forward(ctx, spec, x)
     try:
-        grads = _run_backward(ctx, spec, douts)
-    except Exception as e:
-        from .executor import with_op_context
-        new = with_op_context(e, spec.op)
-        if new is e:            # the callable's own error: Paddle re-raises it unchanged
-            raise
-        raise new from e
-    return (None, *grads)
-
-
-_backward_once = once_differentiable(_backward)
-# The engine calls the node's `apply`; torch's looks the backward up through vjp / boxed-grads
-# checks on every call, which cannot apply to this Function.
-_PyFunc._backward_cls.apply = _PyFunc.backward
-_pyfunc_apply = super(torch.autograd.Function, _PyFunc).apply    # C apply, minus torch's wrapper
-_functorch_active = torch._C._are_functorch_transforms_active
-_unwrap_if_dead = torch._C._functorch.unwrap_if_dead
-
-
-def _run_backward(ctx, spec, douts):
-    saved = [_to_host(t) for t in ctx.saved_tensors]
-    # Output gradients are private copies: user code may edit them in place, as in Paddle.
-    dhost = [None if d is None else DenseTensor(np.array(_host_view(d)), DTYPES["bfloat16"]
-                                                if d.dtype == torch.bfloat16 else None)
-             for d in douts]
+        h = DenseTensor(x.numpy(force=True))
+    except TypeError:                       # bfloat16
+        return _run_forward(ctx, spec, x)
     try:
-        ret = spec.bwd_call(*saved, *dhost)
+        ret = spec.fwd_call(h)
     except Exception as e:
         e._paddle_passthrough = True
         raise
-    n_x = len(ctx.x_meta)
-    results = _convert_results(ret, n_x, "backward_func")
+    device = _CPU if x.is_cpu else x.device
+    dtype, shape, bf16 = (spec.checks or spec.plan_checks())[0]
+    if type(ret) is not np.ndarray or bf16:
+        return _outputs(ctx, spec, (x,), ret, device, (h,))
+    t = _wrap(ret, h._array)
+    if t is None:
+        t = _to_torch(ret, device, (h,))
+    elif device is not _CPU:
+        t = t.to(device)
+    if not spec.warned and (t.dtype is not dtype or (
+            t.shape != shape if shape is not None else
+            not _shape_matches(spec.out_vars[0].shape, t.shape))):
+        _warn_mismatch(spec, spec.out_vars[0], t)
+    if ctx is None:
+        return [t]
+    ctx.spec = spec
+    ctx.x_meta = [(x.shape, x.dtype, device)]
+    ctx.save_for_backward(*map((x, t).__getitem__, spec.keep))
+    if not (t.is_floating_point() or t.is_complex()):
+        ctx.mark_non_differentiable(t)
+    return (t,)
+
+
+def _sole_refs():
+    bufs = [np.empty(0)]
+    buf = bufs[0]
+    return sys.getrefcount(buf)
+
+
+# What getrefcount says of a buffer that only `grad_bufs` and the local `buf` hold, measured with
+# the same steps `_out_grad` takes (interpreters differ in the references they count).
+_SOLE = _sole_refs()
+
+
+def _out_grad(spec, j, d):
+    """Output gradient `d` as the host DenseTensor backward_func receives: its own copy, which it
+    may edit in place as in Paddle (where `np.array(dy)` copies). On CPU the host view shares
+    memory with autograd's tensor, which the caller's `grad_outputs`, a retained grad or another
+    op's backward may also hold, so it is copied into this op's buffer for output j; the buffer is
+    reused on the next run when nothing refers to it any more (no allocation; a gradient the
+    callable kept keeps its values). Off CPU the host copy is already private."""
+    if d is None:
+        return None
+    try:
+        v = d.numpy(force=True)
+    except TypeError:
+        v = _host_view(d)
+    if d.is_cpu:
+        bufs = spec.grad_bufs
+        buf = bufs[j]
+        # One more reference (a view, DenseTensor or tensor the callable kept from an earlier
+        # run; another thread here now) and the buffer is left to it.
+        if buf is None or sys.getrefcount(buf) != _SOLE or buf.shape != v.shape \
+                or buf.dtype != v.dtype:
+            buf = bufs[j] = np.empty_like(v)
+        buf[...] = v
+        v = buf
+    return DenseTensor(v, _BF16 if d.dtype is torch.bfloat16 else None)
+
+
+def _saved_hosts(ctx):
+    saved = []
+    for t in ctx.saved_tensors:
+        try:
+            saved.append(DenseTensor(t.numpy(force=True)))
+        except TypeError:
+            saved.append(_to_host(t))
+    return saved
+
+
+def _backward(ctx, *douts):
+    if _grad_enabled():                     # create_graph=True: no double backward through numpy
+        return _backward_once(ctx, *douts)  # (which calls this again with grad disabled)
+    spec = ctx.spec
+    try:
+        saved = _saved_hosts(ctx)
+        dhost = [_out_grad(spec, j, d) for j, d in enumerate(douts)]
+        try:
+            ret = spec.bwd_call(*saved, *dhost)
+        except Exception as e:
+            e._paddle_passthrough = True
+            raise
+        return _grads(ctx, spec, ret, saved)
+    except Exception as e:
+        new = _op_error(e, spec)
+        if new is e:            # the callable's own error: Paddle re-raises it unchanged
+            raise
+        raise new from e
+
+
+def _backward1(ctx, dout):
+    """`_backward` for one input and one output."""
+    if _grad_enabled():
+        return _backward1_once(ctx, dout)
+    spec = ctx.spec
+    try:
+        saved = _saved_hosts(ctx)
+        dy = _out_grad(spec, 0, dout)
+        try:
+            ret = spec.bwd_call(*saved, dy)
+        except Exception as e:
+            e._paddle_passthrough = True
+            raise
+        if type(ret) is not np.ndarray:
+            return _grads(ctx, spec, ret, saved)
+        shape, dtype, device = ctx.x_meta[0]
+        # Only the saved values can alias program tensors: the gradient handed in is this op's
+        # own copy, and its buffer is only reused once nothing refers to it.
+        g = _wrap(ret, saved[0]._array) if len(saved) == 1 and dtype is not torch.bfloat16 \
+            else None
+        if g is None:
+            g = _to_torch(ret, device, saved, dtype is torch.bfloat16)
+        elif device is not _CPU:
+            g = g.to(device)
+        return None, (g if g.shape == shape and g.dtype is dtype else
+                      _fit_grad(g, shape, dtype, spec.x_names[0]))
+    except Exception as e:
+        new = _op_error(e, spec)
+        if new is e:            # the callable's own error: Paddle re-raises it unchanged
+            raise
+        raise new from e
+
+
+def _grads(ctx, spec, ret, saved):
+    """backward_func's result -> one gradient (or None) per forward input, plus None for spec."""
+    x_meta = ctx.x_meta
+    results = _convert_results(ret, len(x_meta), "backward_func")
     needs = ctx.needs_input_grad
-    if len(results) < n_x:
-        results = results + [None] * (n_x - len(results))
-    host = None
-    grads = []
-    for i, meta in enumerate(ctx.x_meta):
-        value = results[i]
+    grads = [None]
+    for i, meta in enumerate(x_meta):
+        value = results[i] if i < len(results) else None
         if meta is None or not needs[i + 1]:
             grads.append(None)
             continue
         if value is None:
-            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr\n  "
-                             f"[Hint: backward_func returned None for the gradient of input "
+            raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr\n"
+                             f"  [Hint: backward_func returned None for the gradient of input "
                              f"{spec.x_names[i]!r}, which needs one.]")
         shape, dtype, device = meta
-        if host is None:
-            host = saved + dhost
-        g = _to_torch(value, device, host, dtype is torch.bfloat16)
-        if g.shape != shape:
-            if g.numel() != shape.numel():
-                raise ValueError(f"backward_func returned a gradient of shape {list(g.shape)} "
-                                 f"for input {spec.x_names[i]!r} of shape {list(shape)}")
-            g = g.reshape(shape)
-        grads.append(g.to(dtype) if g.dtype != dtype else g)
-    return grads
+        g = _to_torch(value, device, saved, dtype is torch.bfloat16)   # see _backward1
+        grads.append(g if g.shape == shape and g.dtype is dtype else
+                     _fit_grad(g, shape, dtype, spec.x_names[i]))
+    return tuple(grads)
+
+
+def _fit_grad(g, shape, dtype, name):
+    if g.shape != shape:
+        if g.numel() != shape.numel():
+            raise ValueError(f"backward_func returned a gradient of shape {list(g.shape)} for "
+                             f"input {name!r} of shape {list(shape)}")
+        g = g.reshape(shape)
+    return g if g.dtype is dtype else g.to(dtype)
+
+
+def _op_error(e, spec):
+    from .executor import with_op_context
+    return with_op_context(e, spec.op)
+
+
+class _PyFunc(torch.autograd.Function):
+    """forward: the user's `func`; backward: `backward_func(*x_kept, *out_kept, *dout)`."""
+    forward, backward = staticmethod(_run_forward), staticmethod(_backward)
+
+
+class _PyFunc1(torch.autograd.Function):
+    """_PyFunc for one input and one output."""
+    forward, backward = staticmethod(_forward1), staticmethod(_backward1)
+
+
+_grad_enabled = torch.is_grad_enabled
+_backward_once = once_differentiable(_backward)
+_backward1_once = once_differentiable(_backward1)
+# The engine calls the node's `apply`; torch's looks the backward up through vjp / boxed-grads
+# checks on every call, which cannot apply to these Functions.
+_PyFunc._backward_cls.apply = _backward
+_PyFunc1._backward_cls.apply = _backward1
+_functorch_active = torch._C._are_functorch_transforms_active
+_unwrap_if_dead = torch._C._functorch.unwrap_if_dead
+
+
+def _live(t):
+    return t if t is None else _unwrap_if_dead(t)
 
 
 def _make_kernel(spec):
+    differentiable = spec.bwd is not None and bool(spec.out_vars)
+    one = len(spec.x_names) == 1 and len(spec.out_vars) == 1
+    fn, forward = (_PyFunc1, _forward1) if one else (_PyFunc, _run_forward)
+    c_apply = super(torch.autograd.Function, fn).apply      # C apply, minus torch's wrapper
+
+    if one:
+        def py_func_kernel(X=None, forward_callable_id=-1, backward_callable_id=-1,
+                           backward_skip_vars=()):
+            x = X[0]
+            if differentiable and x is not None and x.requires_grad and _grad_enabled():
+                if _functorch_active():
+                    return list(fn.apply(spec, x))
+                return list(c_apply(spec, _unwrap_if_dead(x)))
+            return _forward1(None, spec, x)
+        return py_func_kernel
+
     def py_func_kernel(X=None, forward_callable_id=-1, backward_callable_id=-1,
                        backward_skip_vars=()):
-        xs = list(X) if X is not None else []
-        if spec.bwd is None or not spec.out_vars or not torch.is_grad_enabled():
-            return _run_forward(spec, xs)
-        for t in xs:
-            if t is not None and t.requires_grad:
-                break
-        else:
-            return _run_forward(spec, xs)
-        if _functorch_active():
-            return list(_PyFunc.apply(spec, *xs))      # torch's own checks and errors
-        return list(_pyfunc_apply(spec, *[t if t is None else _unwrap_if_dead(t) for t in xs]))
+        xs = X if X is not None else ()
+        if differentiable and _grad_enabled():
+            for t in xs:
+                if t is not None and t.requires_grad:
+                    if _functorch_active():
+                        return list(fn.apply(spec, *xs))      # torch's own checks and errors
+                    return list(c_apply(spec, *map(_live, xs)))
+        return forward(None, spec, *xs)
     return py_func_kernel
 
 
@@ -579,14 +760,14 @@ def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
             if v.name not in skip:
                 skip.append(v.name)
     spec = _OpSpec()
-    spec.fwd, spec.bwd, spec.warned = fwd, bwd, False
+    spec.fwd, spec.bwd, spec.warned, spec.checks = fwd, bwd, False, None
+    spec.grad_bufs = [None] * len(out_list)
     spec.x_names = [v.name for v in xs]
     spec.out_vars = list(out_list)
-    spec.keep_x = [i for i, v in enumerate(xs) if v.name not in skip]
-    spec.keep_out = [j for j, v in enumerate(out_list) if v.name not in skip]
+    # indices into (*inputs, *outputs) of the values saved for backward_func
+    spec.keep = [i for i, v in enumerate(xs + out_list) if v.name not in skip]
     spec.fwd_call = fwd.direct(len(xs))
-    spec.bwd_call = (bwd.direct(len(spec.keep_x) + len(spec.keep_out) + len(out_list))
-                     if bwd else None)
+    spec.bwd_call = bwd.direct(len(spec.keep) + len(out_list)) if bwd else None
     attrs = {"forward_callable_id": fwd.id, "backward_callable_id": bwd.id if bwd else -1,
              "backward_skip_vars": list(skip)}
     opdef = OpDef("py_func", _make_kernel(spec), ("X",), ("Out",), dict(attrs),
