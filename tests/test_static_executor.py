@@ -202,3 +202,76 @@ def test_per_program_names_restart():
         clone = main.clone()
     with static.program_guard(clone):
         assert paddle.exp(clone.global_block().var("x")).name == "exp_1.tmp_0"
+
+
+def _ce_mean_program(fetch_loss, ignore_index):
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        logits = static.data("logits", [None, 5], "float64")
+        logits.stop_gradient = False
+        label = static.data("label", [None, 1], "int64")
+        _, loss = apply_op(OPS["softmax_with_cross_entropy"], (logits, label, None),
+                           {"ignore_index": ignore_index})
+        avg = paddle.mean(loss)
+        g = static.gradients([avg], [logits])[0]
+    return main, ([loss] if fetch_loss else []) + [avg, g]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 6), st.integers(0, 2 ** 31 - 1), st.sampled_from(["none", "-100", "class 0"]))
+def test_ce_then_mean_fuse_into_one_step_with_the_two_ops_values(n, seed, ignored):
+    # "-100": a label equal to the default ignore_index (torch refuses it in the fused call, the
+    # two full kernels run); "class 0": ignore_index=0, a real class (sum / rows path).
+    rng = np.random.RandomState(seed)
+    data, lab = rng.randn(n, 5) * 3, rng.randint(0, 5, (n, 1))
+    ignore_index = 0 if ignored == "class 0" else -100
+    if ignored == "-100":
+        lab[0, 0] = -100
+    elif ignored == "class 0":
+        lab[0, 0] = 0
+    exe = static.Executor()
+    fused_main, fused_fetch = _ce_mean_program(False, ignore_index)
+    plain_main, plain_fetch = _ce_mean_program(True, ignore_index)
+    feed = {"logits": data, "label": lab}
+    fused = exe.run(fused_main, feed=feed, fetch_list=fused_fetch)
+    plain = exe.run(plain_main, feed=feed, fetch_list=plain_fetch)[1:]
+    types = [getattr(s.op, "type", None) for s in _plan(fused_main).steps]
+    assert "reduce_mean" not in types and "reduce_mean" in [
+        getattr(s.op, "type", None) for s in _plan(plain_main).steps]   # fused only when unread
+    for a, b in zip(fused, plain):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-15)
+    # Paddle's mean counts every row; an ignored row contributes a zero loss and a zero grad.
+    rows = torch.nn.functional.cross_entropy(torch.tensor(data), torch.tensor(lab[:, 0]),
+                                             ignore_index=ignore_index, reduction="none")
+    np.testing.assert_allclose(fused[0], rows.sum().item() / n, rtol=1e-12)
+
+
+def test_ce_then_mean_fused_bad_label_gives_paddles_error_naming_the_op():
+    main, fetch = _ce_mean_program(False, -100)
+    with pytest.raises(IndexError, match=r"(?s)label value should less than the shape of axis"
+                                         r".*softmax_with_cross_entropy"):
+        static.Executor().run(main, feed={"logits": np.zeros((2, 5)), "label": [[1], [7]]},
+                              fetch_list=fetch)
+
+
+def test_scope_leaf_is_reused_while_the_scope_holds_the_same_tensor():
+    main, startup, loss = _sgd_program(0.5)
+    scope = static.Scope()
+    exe = static.Executor()
+    w_name = main.all_parameters()[0].name
+    x = np.ones((4, 3), "float32")
+    with static.scope_guard(scope):
+        exe.run(startup)
+        exe.run(main, feed={"x": x}, fetch_list=[loss])
+        held, leaf = scope._leaves[w_name]
+        w_before = scope.find_var(w_name).get_tensor().numpy()
+        exe.run(main, feed={"x": x}, fetch_list=[loss])
+        assert scope._leaves[w_name][1] is leaf and scope._tensors[w_name] is held
+        # d mean(x @ w + b) / dw = mean over rows and outputs of x: 1/2 for each entry here.
+        np.testing.assert_allclose(scope.find_var(w_name).get_tensor().numpy(),
+                                   w_before - 0.5 * 0.5, rtol=1e-6)
+        # Replacing the scope's tensor invalidates the cached leaf: the next step reads the new one.
+        scope.find_var(w_name).get_tensor().set(np.zeros((3, 2), "float32"), paddle.CPUPlace())
+        exe.run(main, feed={"x": x}, fetch_list=[loss])
+        assert scope._leaves[w_name][1] is not leaf
+        np.testing.assert_allclose(scope.find_var(w_name).get_tensor().numpy(), -0.25, rtol=1e-6)

@@ -36,11 +36,11 @@ class CompiledProgram:
         self._build_strategy = build_strategy or BuildStrategy()
         self._fns = {}
 
-    def _execute(self, plan, env, scope_tensors):
+    def _execute(self, plan, env, scope_tensors, leaves=None):
         bs = self._build_strategy
         if not bs.enable_torch_compile or plan.has_grad or not all(
                 isinstance(s, _OpStep) and not s.writes for s in plan.steps):
-            return execute(plan, env, scope_tensors)
+            return execute(plan, env, scope_tensors, leaves)
         fn = self._fns.get(id(plan))
         if fn is None:
             fn = self._fns[id(plan)] = _compile(plan, bs)

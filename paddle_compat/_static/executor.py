@@ -21,11 +21,11 @@ from .. import _place
 from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
-from .ir import STANDARD_ATTRS, Operator, Program, Variable
-from .legacy_attrs import to_kernel
+from .ir import Operator, Program, Variable
+from .legacy_attrs import kernel_kwargs
 from .local_ops import lookup
 from .scope import global_scope
-from .variants import pick
+from .variants import pick, pick_pair
 
 __all__ = ["Executor", "run_program"]
 
@@ -39,7 +39,7 @@ RUNNING_SCOPES = []
 
 class _OpStep:
     __slots__ = ("kernel", "args", "kwargs", "outs", "single", "op", "leaf", "detach", "writes",
-                 "frees", "no_grad", "fallback")
+                 "frees", "no_grad", "fallback", "fused")
 
 
 class _GroupStep:
@@ -54,10 +54,6 @@ class _Plan:
 
 def _var(block, name):
     return block._find_var_recursive(name)
-
-
-def _kernel_kwargs(op):
-    return to_kernel(op.type, {k: v for k, v in op.attrs.items() if k not in STANDARD_ATTRS})
 
 
 def lower(program, feed_names, fetch_names, block=None):
@@ -112,8 +108,9 @@ def lower(program, feed_names, fetch_names, block=None):
             opdef = op.opdef or lookup(op.type)
             step.kernel = opdef.kernel
             step.op = op
-            step.kwargs = _kernel_kwargs(op)
+            step.kwargs = kernel_kwargs(op)
             step.fallback = None
+            step.fused = None
             slots = opdef.inputs
             args = []
             for slot in slots:
@@ -183,6 +180,7 @@ def lower(program, feed_names, fetch_names, block=None):
         if n in keep or (v is not None and v.persistable):
             continue
         steps[i].frees.append(n)
+    _fuse_pairs(block, steps, readers, keep)
     _pick_variants(block, steps, readers, keep)
     plan.steps = steps
     # The optimizer updates at the end run under one no_grad (their kernels need no graph).
@@ -190,6 +188,8 @@ def lower(program, feed_names, fetch_names, block=None):
     while tail and type(steps[tail - 1]) is _OpStep and steps[tail - 1].no_grad:
         tail -= 1
     plan.grad_steps, plan.tail_steps = steps[:tail], steps[tail:]
+    for step in plan.tail_steps:
+        step.leaf = []      # no gradient group runs after these: a leaf would serve nobody
     plan.scope_reads = scope_reads
     plan.feed_leaf = [n for n in feed_names if n in leaf_names]
     plan.scope_leaf = [n for n in scope_reads if n in leaf_names]
@@ -198,12 +198,46 @@ def lower(program, feed_names, fetch_names, block=None):
     return plan
 
 
+def _fuse_pairs(block, steps, readers, keep):
+    """Merge op steps i and i+1 into one fused kernel (variants.pick_pair) where step i+1 is the
+    only reader of step i's one live output and reads nothing else. The merged step keeps step i's
+    op, so a failure still names the op that raised it."""
+    later = [set() for _ in range(len(steps) + 1)]     # names read by steps[k:] (k = index)
+    for k in range(len(steps) - 1, -1, -1):
+        later[k] = later[k + 1] | readers[k]
+    for i in range(len(steps) - 2, -1, -1):
+        first, second = steps[i], steps[i + 1]
+        if type(first) is not _OpStep or type(second) is not _OpStep or first.no_grad \
+                or second.no_grad or first.fused or second.fused or not second.single \
+                or type(second.outs[0]) is not str:
+            continue
+        a, b = first.op, second.op
+        kept = {n for n in a.output_arg_names if n in keep or n in later[i + 2]
+                or ((v := _var(block, n)) is not None and v.persistable)}
+        live = [n for n in a.output_arg_names if n in readers[i + 1] or n in kept]
+        if len(live) != 1 or live[0] in kept or set(b.input_arg_names) != {live[0]}:
+            continue
+        picked = pick_pair(a, b, set(a.output_arg_names) - {live[0]})
+        if picked is None:
+            continue
+        first.kernel, first.kwargs = picked
+        slots = (a.opdef or lookup(a.type)).outputs
+        first.outs = [second.outs[0] if live[0] in a.outputs.get(slot, ()) else None
+                      for slot in slots]
+        first.fused = b
+        for attr in ("leaf", "detach", "writes", "frees"):
+            setattr(first, attr, getattr(first, attr) + getattr(second, attr))
+        del steps[i + 1]
+        readers[i] = readers[i] | readers[i + 1]
+        del readers[i + 1]
+
+
 def _pick_variants(block, steps, readers, keep):
     """Swap in cheaper kernels where the plan knows an output is dead (see variants.py)."""
     later = set(keep)
     for i in range(len(steps) - 1, -1, -1):
         step = steps[i]
-        if type(step) is _OpStep:
+        if type(step) is _OpStep and step.fused is None:
             op = step.op
             dead = {n for n in op.output_arg_names if n not in later
                     and not ((v := _var(block, n)) is not None and v.persistable)}
@@ -258,8 +292,23 @@ def _make_leaf(t):
     return t.detach().requires_grad_(True)
 
 
-def execute(plan, env, scope_tensors):
-    """Run a lowered plan: env maps names to torch tensors (feeds in, everything else out)."""
+def _scope_leaf(name, t, leaves):
+    """The autograd leaf standing for scope tensor `t` in this run. `leaves` (the Scope's cache,
+    name -> (scope tensor, leaf)) hands back last run's leaf while the scope still holds the same
+    tensor: the optimizer updates it in place, so one leaf serves every step."""
+    if leaves is None:
+        return _make_leaf(t)
+    cached = leaves.get(name)
+    if cached is not None and cached[0] is t:
+        return cached[1]
+    leaf = _make_leaf(t)
+    leaves[name] = (t, leaf)
+    return leaf
+
+
+def execute(plan, env, scope_tensors, leaves=None):
+    """Run a lowered plan: env maps names to torch tensors (feeds in, everything else out).
+    `leaves`: the Scope's leaf cache (see _scope_leaf), None for none."""
     for n in plan.scope_reads:
         t = scope_tensors.get(n)
         if t is not None:
@@ -271,16 +320,17 @@ def execute(plan, env, scope_tensors):
     for n in plan.feed_leaf:
         env[n] = _make_leaf(env[n])
     for n in plan.scope_leaf:
-        if n in env:
-            env[n] = _make_leaf(env[n])
+        t = env.get(n)
+        if t is not None:
+            env[n] = _scope_leaf(n, t, leaves)
     with torch.enable_grad():
-        _run_steps(plan.grad_steps, env, scope_tensors)
+        _run_steps(plan.grad_steps, env, scope_tensors, leaves)
     if plan.tail_steps:
         with torch.no_grad():
-            _run_steps(plan.tail_steps, env, scope_tensors)
+            _run_steps(plan.tail_steps, env, scope_tensors, leaves)
 
 
-def _run_steps(steps, env, scope_tensors):
+def _run_steps(steps, env, scope_tensors, leaves=None):
     for step in steps:
         if type(step) is _GroupStep:
             _run_group(step, env, scope_tensors)
@@ -325,7 +375,12 @@ def _run_steps(steps, env, scope_tensors):
             if t.requires_grad:
                 env[n] = t.detach()
         for n in step.writes:
-            scope_tensors[n] = env[n].detach()
+            t = env[n]
+            if leaves is not None:
+                cached = leaves.get(n)
+                if cached is not None and cached[1] is t and scope_tensors.get(n) is cached[0]:
+                    continue        # the scope's own tensor, updated in place through its leaf
+            scope_tensors[n] = t.detach()
         for n in step.frees:
             env.pop(n, None)
 
@@ -527,9 +582,9 @@ class Executor:
         RUNNING_SCOPES.append(scope._tensors)    # (static_pylayer hook) see RUNNING_SCOPES
         try:
             if compiled is not None:
-                compiled._execute(plan, env, scope._tensors)
+                compiled._execute(plan, env, scope._tensors, scope._leaves)
             else:
-                execute(plan, env, scope._tensors)
+                execute(plan, env, scope._tensors, scope._leaves)
         finally:
             RUNNING_SCOPES.pop()
             _place._current[0] = old_place

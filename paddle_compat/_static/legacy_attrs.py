@@ -130,3 +130,10 @@ def to_kernel(op_type, attrs):
     """The kernel's keyword arguments from recorded attributes (standard attributes removed)."""
     pair = _LEGACY.get(op_type)
     return pair[1](attrs) if pair else attrs
+
+
+def kernel_kwargs(op):
+    """The kernel's keyword arguments for a recorded Operator (its attributes minus the standard
+    ones every op carries, translated by `to_kernel`)."""
+    from .ir import STANDARD_ATTRS
+    return to_kernel(op.type, {k: v for k, v in op.attrs.items() if k not in STANDARD_ATTRS})

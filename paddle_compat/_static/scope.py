@@ -89,6 +89,7 @@ class Scope:
     def __init__(self):
         self._tensors = {}
         self._declared = set()
+        self._leaves = {}     # name -> (scope tensor, its autograd leaf): executor._scope_leaf
 
     def var(self, name):
         """Create (or get) the variable `name` in this scope."""
@@ -107,6 +108,7 @@ class Scope:
     def erase(self, names):
         for n in names:
             self._tensors.pop(n, None)
+            self._leaves.pop(n, None)
             self._declared.discard(n)
 
     def drop_kids(self):
