@@ -222,6 +222,31 @@ def test_in_place_edits_of_dy_do_not_reach_the_fetched_out_grad():
     assert g_x.tolist() == [-1.0, 10.0, 20.0, 30.0]
 
 
+def test_untrusted_refcounts_copy_into_a_fresh_buffer_with_the_same_gradients(monkeypatch):
+    # Where getrefcount does not look like CPython's (see _REUSE_GRAD_BUFS), every run copies the
+    # out-grad into a fresh buffer: the gradients are those of the reusing path.
+    def run(variant):
+        _, kernel, spec = _build(_fresh, _BACKWARDS[variant], shape=[3])
+        x = torch.linspace(-1, 1, 3, requires_grad=True)
+        grads = [torch.autograd.grad(kernel([x])[0], x, torch.full([3], float(k)))[0]
+                 for k in (1, 2, 3)]
+        return grads, spec.grad_bufs[0] is not None
+
+    reused = {v: run(v) for v in sorted(_BACKWARDS)}
+    assert all(kept for _, kept in reused.values())         # the reusing path keeps a buffer
+    monkeypatch.setattr(P, "_REUSE_GRAD_BUFS", False)
+    for variant, (want, _) in reused.items():
+        got, kept = run(variant)
+        assert not kept, variant                            # fresh buffers only
+        assert all(torch.equal(g, w) for g, w in zip(got, want)), variant
+    main, (gx, _) = _grad_program(lambda y, dy: np.asarray(dy) * 2)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    for i in range(3):
+        (g,) = exe.run(main, feed={"x": np.ones(4, "float32"),
+                                   "w": np.full(4, i + 1, "float32")}, fetch_list=[gx])
+        assert g.tolist() == [2.0 * (i + 1)] * 4
+
+
 @pytest.mark.cuda
 def test_cuda_out_grads_are_host_copies():
     seen = []

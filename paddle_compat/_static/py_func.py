@@ -29,6 +29,7 @@ from .._ops.registry import OpDef
 from .._place import current_torch_device
 from .._tensor import Tensor
 from .builder import append_op, default_main_program, static_only
+from .dense_tensor import DenseTensor
 from .ir import Variable
 
 __all__ = ["py_func", "PyFuncRegistry", "DenseTensor"]
@@ -117,167 +118,7 @@ class PyFuncRegistry:
         return self._func(*args[n:], **kwargs)
 
 
-# ---- what the callables receive --------------------------------------------------------------
-class _Shape(tuple):
-    """numpy's `x.shape` tuple that is also Paddle's `x.shape()` method (returning a list)."""
-
-    __slots__ = ()
-
-    def __call__(self):
-        return list(self)
-
-
-def _fmt(v):
-    if isinstance(v, (bool, np.bool_)):
-        return "1" if v else "0"
-    if isinstance(v, (float, np.floating)):
-        return "%g" % float(v)       # C++ ostream's default float format, as Paddle prints
-    return str(v)
-
-
-class DenseTensor:
-    """The host tensor a py_func callable receives (Paddle's `paddle.base.libpaddle.DenseTensor`).
-
-    Paddle's methods: `shape()`, `_dtype()`, `lod()`, `set_lod()`, `set(array, place)`,
-    `_is_initialized()`, `_place()`, `_numel()`. numpy's: `np.array(x)` / `np.asarray(x)` return a
-    view without copying, numpy functions accept it, and operators, indexing, `len()` and numpy
-    attributes (`x.shape`, `x.dtype`, `x.ndim`, `x.sum()`, `x.astype(...)`) act on that view.
-
-    Differences from Paddle: Paddle's DenseTensor supports none of the operators (`y > 0` raises
-    TypeError there), so code written for Paddle works unchanged. `np.array(x)` shares memory with
-    the program's tensor on CPU (Paddle copies): an in-place write such as `a = np.array(x); a[:] = 0`
-    writes through to the program's value -- copy first (`np.array(x).copy()`) before mutating.
-    Output gradients handed to `backward_func` are private copies, so editing them is safe (on
-    CPU the copy goes to a host buffer kept with the op and reused next run unless the callable
-    kept the gradient).
-    bfloat16 data arrives as uint16 bit patterns, as in Paddle.
-    """
-
-    __slots__ = ("_array", "_lod", "_pdtype")
-    __array_priority__ = 1000
-
-    def __init__(self, array=None, dtype=None):
-        self._array = array
-        self._lod = []
-        self._pdtype = dtype
-
-    # numpy protocol: a view, never a copy (this is what makes CPU inputs zero-copy)
-    def __array__(self, dtype=None, copy=None):
-        a = self._array
-        if dtype is None and a is not None:
-            return a
-        if a is None:
-            raise ValueError("DenseTensor is not initialized: set() it first")
-        if dtype is not None and np.dtype(dtype) != a.dtype:
-            return a.astype(dtype)
-        return a
-
-    @property
-    def shape(self):
-        return _Shape(self._array.shape) if self._array is not None else _Shape()
-
-    @property
-    def dtype(self):
-        return self._array.dtype
-
-    # Paddle's DenseTensor methods
-    def _dtype(self):
-        if self._pdtype is not None:
-            return self._pdtype
-        return from_torch_dtype(torch.from_numpy(np.empty(0, self._array.dtype)).dtype)
-
-    def lod(self):
-        return [list(level) for level in self._lod]
-
-    def set_lod(self, lod):
-        self._lod = [list(level) for level in lod]
-
-    def set(self, array, place=None):
-        """DenseTensor.set(array, place): replace the content with a copy of `array` (on host;
-        the op moves results to the program's place)."""
-        self._array = np.array(array)
-        self._pdtype = None
-
-    def _is_initialized(self):
-        return self._array is not None
-
-    def _place(self):
-        from .._place import CPUPlace
-        return CPUPlace()
-
-    def _numel(self):
-        return int(self._array.size)
-
-    def numpy(self):
-        return self._array
-
-    def __str__(self):
-        a = self._array
-        if a is None:
-            return "  - shape: []\n  - layout: NCHW\n  - place: Place(cpu)\n  - dtype: float32"
-        data = " ".join(_fmt(v) for v in a.reshape(-1).tolist())
-        return (f"  - shape: {list(a.shape)}\n  - layout: NCHW\n  - place: Place(cpu)\n"
-                f"  - dtype: {self._dtype().short}\n  - data: [{data}]")
-
-    # numpy-like behaviour on the view (explicit delegation, not __getattr__: numpy probes for
-    # several protocol attributes on every conversion, and a Python __getattr__ would slow each)
-    def __len__(self):
-        return len(self._array)
-
-    def __iter__(self):
-        return iter(self._array)
-
-    def __getitem__(self, idx):
-        return self._array[idx]
-
-    def __setitem__(self, idx, value):
-        self._array[idx] = np.asarray(value)
-
-    def __contains__(self, v):
-        return v in self._array
-
-    def __float__(self):
-        return float(self._array)
-
-    def __int__(self):
-        return int(self._array)
-
-    def __bool__(self):
-        return bool(self._array)
-
-
-def _unwrap(v):
-    return v._array if isinstance(v, DenseTensor) else v
-
-
-def _binary(name):
-    op = getattr(np.ndarray, name)
-
-    def method(self, other):
-        return op(self._array, other._array if type(other) is DenseTensor else _unwrap(other))
-    method.__name__ = name
-    return method
-
-
-for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-              "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",
-              "__rpow__", "__matmul__", "__rmatmul__", "__and__", "__rand__", "__or__", "__ror__",
-              "__xor__", "__rxor__", "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
-    setattr(DenseTensor, _name, _binary(_name))
-for _name in ("__neg__", "__pos__", "__abs__", "__invert__"):
-    setattr(DenseTensor, _name, (lambda op: lambda self: op(self._array))(getattr(np.ndarray, _name)))
-DenseTensor.__hash__ = object.__hash__
-# numpy attributes and methods answered by the view (`x.ndim`, `x.sum()`, `x.astype(...)`, ...).
-for _name in ("ndim", "size", "T", "strides", "flags", "nbytes", "itemsize", "real", "imag"):
-    setattr(DenseTensor, _name, property((lambda n: lambda self: getattr(self._array, n))(_name)))
-for _name in ("astype", "reshape", "sum", "mean", "max", "min", "prod", "std", "var", "any", "all",
-              "argmax", "argmin", "cumsum", "clip", "round", "transpose", "flatten", "ravel",
-              "squeeze", "tolist", "item", "copy", "fill", "view", "dot", "nonzero", "argsort",
-              "sort", "repeat", "take", "conj", "tobytes", "swapaxes", "diagonal", "trace"):
-    setattr(DenseTensor, _name,
-            (lambda n: lambda self, *a, **k: getattr(self._array, n)(*a, **k))(_name))
-
-
+# ---- what the callables receive (see dense_tensor.py) ----------------------------------------
 def _host_view(t):
     """torch tensor -> numpy array on host: a view on CPU, one copy from an accelerator."""
     try:
@@ -507,14 +348,23 @@ def _forward1(ctx, spec, x):
 
 
 def _sole_refs():
+    """(what getrefcount says of a buffer held only by the per-op list and a local, the same with
+    one more reference held), measured with the same steps `_out_grad` takes."""
     bufs = [np.empty(0)]
     buf = bufs[0]
-    return sys.getrefcount(buf)
+    sole = sys.getrefcount(buf)
+    kept = buf          # one more reference, as a view or DenseTensor the callable kept holds
+    return sole, sys.getrefcount(kept)
 
 
-# What getrefcount says of a buffer that only `grad_bufs` and the local `buf` hold, measured with
-# the same steps `_out_grad` takes (interpreters differ in the references they count).
-_SOLE = _sole_refs()
+# What getrefcount says of a buffer that only `grad_bufs` and the local `buf` hold (interpreters
+# differ in the references they count). The buffer is reused only when the count looks like
+# CPython's reference counting -- one more reference raises it by exactly one: a miscount (an
+# interpreter whose getrefcount is approximate, deferred or constant) would let the next run
+# overwrite an array the user's callable kept, a silently wrong result. Otherwise every run
+# copies into a fresh buffer.
+_SOLE, _SOLE_PLUS_ONE = _sole_refs()
+_REUSE_GRAD_BUFS = _SOLE_PLUS_ONE == _SOLE + 1
 
 
 def _out_grad(spec, j, d):
@@ -523,7 +373,8 @@ def _out_grad(spec, j, d):
     memory with autograd's tensor, which the caller's `grad_outputs`, a retained grad or another
     op's backward may also hold, so it is copied into this op's buffer for output j; the buffer is
     reused on the next run when nothing refers to it any more (no allocation; a gradient the
-    callable kept keeps its values). Off CPU the host copy is already private."""
+    callable kept keeps its values) and reference counts can be trusted (`_REUSE_GRAD_BUFS`).
+    Off CPU the host copy is already private."""
     if d is None:
         return None
     try:
@@ -531,13 +382,16 @@ def _out_grad(spec, j, d):
     except TypeError:
         v = _host_view(d)
     if d.is_cpu:
-        bufs = spec.grad_bufs
-        buf = bufs[j]
-        # One more reference (a view, DenseTensor or tensor the callable kept from an earlier
-        # run; another thread here now) and the buffer is left to it.
-        if buf is None or sys.getrefcount(buf) != _SOLE or buf.shape != v.shape \
-                or buf.dtype != v.dtype:
-            buf = bufs[j] = np.empty_like(v)
+        if _REUSE_GRAD_BUFS:
+            bufs = spec.grad_bufs
+            buf = bufs[j]
+            # One more reference (a view, DenseTensor or tensor the callable kept from an earlier
+            # run; another thread here now) and the buffer is left to it.
+            if buf is None or sys.getrefcount(buf) != _SOLE or buf.shape != v.shape \
+                    or buf.dtype != v.dtype:
+                buf = bufs[j] = np.empty_like(v)
+        else:                   # reference counts not to be trusted: always a fresh copy
+            buf = np.empty_like(v)
         buf[...] = v
         v = buf
     return DenseTensor(v, _BF16 if d.dtype is torch.bfloat16 else None)
