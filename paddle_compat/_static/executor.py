@@ -21,6 +21,7 @@ from .. import _place
 from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
+from .codegen import compile_steps
 from .ir import Operator, Program, Variable
 from .legacy_attrs import kernel_kwargs
 from .local_ops import lookup
@@ -49,7 +50,7 @@ class _GroupStep:
 
 class _Plan:
     __slots__ = ("steps", "grad_steps", "tail_steps", "scope_reads", "has_grad", "feed_leaf",
-                 "scope_leaf", "fetch", "compiled")
+                 "scope_leaf", "fetch", "runs", "code")
 
 
 def _var(block, name):
@@ -194,7 +195,7 @@ def lower(program, feed_names, fetch_names, block=None):
     plan.feed_leaf = [n for n in feed_names if n in leaf_names]
     plan.scope_leaf = [n for n in scope_reads if n in leaf_names]
     plan.fetch = list(fetch_names)
-    plan.compiled = None
+    plan.runs, plan.code = 0, None
     return plan
 
 
@@ -313,9 +314,17 @@ def execute(plan, env, scope_tensors, leaves=None):
         t = scope_tensors.get(n)
         if t is not None:
             env[n] = t
+    code = plan.code
+    if code is None:
+        plan.runs += 1
+        if CODEGEN_AFTER_RUNS is not None and plan.runs > CODEGEN_AFTER_RUNS:
+            code = plan.code = _generate(plan)
     if not plan.has_grad:
         with torch.no_grad():
-            _run_steps(plan.steps, env, scope_tensors)
+            if code is not None:
+                code[0](env, scope_tensors, leaves)
+            else:
+                _run_steps(plan.steps, env, scope_tensors)
         return
     for n in plan.feed_leaf:
         env[n] = _make_leaf(env[n])
@@ -324,50 +333,50 @@ def execute(plan, env, scope_tensors, leaves=None):
         if t is not None:
             env[n] = _scope_leaf(n, t, leaves)
     with torch.enable_grad():
-        _run_steps(plan.grad_steps, env, scope_tensors, leaves)
+        if code is not None:
+            code[0](env, scope_tensors, leaves)
+        else:
+            _run_steps(plan.grad_steps, env, scope_tensors, leaves)
     if plan.tail_steps:
         with torch.no_grad():
-            _run_steps(plan.tail_steps, env, scope_tensors, leaves)
+            if code is not None:
+                code[1](env, scope_tensors, leaves)
+            else:
+                _run_steps(plan.tail_steps, env, scope_tensors, leaves)
+
+
+# A plan runs through the interpreter this many times, then as generated code (codegen.py): a
+# program run once (a startup program) never pays for code generation. None: never generate.
+CODEGEN_AFTER_RUNS = 1
+
+
+def _generate(plan):
+    runtime = {"recover": _recover, "run_group": _run_group, "make_leaf": _make_leaf,
+               "write": _write, "put_list": _put_list, "put_multi": _put_multi}
+    if not plan.has_grad:
+        return (compile_steps(plan.steps, runtime),)
+    return compile_steps(plan.grad_steps, runtime), compile_steps(plan.tail_steps, runtime)
 
 
 def _run_steps(steps, env, scope_tensors, leaves=None):
+    """The interpreter: run `steps` over `env`. codegen.py writes the same loop out as code for
+    plans that run again; both share the helpers below."""
     for step in steps:
         if type(step) is _GroupStep:
             _run_group(step, env, scope_tensors)
             continue
         try:
-            args = [env[a] if type(a) is str else (None if a is None else [env[n] for n in a])
-                    for a in step.args]
-        except KeyError as e:
-            raise with_op_context(_not_initialized(step.op, e.args[0]), step.op) from None
-        try:
-            out = step.kernel(*args, **step.kwargs)
+            out = step.kernel(*_gather(step.args, env), **step.kwargs)
         except Exception as e:
-            if step.fallback is None:
-                new = with_op_context(e, step.op)
-                if new is e:
-                    raise
-                raise new from e
-            try:
-                out = step.fallback[0](*args, **step.fallback[1])
-            except Exception as e2:
-                raise with_op_context(e2, step.op) from e2
+            out = _recover(step, e, env)
         if step.single:
             name = step.outs[0]
             if type(name) is list:
-                for n, t in zip(name, out):
-                    env[n] = t
+                _put_list(env, name, out)
             elif name is not None:
                 env[name] = out
         else:
-            if type(out) is not tuple and type(out) is not list:
-                out = (out,)        # a multi-output kernel that computed only its first output
-            for name, t in zip(step.outs, out):
-                if type(name) is list:
-                    for n, tt in zip(name, t):
-                        env[n] = tt
-                elif name is not None:
-                    env[name] = t
+            _put_multi(env, step.outs, out)
         for n in step.leaf:
             env[n] = _make_leaf(env[n])
         for n in step.detach:
@@ -375,14 +384,57 @@ def _run_steps(steps, env, scope_tensors, leaves=None):
             if t.requires_grad:
                 env[n] = t.detach()
         for n in step.writes:
-            t = env[n]
-            if leaves is not None:
-                cached = leaves.get(n)
-                if cached is not None and cached[1] is t and scope_tensors.get(n) is cached[0]:
-                    continue        # the scope's own tensor, updated in place through its leaf
-            scope_tensors[n] = t.detach()
+            _write(env, scope_tensors, leaves, n)
         for n in step.frees:
             env.pop(n, None)
+
+
+def _gather(args, env):
+    return [env[a] if type(a) is str else (None if a is None else [env[n] for n in a])
+            for a in args]
+
+
+def _recover(step, exc, env):
+    """A step raised `exc`: a missing input is Paddle's "not initialized" error; a kernel variant
+    that failed re-runs the op's full kernel (returning its result); anything else is re-raised
+    with the op's "In user code" context."""
+    try:
+        args = _gather(step.args, env)
+    except KeyError as e:
+        raise with_op_context(_not_initialized(step.op, e.args[0]), step.op) from None
+    if step.fallback is None:
+        new = with_op_context(exc, step.op)
+        if new is exc:
+            raise exc
+        raise new from exc
+    try:
+        return step.fallback[0](*args, **step.fallback[1])
+    except Exception as e2:
+        raise with_op_context(e2, step.op) from e2
+
+
+def _put_list(env, names, out):
+    for n, t in zip(names, out):
+        env[n] = t
+
+
+def _put_multi(env, names, out):
+    if type(out) is not tuple and type(out) is not list:
+        out = (out,)        # a multi-output kernel that computed only its first output
+    for name, t in zip(names, out):
+        if type(name) is list:
+            _put_list(env, name, t)
+        elif name is not None:
+            env[name] = t
+
+
+def _write(env, scope_tensors, leaves, name):
+    t = env[name]
+    if leaves is not None:
+        cached = leaves.get(name)
+        if cached is not None and cached[1] is t and scope_tensors.get(name) is cached[0]:
+            return          # the scope's own tensor, updated in place through its leaf
+    scope_tensors[name] = t.detach()
 
 
 def _run_group(step, env, scope_tensors):
@@ -397,11 +449,21 @@ def _run_group(step, env, scope_tensors):
     diff = [i for i, t in enumerate(inputs) if t.requires_grad]
     if live and diff:
         outs = [targets[i] for i in live]
-        gouts = [seeds[i] if seeds[i] is not None else torch.ones_like(targets[i]) for i in live]
+        seeded = [seeds[i] for i in live]
         try:
-            res = torch.autograd.grad(outs, [inputs[i] for i in diff], gouts, allow_unused=True,
-                                      retain_graph=step.create_graph,
-                                      create_graph=step.create_graph)
+            if _engine_grad is not None and not any(s is not None for s in seeded):
+                # Every seed is ours (ones shaped like its target), so torch.autograd.grad's
+                # Python-side grad_outputs validation has nothing to find; it costs a training
+                # step about 5% (benchmarks/bench_static_mnist.py). Straight to the engine.
+                res = _engine_grad(tuple(outs), tuple(torch.ones_like(t) for t in outs),
+                                   step.create_graph, step.create_graph,
+                                   tuple(inputs[i] for i in diff), True, accumulate_grad=False)
+            else:
+                gouts = [s if s is not None else torch.ones_like(targets[i])
+                         for i, s in zip(live, seeded)]
+                res = torch.autograd.grad(outs, [inputs[i] for i in diff], gouts,
+                                          allow_unused=True, retain_graph=step.create_graph,
+                                          create_graph=step.create_graph)
         except Exception as e:
             new = with_op_context(e, step.op)
             if new is e:
@@ -418,6 +480,10 @@ def _run_group(step, env, scope_tensors):
         scope_tensors[n] = env[n].detach()
     for n in step.frees:
         env.pop(n, None)
+
+
+# torch.autograd.grad minus its Python wrapper (torch >= 2.2); None on a torch without it.
+_engine_grad = getattr(torch.autograd.graph, "_engine_run_backward", None)
 
 
 def _fetch_names(fetch_list):
