@@ -156,3 +156,11 @@ def single_process_static():
     import paddle_compat as paddle
     x, y = _static_data()
     return _static_program(paddle, x, y, 4)[0]
+
+
+def atexit_writer(out_dir):
+    """Registers an atexit handler and leaves a file open with buffered text: the handler must run
+    in the child (spawn's _entry runs atexit handlers before os._exit)."""
+    import atexit
+    path = os.path.join(out_dir, f"atexit{os.environ['PADDLE_TRAINER_ID']}.txt")
+    atexit.register(lambda: open(path, "w").write("ran"))

@@ -102,3 +102,9 @@ def test_fleet_static_two_processes_equals_one_process(tmp_path, monkeypatch):
     for a, b, c in zip(f0["params"], f1["params"], single):
         np.testing.assert_array_equal(a, b)
         np.testing.assert_allclose(a, c, rtol=1e-5, atol=1e-6)
+
+
+def test_spawn_children_run_their_atexit_handlers(tmp_path):
+    # Children leave with os._exit after running atexit handlers (the C++ teardown race fix).
+    dist.spawn(_dist_workers.atexit_writer, args=(str(tmp_path),), nprocs=2)
+    assert [(tmp_path / f"atexit{r}.txt").read_text() for r in range(2)] == ["ran", "ran"]
