@@ -275,3 +275,51 @@ def test_scope_leaf_is_reused_while_the_scope_holds_the_same_tensor():
         exe.run(main, feed={"x": x}, fetch_list=[loss])
         assert scope._leaves[w_name][1] is not leaf
         np.testing.assert_allclose(scope.find_var(w_name).get_tensor().numpy(), -0.25, rtol=1e-6)
+
+
+def _two_layer_sgd(param_lr=1.0):
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [None, 3], "float32")
+        h = static.nn.fc(x, 4, activation="relu")
+        y = static.nn.fc(h, 2, weight_attr=paddle.ParamAttr(learning_rate=param_lr))
+        loss = paddle.mean(y * y)
+        from paddle_compat._optim.optimizers import SGD
+        SGD(0.3).minimize(loss)
+    return main, startup, loss
+
+
+@pytest.mark.parametrize("param_lr", [1.0, 0.5])
+def test_trailing_sgd_updates_fuse_into_one_step_bit_for_bit(monkeypatch, param_lr):
+    def train(fuse):
+        if not fuse:
+            monkeypatch.setattr(E, "_fuse_sgd", lambda tail: tail)
+        paddle.seed(3)
+        main, startup, loss = _two_layer_sgd(param_lr)
+        scope, exe = static.Scope(), static.Executor()
+        x = np.random.RandomState(0).rand(5, 3).astype("float32")
+        with static.scope_guard(scope):
+            exe.run(startup)
+            for _ in range(3):
+                exe.run(main, feed={"x": x}, fetch_list=[loss])
+        sgd_steps = [s for s in _plan(main).steps if getattr(s, "op", None) is not None
+                     and s.op.type == "sgd"]
+        return [scope._tensors[p.name].numpy().copy() for p in main.all_parameters()], sgd_steps
+    fused, fused_steps = train(True)
+    plain, plain_steps = train(False)
+    assert len(plain_steps) == 4
+    # One fused step; a per-parameter learning rate (fc_1.w_0, sorted last) splits it off.
+    assert len(fused_steps) == (1 if param_lr == 1.0 else 2)
+    for a, b in zip(fused, plain):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_fused_sgd_with_mixed_dtypes_updates_each_parameter_by_its_own_kernel():
+    from paddle_compat._static.optimize import _sgd_kernel, fused_sgd
+    kernels = [_sgd_kernel(1.0), _sgd_kernel(1.0)]
+    params = [torch.ones(2, dtype=torch.float64), torch.ones(2, dtype=torch.float32)]
+    grads = [torch.full((2,), 0.5, dtype=torch.float64), torch.full((2,), 0.5, dtype=torch.float32)]
+    out = fused_sgd(kernels)(params, grads, torch.tensor(0.1))
+    assert out[0] is params[0] and out[1] is params[1]
+    assert params[0].tolist() == [1 - 0.5 * float(np.float32(0.1))] * 2    # lr var is float32
+    assert params[1].tolist() == [np.float32(1) - np.float32(0.1) * np.float32(0.5)] * 2

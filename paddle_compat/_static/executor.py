@@ -25,6 +25,7 @@ from .codegen import compile_steps
 from .ir import Operator, Program, Variable
 from .legacy_attrs import kernel_kwargs
 from .local_ops import lookup
+from .optimize import fused_sgd
 from .scope import global_scope
 from .variants import pick, pick_pair
 
@@ -188,9 +189,10 @@ def lower(program, feed_names, fetch_names, block=None):
     tail = len(steps)
     while tail and type(steps[tail - 1]) is _OpStep and steps[tail - 1].no_grad:
         tail -= 1
-    plan.grad_steps, plan.tail_steps = steps[:tail], steps[tail:]
+    plan.grad_steps, plan.tail_steps = steps[:tail], _fuse_sgd(steps[tail:])
     for step in plan.tail_steps:
         step.leaf = []      # no gradient group runs after these: a leaf would serve nobody
+    plan.steps = plan.grad_steps + plan.tail_steps
     plan.scope_reads = scope_reads
     plan.feed_leaf = [n for n in feed_names if n in leaf_names]
     plan.scope_leaf = [n for n in scope_reads if n in leaf_names]
@@ -231,6 +233,41 @@ def _fuse_pairs(block, steps, readers, keep):
         del steps[i + 1]
         readers[i] = readers[i] | readers[i + 1]
         del readers[i + 1]
+
+
+def _fuse_sgd(tail):
+    """Runs of plain sgd updates at the end of a plan (same learning-rate variable and
+    per-parameter rate, no regularizer or clip) become one step (optimize.fused_sgd); it keeps
+    the first op of the run for error context."""
+    out, run = [], []
+    for step in tail + [None]:
+        lr = getattr(getattr(step, "kernel", None), "sgd_param_lr", None)
+        if lr is not None and run and (run[0].kernel.sgd_param_lr != lr
+                                       or run[0].args[2] != step.args[2]):
+            out.append(_merged_sgd(run) if len(run) > 1 else run[0])
+            run = []
+        if lr is not None and type(step.args[0]) is str and type(step.args[1]) is str \
+                and type(step.args[2]) is str and not step.args[3:]:
+            run.append(step)
+            continue
+        if run:
+            out.append(_merged_sgd(run) if len(run) > 1 else run[0])
+            run = []
+        if step is not None:
+            out.append(step)
+    return out
+
+
+def _merged_sgd(run):
+    step = _OpStep()
+    step.kernel = fused_sgd([s.kernel for s in run])
+    step.kwargs, step.fallback, step.fused = {}, None, [s.op for s in run]
+    step.args = [[s.args[0] for s in run], [s.args[1] for s in run], run[0].args[2]]
+    step.outs, step.single = [[s.outs[0] for s in run]], True
+    step.op, step.no_grad, step.leaf = run[0].op, True, []
+    for attr in ("detach", "writes", "frees"):
+        setattr(step, attr, [n for s in run for n in getattr(s, attr)])
+    return step
 
 
 def _pick_variants(block, steps, readers, keep):

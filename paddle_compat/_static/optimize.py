@@ -75,18 +75,11 @@ def _make_kernel(kind, hyper, acc_names, param_lr):
 
 def _sgd_kernel(param_lr):
     """`rules.sgd` inlined (param -= lr * grad, lr rounded to the parameter's dtype as Paddle's
-    kernel holds it): a training step runs one per parameter, so its Python cost counts. The
-    learning rate's float is cached per tensor version, so a CUDA learning-rate variable costs one
-    device read per change instead of one per parameter per step."""
-    cache = [None, -1, 0.0]          # (learning-rate tensor, its _version, float value)
+    kernel holds it): a training step runs one per parameter, so its Python cost counts."""
+    read_lr = _lr_reader()
 
     def kernel(Param, Grad, LearningRate, MasterParam=None, **attrs):
-        if LearningRate is cache[0] and LearningRate._version == cache[1]:
-            lr = cache[2]
-        else:
-            lr = float(LearningRate)
-            cache[:] = LearningRate, LearningRate._version, lr
-        lr = lr * param_lr
+        lr = read_lr(LearningRate) * param_lr
         if Param.dtype is not torch.float64:
             lr = float(np.float32(lr))
         if Grad.dtype is not Param.dtype:
@@ -94,7 +87,44 @@ def _sgd_kernel(param_lr):
         # detach(): the update is not part of any graph (Param may be an autograd leaf here).
         Param.detach().sub_(Grad, alpha=lr)
         return Param
+    kernel.sgd_param_lr = param_lr       # lets the Executor fuse consecutive updates (fused_sgd)
     return kernel
+
+
+def fused_sgd(kernels):
+    """One kernel for consecutive sgd ops sharing a learning rate variable and a per-parameter
+    rate (`kernels`: theirs): `kernel([params], [grads], lr)` updates every parameter with one
+    torch._foreach_sub_, the same arithmetic as each op's `sub_` (bit for bit). Mixed or other
+    dtypes run the ops' own kernels one by one. Runs only where grad is off (the Executor fuses
+    trailing optimizer steps, which run under no_grad), so parameters are updated as they are."""
+    param_lr = kernels[0].sgd_param_lr
+    read_lr = _lr_reader()
+
+    def kernel(Params, Grads, LearningRate):
+        dt = Params[0].dtype
+        if (dt is torch.float32 or dt is torch.float64) and all(
+                p.dtype is dt and g.dtype is dt for p, g in zip(Params, Grads)):
+            lr = read_lr(LearningRate) * param_lr
+            if dt is not torch.float64:
+                lr = float(np.float32(lr))
+            torch._foreach_sub_(Params, Grads, alpha=lr)
+            return Params
+        return [k(p, g, LearningRate) for k, p, g in zip(kernels, Params, Grads)]
+    return kernel
+
+
+def _lr_reader():
+    """float(learning-rate tensor), cached per tensor version: a CUDA learning-rate variable costs
+    one device read per change instead of one per parameter per step."""
+    cache = [None, -1, 0.0]          # (learning-rate tensor, its _version, float value)
+
+    def read(lr):
+        if lr is cache[0] and lr._version == cache[1]:
+            return cache[2]
+        value = float(lr)
+        cache[:] = lr, lr._version, value
+        return value
+    return read
 
 
 def _persistable(block, startup, name, shape, dtype, value):
