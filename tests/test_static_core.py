@@ -319,3 +319,21 @@ def test_static_equals_dynamic_forward_and_grad(op_name, rows, seed):
     np.testing.assert_allclose(res[0], want_t.detach().numpy(), rtol=1e-6, atol=1e-9)
     if gw is not None and len(res) > 1:
         np.testing.assert_allclose(res[1] * want_t.numel(), gw.numpy(), rtol=1e-6, atol=1e-9)
+
+
+def test_dynamic_dim_an_op_needs_equal_to_a_known_one_is_unified():
+    # Paddle 3.3.1 builds [-1, -1] @ [3, 2] as [-1, 2] (its shape inference skips -1 dims) and
+    # checks the dims when it runs.
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [None, -1], "float32")
+        w = static.data("w", [3, 2], "float32")
+        y = paddle.matmul(x, w)
+    assert y.shape == (-1, 2)
+    exe = static.Executor()
+    out, = exe.run(main, feed={"x": np.ones((5, 3), "float32"), "w": np.ones((3, 2), "float32")},
+                   fetch_list=[y])
+    np.testing.assert_array_equal(out, np.full((5, 2), 3.0, "float32"))
+    with pytest.raises(ValueError, match=r"(?s)\[0\] dimension of Input\(Y\) is \[3\].*matmul_v2"):
+        exe.run(main, feed={"x": np.ones((5, 4), "float32"), "w": np.ones((3, 2), "float32")},
+                fetch_list=[y])

@@ -7,6 +7,7 @@ running the op's own kernel on torch `meta` tensors (dynamic `-1` dims stand in 
 distinctive size and are mapped back to -1).
 """
 import contextlib
+import itertools
 import math
 
 import torch
@@ -260,11 +261,43 @@ def _infer_by_running(opdef, in_vars, kernel_attrs):
                 a = opdef.kernel(*_build_args(in_vars, _zeros, 2), **kernel_attrs)
                 b = opdef.kernel(*_build_args(in_vars, _zeros, 3), **kernel_attrs)
         except Exception:
-            raise meta_error from None
+            spec = _infer_with_unified_dims(opdef, in_vars, kernel_attrs)
+            if spec is None:
+                raise meta_error from None
+            return spec
         fa, fb = _flatten(a), _flatten(b)
         pairs = iter([_Spec(tuple(-1 if x != y else int(x) for x, y in zip(ta.shape, tb.shape)),
                        ta.dtype) for ta, tb in zip(fa, fb)])
         return _map(a, lambda t: next(pairs))
+
+
+def _infer_with_unified_dims(opdef, in_vars, kernel_attrs):
+    """Specs for an op that needs some dynamic (-1) dim to equal a known one, as matmul does for
+    `[-1, -1] @ [3, 2]` (Paddle's shape inference skips its checks on -1 dims): each -1 is tried,
+    fewest first, as one of the inputs' known dims, the others staying dynamic. None if no
+    choice of at most two dims works."""
+    flat = [e for v in in_vars for e in (v if isinstance(v, list) else [v]) if e is not None]
+    dyn = [(id(v), i) for v in flat for i, d in enumerate(v.shape) if d < 0]
+    known = sorted({d for v in flat for d in v.shape if d > 0})
+    if not dyn or not known or len(dyn) > 6:
+        return None
+    for count in (1, 2):
+        for picks in itertools.combinations(dyn, count):
+            for values in itertools.product(known, repeat=count):
+                fixed = dict(zip(picks, values))
+
+                def meta(var, sub, fixed=fixed):
+                    return torch.empty(tuple(fixed.get((id(var), i), sub) if d < 0 else d
+                                             for i, d in enumerate(var.shape)),
+                                       dtype=var.dtype.torch, device="meta")
+                try:
+                    with torch.no_grad():
+                        out = opdef.kernel(*_build_args(in_vars, meta, _DYN), **kernel_attrs)
+                except Exception:
+                    continue
+                return _map(out, lambda t: _Spec(tuple(-1 if d and d % _DYN_PRIME == 0
+                                                       else int(d) for d in t.shape), t.dtype))
+    return None
 
 
 class _Spec:
