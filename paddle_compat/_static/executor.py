@@ -9,8 +9,13 @@ where the user built it ("In user code: ..."), with the original exception class
 
 Speed (benchmarks/bench_static_mnist.py): where the plan knows an output is dead or the recorded
 attributes are the common case, a cheaper kernel variant runs (variants.py; a failing variant
-re-runs the full kernel, so values and errors are unchanged); the optimizer updates at the end run
-under one no_grad; each run is found by the caller's own feed names and fetch list.
+re-runs the full kernel, so values and errors are unchanged), and two ops where the second is the
+only reader of the first (cross entropy then mean) can run as one fused kernel; the optimizer
+updates at the end run under one no_grad, consecutive plain sgd updates as one foreach kernel;
+parameters keep one autograd leaf per scope tensor (Scope._leaves) instead of a new one per run;
+each run is found by the caller's own feed names and fetch list. From its second run on a plan runs
+as generated straight-line Python (codegen.py) instead of through `_run_steps`, with the same
+helpers for stores, errors and fallbacks.
 """
 import warnings
 
