@@ -1,21 +1,16 @@
 """paddle.static.Executor: a small interpreter over a Program, with a cached lowered plan.
 
-Per (program version, feed names, fetch names) the Executor lowers block 0 once into a list of
-steps with resolved kernels, argument slots, scope reads/writes and dead-value frees, so a training
-step pays no per-op lookups (DESIGN decision 4). The grad ops of one `gradients()` /
-`append_backward()` call lower into ONE step that asks torch autograd for exactly the gradients that
-are read later or fetched (DESIGN decision 5). Failures are re-raised with the op and the Python stack
-where the user built it ("In user code: ..."), with the original exception class.
+Per (program version, feed names, fetch names) the Executor lowers block 0 once (lowering.py: steps
+with resolved kernels, argument slots, scope reads/writes, dead-value frees, one autograd call per
+gradient group, fused and variant kernels) and runs that plan: through `_run_steps` the first time,
+then as generated straight-line Python (codegen.py) with the same helpers for stores, errors and
+fallbacks. Failures are re-raised with the op and the Python stack where the user built it
+("In user code: ..."), with the original exception class.
 
-Speed (benchmarks/bench_static_mnist.py): where the plan knows an output is dead or the recorded
-attributes are the common case, a cheaper kernel variant runs (variants.py; a failing variant
-re-runs the full kernel, so values and errors are unchanged), and two ops where the second is the
-only reader of the first (cross entropy then mean) can run as one fused kernel; the optimizer
-updates at the end run under one no_grad, consecutive plain sgd updates as one foreach kernel;
-parameters keep one autograd leaf per scope tensor (Scope._leaves) instead of a new one per run;
-each run is found by the caller's own feed names and fetch list. From its second run on a plan runs
-as generated straight-line Python (codegen.py) instead of through `_run_steps`, with the same
-helpers for stores, errors and fallbacks.
+Speed (benchmarks/bench_static_mnist.py): besides lowering's choices, the optimizer updates at the
+end run under one no_grad; parameters keep one autograd leaf per scope tensor (Scope._leaves)
+instead of a new one per run; a gradient group seeded by ones calls torch's autograd engine
+directly; each run is found by the caller's own feed names and fetch list.
 """
 import warnings
 
@@ -28,13 +23,10 @@ from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .codegen import compile_steps
 from .ir import Operator, Program, Variable
-from .legacy_attrs import kernel_kwargs
-from .local_ops import lookup
-from .optimize import fused_sgd
+from .lowering import _GroupStep, _OpStep, lower
 from .scope import global_scope
-from .variants import pick, pick_pair
 
-__all__ = ["Executor", "run_program"]
+__all__ = ["Executor", "run_program", "lower", "execute"]
 
 _MAX_PLANS = 32
 
@@ -42,258 +34,6 @@ _MAX_PLANS = 32
 # `pylayer`) read the parameters their sub-blocks use from here, as Paddle's sub-block scopes see
 # their parent scope. Added by the static_pylayer part; keep it when refactoring.
 RUNNING_SCOPES = []
-
-
-class _OpStep:
-    __slots__ = ("kernel", "args", "kwargs", "outs", "single", "op", "leaf", "detach", "writes",
-                 "frees", "no_grad", "fallback", "fused")
-
-
-class _GroupStep:
-    __slots__ = ("group", "targets", "seeds", "wanted", "wanted_grads", "seed_outs", "leaf",
-                 "writes", "frees", "create_graph", "op")
-
-
-class _Plan:
-    __slots__ = ("steps", "grad_steps", "tail_steps", "scope_reads", "has_grad", "feed_leaf",
-                 "scope_leaf", "fetch", "runs", "code")
-
-
-def _var(block, name):
-    return block._find_var_recursive(name)
-
-
-def lower(program, feed_names, fetch_names, block=None):
-    """Lower `block` (default: block 0 of `program`) into a _Plan (see module docstring).
-
-    Sub-block ops (static_pylayer) lower their blocks with `block=`; names a sub-block reads from
-    its enclosing blocks resolve through them, as Paddle's sub-block scopes see their parents."""
-    if block is None:
-        block = program.global_block()
-    raw = []
-    seen = set()
-    for op in block.ops:
-        g = op.grad_group
-        if g is None:
-            raw.append(op)
-        elif id(g) not in seen:
-            seen.add(id(g))
-            raw.append(g)
-    # Which gradients each group must produce: those read later (ops, later groups) or fetched.
-    needed = set(fetch_names)
-    wanted = {}
-    for item in reversed(raw):
-        if isinstance(item, Operator):
-            needed.update(item.input_arg_names)
-        else:
-            w = [(gname, fwd) for gname, fwd in item.grad_of.items() if gname in needed]
-            seeds = [s for s in item.seed_names if s in needed]
-            wanted[id(item)] = (w, seeds)
-            if w or seeds:
-                needed.update(item.targets)
-                needed.update(n for n in item.target_grads if n)
-                needed.update(fwd for _, fwd in w)
-    groups = [item for item in raw if not isinstance(item, Operator) and any(wanted[id(item)])]
-    leaf_names = {fwd for g in groups for _, fwd in wanted[id(g)][0]}
-    plan = _Plan()
-    plan.has_grad = bool(groups)
-    steps, readers, produced = [], [], set(feed_names)
-    scope_reads = []
-
-    def note_reads(names):
-        for n in names:
-            if n not in produced and n not in scope_reads:
-                v = _var(block, n)
-                if v is not None and v.persistable:
-                    scope_reads.append(n)
-                    produced.add(n)
-
-    for item in raw:
-        if isinstance(item, Operator):
-            op = item
-            step = _OpStep()
-            opdef = op.opdef or lookup(op.type)
-            step.kernel = opdef.kernel
-            step.op = op
-            step.kwargs = kernel_kwargs(op)
-            step.fallback = None
-            step.fused = None
-            slots = opdef.inputs
-            args = []
-            for slot in slots:
-                names = op.inputs.get(slot)
-                if not names:
-                    args.append(None)
-                elif len(names) == 1 and slot not in op.list_slots:
-                    args.append(names[0])
-                else:
-                    args.append(list(names))
-            step.args = args
-            note_reads(op.input_arg_names)
-            outs = []
-            for slot in opdef.outputs:
-                names = op.outputs.get(slot, [])
-                outs.append(names if slot in op.list_slots or len(names) > 1
-                            else (names[0] if names else None))
-            step.single = len(opdef.outputs) == 1
-            step.outs = outs
-            out_names = op.output_arg_names
-            step.leaf = [n for n in out_names if n in leaf_names]
-            step.detach = [n for n in out_names
-                           if (v := _var(block, n)) is not None and v.stop_gradient
-                           and plan.has_grad]
-            step.writes = [n for n in out_names if (v := _var(block, n)) is not None and v.persistable]
-            step.no_grad = op.attrs.get("op_role") == 2
-            produced.update(out_names)
-            readers.append(set(op.input_arg_names))
-            steps.append(step)
-        else:
-            g = item
-            w, seeds = wanted[id(g)]
-            if not (w or seeds):
-                continue
-            step = _GroupStep()
-            step.group = g
-            step.op = g.ops[0] if g.ops else None
-            step.targets = list(g.targets)
-            step.seeds = list(g.target_grads)
-            step.wanted = [fwd for _, fwd in w]
-            step.wanted_grads = [gname for gname, _ in w]
-            step.seed_outs = [(s, g.targets[g.seed_names.index(s)]) for s in seeds]
-            note_reads(step.targets + step.wanted + [s for s in step.seeds if s])
-            step.leaf = []
-            step.writes = [n for n in step.wanted_grads
-                           if (v := _var(block, n)) is not None and v.persistable]
-            step.create_graph = any(isinstance(r, type(g)) for r in raw[raw.index(g) + 1:])
-            produced.update(step.wanted_grads)
-            produced.update(s for s, _ in step.seed_outs)
-            readers.append(set(step.targets) | set(step.wanted) | {s for s in step.seeds if s})
-            steps.append(step)
-    # Dead-value frees: a non-persistable, non-fetched value dies after its last reader.
-    keep = set(fetch_names) | set(scope_reads)
-    last = {}
-    for i, names in enumerate(readers):
-        for n in names:
-            last[n] = i
-    for i, step in enumerate(steps):
-        outs = step.op.output_arg_names if isinstance(step, _OpStep) else (
-            step.wanted_grads + [s for s, _ in step.seed_outs])
-        for n in outs:
-            if n not in last and n not in keep:
-                last[n] = i
-        step.frees = []
-    for n, i in last.items():
-        v = _var(block, n)
-        if n in keep or (v is not None and v.persistable):
-            continue
-        steps[i].frees.append(n)
-    _fuse_pairs(block, steps, readers, keep)
-    _pick_variants(block, steps, readers, keep)
-    plan.steps = steps
-    # The optimizer updates at the end run under one no_grad (their kernels need no graph).
-    tail = len(steps)
-    while tail and type(steps[tail - 1]) is _OpStep and steps[tail - 1].no_grad:
-        tail -= 1
-    plan.grad_steps, plan.tail_steps = steps[:tail], _fuse_sgd(steps[tail:])
-    for step in plan.tail_steps:
-        step.leaf = []      # no gradient group runs after these: a leaf would serve nobody
-    plan.steps = plan.grad_steps + plan.tail_steps
-    plan.scope_reads = scope_reads
-    plan.feed_leaf = [n for n in feed_names if n in leaf_names]
-    plan.scope_leaf = [n for n in scope_reads if n in leaf_names]
-    plan.fetch = list(fetch_names)
-    plan.runs, plan.code = 0, None
-    return plan
-
-
-def _fuse_pairs(block, steps, readers, keep):
-    """Merge op steps i and i+1 into one fused kernel (variants.pick_pair) where step i+1 is the
-    only reader of step i's one live output and reads nothing else. The merged step keeps step i's
-    op, so a failure still names the op that raised it."""
-    later = [set() for _ in range(len(steps) + 1)]     # names read by steps[k:] (k = index)
-    for k in range(len(steps) - 1, -1, -1):
-        later[k] = later[k + 1] | readers[k]
-    for i in range(len(steps) - 2, -1, -1):
-        first, second = steps[i], steps[i + 1]
-        if type(first) is not _OpStep or type(second) is not _OpStep or first.no_grad \
-                or second.no_grad or first.fused or second.fused or not second.single \
-                or type(second.outs[0]) is not str:
-            continue
-        a, b = first.op, second.op
-        kept = {n for n in a.output_arg_names if n in keep or n in later[i + 2]
-                or ((v := _var(block, n)) is not None and v.persistable)}
-        live = [n for n in a.output_arg_names if n in readers[i + 1] or n in kept]
-        if len(live) != 1 or live[0] in kept or set(b.input_arg_names) != {live[0]}:
-            continue
-        picked = pick_pair(a, b, set(a.output_arg_names) - {live[0]})
-        if picked is None:
-            continue
-        first.kernel, first.kwargs = picked
-        slots = (a.opdef or lookup(a.type)).outputs
-        first.outs = [second.outs[0] if live[0] in a.outputs.get(slot, ()) else None
-                      for slot in slots]
-        first.fused = b
-        for attr in ("leaf", "detach", "writes", "frees"):
-            setattr(first, attr, getattr(first, attr) + getattr(second, attr))
-        del steps[i + 1]
-        readers[i] = readers[i] | readers[i + 1]
-        del readers[i + 1]
-
-
-def _fuse_sgd(tail):
-    """Runs of plain sgd updates at the end of a plan (same learning-rate variable and
-    per-parameter rate, no regularizer or clip) become one step (optimize.fused_sgd); it keeps
-    the first op of the run for error context."""
-    out, run = [], []
-    for step in tail + [None]:
-        lr = getattr(getattr(step, "kernel", None), "sgd_param_lr", None)
-        if lr is not None and run and (run[0].kernel.sgd_param_lr != lr
-                                       or run[0].args[2] != step.args[2]):
-            out.append(_merged_sgd(run) if len(run) > 1 else run[0])
-            run = []
-        if lr is not None and type(step.args[0]) is str and type(step.args[1]) is str \
-                and type(step.args[2]) is str and not step.args[3:]:
-            run.append(step)
-            continue
-        if run:
-            out.append(_merged_sgd(run) if len(run) > 1 else run[0])
-            run = []
-        if step is not None:
-            out.append(step)
-    return out
-
-
-def _merged_sgd(run):
-    step = _OpStep()
-    step.kernel = fused_sgd([s.kernel for s in run])
-    step.kwargs, step.fallback, step.fused = {}, None, [s.op for s in run]
-    step.args = [[s.args[0] for s in run], [s.args[1] for s in run], run[0].args[2]]
-    step.outs, step.single = [[s.outs[0] for s in run]], True
-    step.op, step.no_grad, step.leaf = run[0].op, True, []
-    for attr in ("detach", "writes", "frees"):
-        setattr(step, attr, [n for s in run for n in getattr(s, attr)])
-    return step
-
-
-def _pick_variants(block, steps, readers, keep):
-    """Swap in cheaper kernels where the plan knows an output is dead (see variants.py)."""
-    later = set(keep)
-    for i in range(len(steps) - 1, -1, -1):
-        step = steps[i]
-        if type(step) is _OpStep and step.fused is None:
-            op = step.op
-            dead = {n for n in op.output_arg_names if n not in later
-                    and not ((v := _var(block, n)) is not None and v.persistable)}
-            picked = pick(op, op.opdef or lookup(op.type), dead)
-            if picked is not None:
-                # A failing variant re-runs the full kernel (Paddle's checks and messages).
-                step.fallback = (step.kernel, step.kwargs)
-                step.kernel, step.kwargs = picked
-                slots = (op.opdef or lookup(op.type)).outputs
-                step.outs = [None if op.outputs.get(slot) and all(n in dead for n in
-                                                                   op.outputs[slot]) else name
-                             for slot, name in zip(slots, step.outs)]
-        later.update(readers[i])
 
 
 def _not_initialized(op, name):
