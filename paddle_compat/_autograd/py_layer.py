@@ -349,16 +349,12 @@ class _PyLayerFunction(torch.autograd.Function):
             # Paddle reports any failure of the user's backward as OSError naming the node;
             # chaining keeps the user's own traceback visible.
             raise _err.backward_failed(layer, tctx, e) from e
-        needs = tctx.needs_input_grad
-        if in_slots is None and len(needs) == 2 and needs[1] and isinstance(result, Tensor):
-            g = result._t                         # one input, one grad: nothing to check
-            if not g.requires_grad:
-                x = inputs[0]
-                if x.grad_fn is None and x.grad is None and result.stop_gradient \
-                        and not _passed_through(result, args):
-                    _mark_leaf_grad(x)
-            return (None, g)
-        flat, sources = _err.flatten_grads(layer, result, in_slots, needs)
+        if in_slots is None and len(inputs) == 1 and isinstance(result, Tensor):
+            # One Tensor input (it needs grad, or no node would exist), one grad returned: the
+            # common case, nothing to check or flatten.
+            flat, sources = [result._t], (result,)
+        else:
+            flat, sources = _err.flatten_grads(layer, result, in_slots, tctx.needs_input_grad)
         for x, g, src in zip(inputs, flat, sources):
             if g is not None and not g.requires_grad and x.grad_fn is None and x.grad is None \
                     and src.stop_gradient and not _passed_through(src, args):
