@@ -15,7 +15,6 @@ import torch
 from hypothesis import given, settings, strategies as st
 
 import paddle_compat as paddle
-from paddle_compat._mode import STATE
 from paddle_compat._static.py_func import PyFuncRegistry
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,12 +25,7 @@ record = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(record)
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    old = STATE.static
-    paddle.enable_static()
-    yield
-    STATE.static = old
+pytestmark = pytest.mark.usefixtures("static_mode")
 
 
 class _Paddle:

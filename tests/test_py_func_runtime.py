@@ -7,16 +7,10 @@ import pytest
 import torch
 
 import paddle_compat as paddle
-from paddle_compat._mode import STATE
 from paddle_compat._static import py_func as P
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    old = STATE.static
-    paddle.enable_static()
-    yield
-    STATE.static = old
+pytestmark = pytest.mark.usefixtures("static_mode")
 
 
 def _build(func, backward_func, shape=(2, 3), out_shape=None, skip_x=True):

@@ -11,11 +11,7 @@ from paddle_compat._optim.optimizers import SGD
 from paddle_compat._static import executor as E
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    yield
-    paddle.disable_static()
+pytestmark = pytest.mark.usefixtures("static_mode")
 
 
 def _mnist_like():

@@ -11,11 +11,7 @@ import paddle_compat as paddle
 from paddle_compat import static
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    yield
-    paddle.disable_static()
+pytestmark = pytest.mark.usefixtures("static_mode")
 
 
 def _plan(main):

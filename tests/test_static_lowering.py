@@ -14,11 +14,7 @@ from paddle_compat._static import lowering as L
 from paddle_compat._static.variants import pick
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    yield
-    paddle.disable_static()
+pytestmark = pytest.mark.usefixtures("static_mode")
 
 
 def _ce_program(fetch_softmax):

@@ -4,13 +4,6 @@ import pytest
 import paddle_compat as paddle
 
 
-@pytest.fixture
-def static_mode():
-    paddle.enable_static()
-    yield
-    paddle.disable_static()
-
-
 def _training_program():
     main, start = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, start):
