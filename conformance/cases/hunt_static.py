@@ -263,3 +263,57 @@ for name, mk in [('SGD', lambda: paddle.optimizer.SGD(0.1)), ('Momentum', lambda
         print(name, sorted(v.name for v in main.list_vars() if v.persistable))
     except Exception as e:
         print(name, 'ERR', type(e).__name__, str(e)[:150])
+# %% case: shape_ops_xshape_and_backward exact
+import paddle, numpy as np
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main):
+    x = paddle.static.data("x", [None, 6], "float32")
+    x.stop_gradient = False
+    y = paddle.reshape(x, [-1, 2, 3])
+    z = paddle.transpose(y, [0, 2, 1])
+    s = paddle.unsqueeze(z, [0])
+    t = paddle.squeeze(s, [0])
+    f = paddle.flatten(t)
+    g = x.reshape([2, -1])
+    loss = paddle.mean(f) + paddle.mean(g)
+    print(paddle.static.append_backward(loss))
+print(main)
+for op in main.global_block().ops:
+    print(op.type, op.input_names, op.output_names, op.input_arg_names, op.output_arg_names)
+exe = paddle.static.Executor()
+xs = np.arange(12, dtype="float32").reshape(2, 6)
+out = exe.run(main, feed={"x": xs}, fetch_list=[loss, "x@GRAD", z])
+for o in out: print(o.dtype, o.shape, o.tolist())
+# %% case: append_backward_data_only_with_scale_grad exact
+import paddle, numpy as np
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main):
+    x = paddle.static.data("x", [None, 3], "float32")
+    x.stop_gradient = False
+    y = paddle.static.data("y", [None, 3], "float32")
+    loss = paddle.mean(x * 2.0 + y)
+    print(paddle.static.append_backward(loss))
+print(main)
+exe = paddle.static.Executor()
+res = exe.run(main, feed={"x": np.ones((2, 3), "float32"), "y": np.zeros((2, 3), "float32")},
+              fetch_list=[loss, "x@GRAD"])
+for r in res: print(r.dtype, r.shape, r.tolist())
+# %% case: repeated_gradient_sum_before_reader exact
+import paddle, numpy as np
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main):
+    x = paddle.static.data("x", [None, 3], "float32")
+    x.stop_gradient = False
+    y = x * 2.0
+    z = y + y
+    w = y * y
+    loss = paddle.mean(z * w)
+    gx = paddle.static.gradients([loss], [x])
+    print([g.name for g in gx])
+print(main)
+exe = paddle.static.Executor()
+res = exe.run(main, feed={"x": np.array([[0.1, -0.2, 0.3]], "float32")}, fetch_list=[loss] + gx)
+for r in res: print(r.dtype, r.shape, np.round(r, 6).tolist())

@@ -8,8 +8,9 @@ functions keep Paddle's signatures, check non-tensor arguments with Paddle's mes
 `apply_op`, so that static mode records the same op types.
 
 Differences from Paddle: Paddle's C++ messages end with "(at /paddle/...:NNN)"; that location is
-omitted. `reshape2`/`squeeze2`/`unsqueeze2`/`flatten_contiguous_range` have no `XShape` output here
-(it only carries the input shape for Paddle's grad kernels; torch autograd does not need it).
+omitted. The kernels of `reshape2`/`transpose2`/`squeeze2`/`unsqueeze2`/`flatten_contiguous_range`
+compute no `XShape` (it only carries the input shape for Paddle's grad kernels; torch autograd does
+not need it); static mode records and prints it as Paddle does (_static/builder.py XSHAPE_OPS).
 """
 import numbers
 
@@ -105,7 +106,7 @@ def _reshape_kernel(X, Shape=None, shape=()):
 
 
 RESHAPE = defop("reshape2", _reshape_kernel, inputs=("X", "Shape"), attrs={"shape": []},
-                api="paddle.reshape", notes="no XShape output")
+                api="paddle.reshape", notes="XShape recorded in static mode, never computed")
 
 
 def reshape(x, shape, name=None):
@@ -137,7 +138,7 @@ def _transpose_kernel(X, axis=()):
 
 
 TRANSPOSE = defop("transpose2", _transpose_kernel, attrs={"axis": []}, api="paddle.transpose",
-                  notes="no XShape output")
+                  notes="XShape recorded in static mode, never computed")
 
 
 def transpose(x, perm, name=None):
@@ -375,7 +376,7 @@ def _squeeze_kernel(X, axes=()):
 
 
 SQUEEZE = defop("squeeze2", _squeeze_kernel, attrs={"axes": []}, api="paddle.squeeze",
-                notes="no XShape output")
+                notes="XShape recorded in static mode, never computed")
 
 
 def squeeze(x, axis=None, name=None):
@@ -400,7 +401,7 @@ def _unsqueeze_kernel(X, axes=()):
 
 
 UNSQUEEZE = defop("unsqueeze2", _unsqueeze_kernel, attrs={"axes": []}, api="paddle.unsqueeze",
-                  notes="no XShape output")
+                  notes="XShape recorded in static mode, never computed")
 
 
 def unsqueeze(x, axis, name=None):
@@ -415,7 +416,7 @@ def _flatten_kernel(X, start_axis=0, stop_axis=-1):
 
 
 FLATTEN = defop("flatten_contiguous_range", _flatten_kernel, attrs={"start_axis": 0, "stop_axis": -1},
-                api="paddle.flatten", notes="no XShape output")
+                api="paddle.flatten", notes="XShape recorded in static mode, never computed")
 
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):

@@ -49,10 +49,17 @@ def _no_grad_names(no_grad_set):
 # mask): only their printed slots differ; the arithmetic is torch autograd's either way.
 _READS_OUT = {"relu", "sigmoid", "tanh", "exp", "sqrt", "rsqrt", "softmax", "relu6", "log_softmax"}
 _READS_MASK = {"dropout"}
+_EMPTY = "@EMPTY@"       # Paddle's name for "no variable" in a grad op's slot
+# Shape ops whose grad reads the forward's XShape output (and these empty input slots).
+_READS_XSHAPE = {"reshape2": (), "transpose2": (), "squeeze2": (), "flatten_contiguous_range": (),
+                 "unsqueeze2": ("AxesTensor", "AxesTensorList")}
 
 
 def _grad_inputs(op, outs):
-    if op.type in _READS_OUT:
+    if op.type in _READS_XSHAPE and op.outputs.get("XShape"):
+        ins = {s: [] for s in _READS_XSHAPE[op.type]}
+        ins["XShape"] = list(op.outputs["XShape"])
+    elif op.type in _READS_OUT:
         ins = {"Out": list(op.outputs.get("Out", []))}
     elif op.type in _READS_MASK:
         ins = {"Mask": list(op.outputs.get("Mask", []))}
@@ -71,14 +78,64 @@ def _py_func_grad(op, grad_of, diff, attrs):
     xs, outs = op.inputs.get("X", []), op.outputs.get("Out", [])
     ins = [n for n in xs if n not in skip] + [n for n in outs if n not in skip] + \
         [grad_of(n) for n in outs]
-    grads = [grad_of(n) if n in diff else "@EMPTY@" for n in xs]
+    grads = [grad_of(n) if n in diff else _EMPTY for n in xs]
     attrs = dict(attrs, forward_callable_id=op.attrs["backward_callable_id"],
                  backward_callable_id=-1, backward_skip_vars=[], op_namescope="")
     return ("py_func", {"X": ins}, {"Out": grads}, attrs)
 
 
-def _calc(block, targets, inputs, target_grads, no_grad, seed):
-    """Record the backward section; returns {forward var name: grad Variable} for `inputs`."""
+def _add_up_repeated(grad_ops, block_idx):
+    """Paddle's `_addup_repetitive_outputs_`: a gradient written by several grad ops (or twice by
+    one, as `y + y` does) is written as `x@GRAD@RENAME@block<i>@<k>` by each, and a `sum` op adds
+    them into `x@GRAD` before the first op that reads it (or at the end). Printing only: the
+    Executor's group asks torch for the accumulated gradient. Returns (grad ops, {renamed name:
+    gradient name})."""
+    out, produced, count, renamed = [], {}, {}, {}
+    where = {}      # gradient name -> (output list, index) of its one writer so far
+
+    def fresh(name):
+        k = count.get(name, 0)
+        count[name] = k + 1
+        new = f"{name}@RENAME@block{block_idx}@{k}"
+        renamed[new] = name
+        return new
+
+    def add_sum(name):
+        outs = {"Out": [name]}
+        out.append(("sum", {"X": list(produced[name])}, outs,
+                    dict(standard_attrs(OpRole.Backward, ""))))
+        produced[name] = [name]
+        where[name] = (outs["Out"], 0)
+
+    for type_, ins, outs, attrs in grad_ops:
+        for n in [n for names in ins.values() for n in names]:
+            if len(produced.get(n, ())) > 1:
+                add_sum(n)
+        outs = {slot: list(names) for slot, names in outs.items()}
+        for names in outs.values():
+            for k, n in enumerate(names):
+                if n == _EMPTY:
+                    continue                        # py_func's "no gradient here" placeholder
+                if n not in produced:
+                    produced[n] = [n]
+                    where[n] = (names, k)
+                    continue
+                if len(produced[n]) == 1:          # the earlier writer becomes @RENAME@...@0
+                    first_list, first_k = where[n]
+                    first_list[first_k] = produced[n][0] = fresh(n)
+                names[k] = fresh(n)
+                produced[n].append(names[k])
+        out.append((type_, ins, outs, attrs))
+    for n in list(produced):
+        if len(produced[n]) > 1:
+            add_sum(n)
+    return out, renamed
+
+
+def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False):
+    """Record the backward section; returns {forward var name: grad Variable} for `inputs`.
+    `whole_path` (append_backward): record the grad ops even when no input is on the path, as
+    Paddle does for a loss that reaches only `data` variables with stop_gradient=False."""
     program = block.program
     ops = list(block.ops)
     # Differentiable values: not stop_gradient, not excluded, and reached from such a value.
@@ -110,7 +167,7 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
     # Paddle counts every backward call (also one that finds no path) and, from the second on,
     # renames a gradient whose plain name already exists to 'grad/' * count + name.
     times = program._appending_grad_times = program._appending_grad_times + 1
-    if not reach:
+    if not reach and not (whole_path and path):
         return {}
     gname, fwd_of = {}, {}
 
@@ -143,13 +200,23 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed):
         if op.type == "py_func":
             grad_ops.append(_py_func_grad(op, grad_of, diff, attrs))
             continue
+        if op.type == "scale":
+            # Paddle's scale grad maker emits a `scale` op: dX = scale * dOut, no bias.
+            attrs.update(bias=0.0, bias_after_scale=True, op_namescope="")
+            grad_ops.append(("scale", {"BiasTensor": [], "ScaleTensor": [],
+                                       "X": outs.get("Out@GRAD", [])}, {"Out": ins["X@GRAD"]},
+                             attrs))
+            continue
         grad_ops.append((op.type + "_grad", in_slots, ins, attrs))
+    grad_ops, renamed = _add_up_repeated(grad_ops, block.idx)
     # Grad variables, created in name order as Paddle's backward pass does.
-    for fwd, g in sorted(gname.items(), key=lambda kv: kv[1]):
+    names = [(fwd, g) for fwd, g in gname.items()] + [
+        (fwd_of[base], new) for new, base in renamed.items()]
+    for fwd, g in sorted(names, key=lambda kv: kv[1]):
         v = block._find_var_recursive(fwd)
         if g not in block.vars:
             block.create_var(name=g, shape=v.shape, dtype=v.dtype, stop_gradient=False)
-        if g not in group.seed_names:
+        if g not in group.seed_names and g not in renamed:
             group.grad_of[g] = fwd
     for t, tg, sname in zip(targets, target_grads, group.seed_names):
         if tg is None:
@@ -202,7 +269,7 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
     else:
         params = [block._var_recursive(p) if isinstance(p, str) else p for p in parameter_list]
     no_grad = _no_grad_names(no_grad_set)
-    grads = _calc(block, [loss], params, [None], no_grad, "fill_constant")
+    grads = _calc(block, [loss], params, [None], no_grad, "fill_constant", whole_path=True)
     return [(p, grads[p.name]) for p in params if p.name in grads]
 
 

@@ -36,14 +36,20 @@ _TMP = [False]             # inside tmp_outputs(): every output is named tmp_<n>
 # Input slots Paddle's legacy ops print empty when the API did not fill them (`scale` always;
 # `fill_constant` when paddle.full records it, not when a Variable operator does).
 _EMPTY_INPUTS = {"scale": ("BiasTensor", "ScaleTensor"),
-                 "fill_constant": ("ShapeTensor", "ShapeTensorList", "ValueTensor")}
+                 "fill_constant": ("ShapeTensor", "ShapeTensorList", "ValueTensor"),
+                 "reshape2": ("ShapeTensor",), "unsqueeze2": ("AxesTensor", "AxesTensorList")}
+# Legacy shape ops that also output `XShape`: a variable shaped (0, *x.shape) that their grad op
+# reads for x's shape. It is recorded (print(program), the grad op's inputs) and never computed:
+# torch autograd knows the shape.
+XSHAPE_OPS = ("reshape2", "transpose2", "squeeze2", "unsqueeze2", "flatten_contiguous_range")
 # Registry ops whose recorded (legacy) attributes run on the static graph's own kernel.
 _RUN_LOCAL = ("fill_constant",)
 # Output name prefixes of Paddle's legacy LayerHelpers where they differ from the API's name:
 # api short name -> (generator key, how many names the helper draws: the last one is used).
 _HELPER_KEYS = {"add": ("elementwise_add", 1), "subtract": ("elementwise_sub", 1),
                 "full": ("fill_constant", 2), "zeros": ("fill_constant", 2),
-                "ones": ("fill_constant", 2), "neg": ("scale", 1)}
+                "ones": ("fill_constant", 2), "neg": ("scale", 1),
+                "reshape": ("reshape2", 1), "unsqueeze": ("unsqueeze2", 1)}
 
 # A dynamic (-1) dim is built as this size on meta tensors: a prime times lcm(1..10), so reshape-like
 # kernels still divide it, and output dims that are multiples of the prime are dynamic again.
@@ -403,6 +409,11 @@ def record_op(opdef, inputs, attrs):
             out_names[slot] = [v.name for v in value]
         else:
             out_names[slot] = [value.name]
+    if opdef.type in XSHAPE_OPS and in_vars and isinstance(in_vars[0], Variable):
+        x = in_vars[0]
+        xshape = block.create_var(name=program_name(key), shape=(0,) + tuple(x.shape),
+                                  dtype=x.dtype, stop_gradient=x.stop_gradient)
+        out_names["XShape"] = [xshape.name]
     for slot in _EMPTY_INPUTS.get(opdef.type, ()):
         if slot not in in_names and not (tmp and opdef.type == "fill_constant"):
             in_names[slot] = []

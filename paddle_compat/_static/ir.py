@@ -290,19 +290,19 @@ class Operator:
 
     @property
     def input_names(self):
-        return list(self.inputs)
+        return sorted(self.inputs)        # Paddle's OpDesc keeps its slots in a sorted map
 
     @property
     def output_names(self):
-        return list(self.outputs)
+        return sorted(self.outputs)
 
     @property
     def input_arg_names(self):
-        return [n for names in self.inputs.values() for n in names]
+        return [n for slot in sorted(self.inputs) for n in self.inputs[slot]]
 
     @property
     def output_arg_names(self):
-        return [n for names in self.outputs.values() for n in names]
+        return [n for slot in sorted(self.outputs) for n in self.outputs[slot]]
 
     @property
     def attr_names(self):

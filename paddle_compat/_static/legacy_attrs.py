@@ -111,7 +111,16 @@ def _compare_kernel(attrs):
     return {k: v for k, v in attrs.items() if k != "force_cpu"}
 
 
+def _reshape2_legacy(attrs, in_vars):
+    return dict(attrs, mkldnn_data_type="float32", use_quantizer=False)
+
+
+def _reshape2_kernel(attrs):
+    return {k: v for k, v in attrs.items() if k not in ("mkldnn_data_type", "use_quantizer")}
+
+
 _LEGACY = {"reduce_mean": (_reduce_legacy, _reduce_kernel),
+           "reshape2": (_reshape2_legacy, _reshape2_kernel),
            "fill_constant": (_fill_legacy, _fill_kernel),
            "cast": (_cast_legacy, _cast_kernel),
            "scale": (_scale_legacy, _same),

@@ -114,7 +114,8 @@ def lower(program, feed_names, fetch_names, block=None):
                             else (names[0] if names else None))
             step.single = len(opdef.outputs) == 1
             step.outs = outs
-            out_names = op.output_arg_names
+            # What the kernel computes: recorded-only outputs (a shape op's XShape) are left out.
+            out_names = [n for slot in opdef.outputs for n in op.outputs.get(slot, ())]
             step.leaf = [n for n in out_names if n in leaf_names]
             step.detach = [n for n in out_names
                            if (v := _var(block, n)) is not None and v.stop_gradient
