@@ -119,3 +119,20 @@ def test_kernels_run_on_meta_tensors():
     assert ix._strided_kernel(x, [2], [3], [0], [-1]).shape == (2, 3, 3)
     spec, _, _ = ix._parse((0, slice(None, None, -1)), [2, 3, 4])
     assert ix._index_get_kernel(x, [], index=spec).shape == (3, 4)
+
+
+def test_int_index_on_a_dynamic_static_dim_is_checked_at_run_time():
+    # Paddle 3.3.1 builds x[0] on a [-1, 3] Variable (shape (3,)); the index meets the data later.
+    from paddle_compat import static
+    paddle.enable_static()
+    try:
+        main = static.Program()
+        with static.program_guard(main):
+            x = static.data("x", [None, 3], "float32")
+            row = x[0]
+        assert row.shape == (3,)
+        out, = static.Executor().run(main, feed={"x": np.arange(6, dtype="float32").reshape(2, 3)},
+                                     fetch_list=[row])
+        np.testing.assert_array_equal(out, [0.0, 1.0, 2.0])
+    finally:
+        paddle.disable_static()

@@ -102,7 +102,8 @@ def _parse(item, shape):
             if e[0] == "none":
                 continue
             size = shape[axis] if axis < nd else 0
-            if e[0] == "int" and not -size <= e[1] < size:
+            # A static Variable's dynamic (-1) dim is checked when the program runs.
+            if e[0] == "int" and size >= 0 and not -size <= e[1] < size:
                 raise _out_of_range(e[1], axis, size)
             if e[0] == "slice" and axis >= nd:
                 raise _out_of_range(e[1] or 0, axis, 0)
