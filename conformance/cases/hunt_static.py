@@ -317,3 +317,25 @@ print(main)
 exe = paddle.static.Executor()
 res = exe.run(main, feed={"x": np.array([[0.1, -0.2, 0.3]], "float32")}, fetch_list=[loss] + gx)
 for r in res: print(r.dtype, r.shape, np.round(r, 6).tolist())
+# %% case: cross_entropy_and_square_error_cost_programs exact
+import paddle, numpy as np
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main):
+    x = paddle.static.data("x", [None, 3], "float32")
+    x.stop_gradient = False
+    l = paddle.static.data("l", [None], "int64")
+    l2 = paddle.static.data("l2", [None, 1], "int64")
+    a = paddle.nn.functional.cross_entropy(x, l)
+    c = paddle.nn.functional.cross_entropy(x, l2, reduction="none")
+    d = paddle.nn.functional.cross_entropy(x, l, reduction="none")
+    e = paddle.nn.functional.softmax_with_cross_entropy(x, l2)
+    f = paddle.nn.functional.square_error_cost(x, x * 0.5)
+    for v in (a, c, d, e, f): print(v.name, v.shape)
+    gx = paddle.static.gradients([a], [x])
+print(main)
+exe = paddle.static.Executor()
+xs = np.array([[0.1, 0.5, -0.3], [1.0, -1.0, 0.0]], "float32")
+res = exe.run(main, feed={"x": xs, "l": np.array([2, 0]), "l2": np.array([[1], [2]])},
+              fetch_list=[a, c, d, e, f] + gx)
+for r in res: print(r.dtype, r.shape, np.round(r, 6).tolist())

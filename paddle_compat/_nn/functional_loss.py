@@ -7,6 +7,7 @@ cross_entropy's 'mean' divides by the element count unless ignore_index >= 0 or 
 import torch
 import torch.nn.functional as TF
 
+from .._mode import STATE
 from .._ops.registry import defop, apply_op
 from ._opshare import reshape_op
 
@@ -138,7 +139,11 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
     if in_dims - 1 == lab_dims:
         shape = list(label.shape)
         ax = axis % in_dims
-        label = reshape_op(label, shape[:ax] + [1] + shape[ax:])
+        if STATE.static:        # the op Paddle records: unsqueeze2 with the raw axis
+            import paddle_compat as paddle
+            label = paddle.unsqueeze(label, axis)
+        else:
+            label = reshape_op(label, shape[:ax] + [1] + shape[ax:])
         squeeze = True
     elif in_dims != lab_dims:
         raise ValueError(f"Expected input_dims - 1 = label_dims or input_dims == label_dims "
@@ -157,7 +162,25 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
     attrs = {"soft_label": bool(soft_label), "ignore_index": int(ignore_index), "axis": int(axis),
              "use_softmax": bool(use_softmax), "numeric_stable_mode": True, "reduction": reduction,
              "squeeze": squeeze}
+    if STATE.static and weight is None and not (reduction == "mean" and not soft_label
+                                                and ignore_index >= 0):
+        return _record_as_paddle(input, label, attrs)
     return apply_op(_CE, (input, label, weight), attrs)[1]
+
+
+def _record_as_paddle(input, label, attrs):
+    """Static mode: the ops Paddle's legacy cross_entropy records (an `unsqueeze2` of a label
+    without the class axis, the unreduced `softmax_with_cross_entropy`, then `reduce_mean`,
+    `reduce_sum` or `squeeze2`), so print(program) reads as Paddle's. The Executor runs the
+    cross entropy and its mean as one fused kernel (_static/variants.py)."""
+    import paddle_compat as paddle
+    squeeze, reduction = attrs["squeeze"], attrs["reduction"]
+    loss = apply_op(_CE, (input, label, None), dict(attrs, reduction="none", squeeze=False))[1]
+    if reduction == "mean":
+        return paddle.mean(loss)
+    if reduction == "sum":
+        return paddle.sum(loss)
+    return paddle.squeeze(loss, attrs["axis"]) if squeeze else loss
 
 
 def _label_smooth_kernel(X, PriorDist=None, epsilon=0.1):

@@ -14,6 +14,8 @@ import math
 import numpy as np
 import torch
 
+from .._mode import STATE
+
 from .._ops.registry import apply_op
 from ._opshare import shared, float_kernel
 
@@ -117,6 +119,10 @@ def log_loss(input, label, epsilon=0.0001, name=None):
 def square_error_cost(input, label):
     """paddle.nn.functional.square_error_cost(input, label): (input - label)^2, elementwise."""
     paddle = _paddle()
+    if STATE.static:       # one LayerHelper in Paddle: both outputs are square_error_cost_<n>.tmp_*
+        from .._static.builder import helper_scope
+        with helper_scope("square_error_cost"):
+            return paddle.square(paddle.subtract(input, label))
     return paddle.square(paddle.subtract(input, label))
 
 

@@ -50,6 +50,8 @@ def _no_grad_names(no_grad_set):
 _READS_OUT = {"relu", "sigmoid", "tanh", "exp", "sqrt", "rsqrt", "softmax", "relu6", "log_softmax"}
 _READS_MASK = {"dropout"}
 _EMPTY = "@EMPTY@"       # Paddle's name for "no variable" in a grad op's slot
+# Input slots that never get a gradient slot in Paddle's grad op (labels).
+_NO_GRAD_SLOTS = {"Label"}
 # Shape ops whose grad reads the forward's XShape output (and these empty input slots).
 _READS_XSHAPE = {"reshape2": (), "transpose2": (), "squeeze2": (), "flatten_contiguous_range": (),
                  "unsqueeze2": ("AxesTensor", "AxesTensorList")}
@@ -63,6 +65,9 @@ def _grad_inputs(op, outs):
         ins = {"Out": list(op.outputs.get("Out", []))}
     elif op.type in _READS_MASK:
         ins = {"Mask": list(op.outputs.get("Mask", []))}
+    elif op.type == "softmax_with_cross_entropy":     # its grad kernel works from the softmax
+        ins = {"Label": list(op.inputs.get("Label", [])),
+               "Softmax": list(op.outputs.get("Softmax", []))}
     else:
         ins = {s: list(names) for s, names in op.inputs.items() if names}
     ins.update(outs)
@@ -190,7 +195,7 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
                 if any(n in gname for n in names)}
         # Paddle lists every non-empty input slot's @GRAD, empty where no gradient flows.
         ins = {f"{s}@GRAD": [grad_of(n) for n in names if n in diff]
-               for s, names in op.inputs.items() if names}
+               for s, names in op.inputs.items() if names and s not in _NO_GRAD_SLOTS}
         in_slots = _grad_inputs(op, outs)
         attrs = {k: v for k, v in op.attrs.items()}
         params = [n for names in ins.values() for n in names

@@ -49,7 +49,10 @@ _RUN_LOCAL = ("fill_constant",)
 _HELPER_KEYS = {"add": ("elementwise_add", 1), "subtract": ("elementwise_sub", 1),
                 "full": ("fill_constant", 2), "zeros": ("fill_constant", 2),
                 "ones": ("fill_constant", 2), "neg": ("scale", 1),
-                "reshape": ("reshape2", 1), "unsqueeze": ("unsqueeze2", 1)}
+                "reshape": ("reshape2", 1), "unsqueeze": ("unsqueeze2", 1),
+                "cross_entropy": ("softmax_with_cross_entropy", 1)}
+# Optional input slots Paddle's legacy op does not have: left out when empty.
+_OMIT_EMPTY_INPUTS = {"softmax_with_cross_entropy": ("Weight",)}
 
 # A dynamic (-1) dim is built as this size on meta tensors: a prime times lcm(1..10), so reshape-like
 # kernels still divide it, and output dims that are multiples of the prime are dynamic again.
@@ -364,10 +367,12 @@ def record_op(opdef, inputs, attrs):
     """The registry's static hook: record `opdef` with `inputs` (one per slot) and `attrs`."""
     block = default_main_program().current_block()
     in_vars, in_names = [], {}
+    omit = _OMIT_EMPTY_INPUTS.get(opdef.type, ())
     for slot, x in zip(opdef.inputs, inputs):
         if x is None:
             in_vars.append(None)
-            in_names[slot] = []
+            if slot not in omit:
+                in_names[slot] = []
         elif isinstance(x, (list, tuple)) and not isinstance(x, Variable):
             vs = [as_variable(e, block) for e in x]
             in_vars.append(vs)
@@ -418,8 +423,10 @@ def record_op(opdef, inputs, attrs):
         if slot not in in_names and not (tmp and opdef.type == "fill_constant"):
             in_names[slot] = []
     run_as = LOCAL_OPS[opdef.type] if opdef.type in _RUN_LOCAL else opdef
-    op = append_op(block, run_as, in_names, out_names, to_legacy(opdef.type, kernel_attrs, in_vars),
-                   type=opdef.type)
+    legacy = to_legacy(opdef.type, kernel_attrs, in_vars)
+    op = append_op(block, run_as, in_names, out_names, legacy, type=opdef.type)
+    for k in set(kernel_attrs) - set(legacy):
+        op.attrs.pop(k, None)        # attributes Paddle's legacy op does not have
     op.list_slots = tuple(s for s, x in zip(opdef.inputs, inputs)
                           if isinstance(x, (list, tuple)) and not isinstance(x, Variable)) + tuple(
         s for s, v in zip(opdef.outputs, per_slot) if isinstance(v, list))

@@ -119,7 +119,18 @@ def _reshape2_kernel(attrs):
     return {k: v for k, v in attrs.items() if k not in ("mkldnn_data_type", "use_quantizer")}
 
 
+def _ce_legacy(attrs, in_vars):
+    # Paddle's op has no reduction/squeeze attributes (its API adds ops for them); an op that
+    # folds them in (weights, ignore_index >= 0 with mean) keeps them.
+    a = dict(attrs)
+    if a.get("reduction", "none") == "none" and not a.get("squeeze"):
+        a.pop("reduction", None)
+        a.pop("squeeze", None)
+    return a
+
+
 _LEGACY = {"reduce_mean": (_reduce_legacy, _reduce_kernel),
+           "softmax_with_cross_entropy": (_ce_legacy, _same),
            "reshape2": (_reshape2_legacy, _reshape2_kernel),
            "fill_constant": (_fill_legacy, _fill_kernel),
            "cast": (_cast_legacy, _cast_kernel),
