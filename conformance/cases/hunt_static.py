@@ -339,3 +339,27 @@ xs = np.array([[0.1, 0.5, -0.3], [1.0, -1.0, 0.0]], "float32")
 res = exe.run(main, feed={"x": xs, "l": np.array([2, 0]), "l2": np.array([[1], [2]])},
               fetch_list=[a, c, d, e, f] + gx)
 for r in res: print(r.dtype, r.shape, np.round(r, 6).tolist())
+# %% case: getitem_slice_ops_names_and_shapes exact
+import paddle
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main):
+    x = paddle.static.data("x", [None, 3, 4], "float32")
+    outs = [x[0], x[:, 1:], x[::2], x[..., 1], x[1:3, 0], x[:, None], x[-1], x[:, :, -2:]]
+    for o in outs: print(o.name, o.shape)
+for op in main.global_block().ops: print(op)
+# %% case: slice_apis_and_grads exact
+import paddle, numpy as np
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main):
+    x = paddle.static.data("x", [None, 3, 4], "float32")
+    x.stop_gradient = False
+    a = paddle.slice(x, axes=[1], starts=[0], ends=[2])
+    b = paddle.strided_slice(x, axes=[2], starts=[0], ends=[4], strides=[2])
+    c = x[:, 1]
+    loss = paddle.mean(a) + paddle.mean(b) + paddle.mean(c)
+    gx = paddle.static.gradients([loss], [x])
+print(main)
+out = paddle.static.Executor().run(main, feed={"x": np.arange(24, dtype="float32").reshape(2, 3, 4)}, fetch_list=[a, b, c, loss] + gx)
+for o in out: print(o.shape, o.ravel()[:6].tolist())

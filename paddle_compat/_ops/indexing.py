@@ -172,7 +172,7 @@ def _basic_to_strided(spec, shape):
     """A basic spec -> strided_slice attrs and the None positions of the final result."""
     axes, starts, ends, strides, decrease, nones = [], [], [], [], [], []
     axis, out_pos = 0, 0
-    big = 2 ** 62
+    big = 2147483647        # Paddle's open end (INT32_MAX); the kernel clamps to the axis size
     for e in spec:
         if e[0] == "none":
             nones.append(out_pos)
@@ -200,10 +200,28 @@ def getitem(x, item):
     spec, tensors, basic = _parse(item, list(x.shape))
     if STATE.static and basic:
         attrs, nones = _basic_to_strided(spec, list(x.shape))
-        out = apply_op(STRIDED_SLICE, (x,), attrs) if attrs["axes"] or attrs["decrease_axis"] \
-            else x
+        out = _record_slice(x, attrs) if attrs["axes"] or attrs["decrease_axis"] else x
         return apply_op(UNSQUEEZE, (out,), {"axes": nones}) if nones else out
     return apply_op(INDEX_GET, (x, tensors), {"index": spec})
+
+
+def _record_slice(x, attrs):
+    """Static `x[...]` as Paddle's legacy getitem records it: a `slice` op named `x_slice_<n>`
+    when every step is 1, else `strided_slice` named `x_strided_slice_<n>`; a sliced dynamic (-1)
+    dim stays -1 (Paddle does not resolve it against the bounds)."""
+    from .._static.builder import tmp_outputs
+    if all(s == 1 for s in attrs["strides"]):
+        op, key = SLICE, f"{x.name}_slice"
+        attrs = {k: v for k, v in attrs.items() if k != "strides"}
+    else:
+        op, key = STRIDED_SLICE, f"{x.name}_strided_slice"
+    with tmp_outputs(key):
+        out = apply_op(op, (x,), attrs)
+    dynamic = [a for a in attrs["axes"] if x.shape[a] == -1 and a not in attrs["decrease_axis"]]
+    if dynamic:
+        kept = [a for a in range(len(x.shape)) if a not in attrs["decrease_axis"]]
+        out._shape = tuple(-1 if kept[i] in dynamic else d for i, d in enumerate(out.shape))
+    return out
 
 
 # ---- slice / strided_slice ---------------------------------------------------------------------

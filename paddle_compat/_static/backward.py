@@ -50,6 +50,8 @@ def _no_grad_names(no_grad_set):
 _READS_OUT = {"relu", "sigmoid", "tanh", "exp", "sqrt", "rsqrt", "softmax", "relu6", "log_softmax"}
 _READS_MASK = {"dropout"}
 _EMPTY = "@EMPTY@"       # Paddle's name for "no variable" in a grad op's slot
+# Ops whose grad op lists the forward's empty tensor slots too (StartsTensor=[] ...).
+_GRAD_KEEPS_EMPTY = {"slice", "strided_slice"}
 # Input slots that never get a gradient slot in Paddle's grad op (labels).
 _NO_GRAD_SLOTS = {"Label"}
 # Shape ops whose grad reads the forward's XShape output (and these empty input slots).
@@ -69,7 +71,8 @@ def _grad_inputs(op, outs):
         ins = {"Label": list(op.inputs.get("Label", [])),
                "Softmax": list(op.outputs.get("Softmax", []))}
     else:
-        ins = {s: list(names) for s, names in op.inputs.items() if names}
+        ins = {s: list(names) for s, names in op.inputs.items()
+               if names or op.type in _GRAD_KEEPS_EMPTY}
     ins.update(outs)
     return ins
 

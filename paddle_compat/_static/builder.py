@@ -31,13 +31,16 @@ _NAME_SCOPE = ["/"]
 _NAME_SCOPE_COUNTS = [{}]
 _HELPER = [None]           # the prefix ('fc_0') all ops of a composite layer name their outputs by
 _ROLE = [OpRole.Forward]
-_TMP = [False]             # inside tmp_outputs(): every output is named tmp_<n> (Variable operators)
+_TMP = [False]             # inside tmp_outputs(key): every output is named <key>_<n> (Variable operators)
 
 # Input slots Paddle's legacy ops print empty when the API did not fill them (`scale` always;
 # `fill_constant` when paddle.full records it, not when a Variable operator does).
 _EMPTY_INPUTS = {"scale": ("BiasTensor", "ScaleTensor"),
                  "fill_constant": ("ShapeTensor", "ShapeTensorList", "ValueTensor"),
-                 "reshape2": ("ShapeTensor",), "unsqueeze2": ("AxesTensor", "AxesTensorList")}
+                 "reshape2": ("ShapeTensor",), "unsqueeze2": ("AxesTensor", "AxesTensorList"),
+                 "slice": ("EndsTensor", "EndsTensorList", "StartsTensor", "StartsTensorList"),
+                 "strided_slice": ("EndsTensor", "EndsTensorList", "StartsTensor", "StartsTensorList",
+                                   "StridesTensor", "StridesTensorList")}
 # Legacy shape ops that also output `XShape`: a variable shaped (0, *x.shape) that their grad op
 # reads for x's shape. It is recorded (print(program), the grad op's inputs) and never computed:
 # torch autograd knows the shape.
@@ -152,11 +155,12 @@ def helper_scope(name, exact=False):
 
 
 @contextlib.contextmanager
-def tmp_outputs():
+def tmp_outputs(key="tmp"):
     """Paddle's legacy Variable operators (`x + 1`, `x * y`, `x < 2`, `-x`, astype) create their
-    outputs with `unique_name('tmp')`: inside this context record_op names outputs tmp_<n>."""
+    outputs with `unique_name('tmp')`: inside this context record_op names outputs tmp_<n>
+    (`<key>_<n>` for another key, as `x[0]`'s `x_slice_<n>`)."""
     old = _TMP[0]
-    _TMP[0] = True
+    _TMP[0] = key
     try:
         yield
     finally:
@@ -391,7 +395,7 @@ def record_op(opdef, inputs, attrs):
     stop = all(v.stop_gradient for v in _flatten(in_vars) if v is not None)
     tmp = _TMP[0] and not _HELPER[0]
     if tmp:
-        key = "tmp"
+        key = _TMP[0]
     else:
         prefix = _HELPER[0] or _helper_prefix(opdef)
         key = prefix + ".tmp"
