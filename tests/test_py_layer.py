@@ -194,6 +194,20 @@ def test_leaf_grad_flag_for_every_input_is_decided_when_backward_runs():
     assert (c.grad.stop_gradient, d.grad.stop_gradient) == (False, True)
 
 
+def test_node_does_not_keep_non_leaf_inputs_alive():
+    # The graph keeps what backward needs (CusTanh saves only its output); an intermediate input
+    # must be freed with its last reference, as a torch.autograd.Function's input would be.
+    x = leaf([0.5, -1.0])
+    h = mul(x, W(torch.tensor(2.0)))
+    ref = weakref.ref(T(h))
+    y = CusTanh.apply(h)
+    del h
+    gc.collect()
+    assert ref() is None
+    total(y).backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * (1 - np.tanh([1.0, -2.0]) ** 2), rtol=1e-6)
+
+
 def test_ctx_type_and_attributes():
     seen = {}
 

@@ -317,16 +317,21 @@ class _PyLayerFunction(torch.autograd.Function):
             tctx.set_materialize_grads(False)
         if ctx._PyLayerContext__raw:
             ctx._pl_move_outputs_to_torch(tctx, wrappers)
-        # The inputs themselves (not weak references): torch's graph holds every leaf through its
-        # AccumulateGrad edge for as long as this node lives, so this keeps nothing alive longer.
-        tctx.pl_state = (ctx, call[_IN_SLOTS], out_slots, inputs)
+        # The inputs that are autograd leaves, for Paddle's leaf-grad flag (None elsewhere). Held
+        # as they are: the graph holds every leaf through its AccumulateGrad edge for as long as
+        # this node lives. Non-leaf inputs are not held (that would keep activations alive).
+        if len(inputs) == 1:
+            leaves = inputs if inputs[0].grad_fn is None else None
+        else:
+            leaves = [t if t.grad_fn is None else None for t in inputs]
+        tctx.pl_state = (ctx, call[_IN_SLOTS], out_slots, leaves, len(inputs))
         if len(wrappers) == 1:
             return (wrappers[0]._t,)
         return tuple([w._t for w in wrappers])
 
     @staticmethod
     def backward(tctx, *grads):
-        ctx, in_slots, out_slots, inputs = tctx.pl_state
+        ctx, in_slots, out_slots, leaves, n_inputs = tctx.pl_state
         layer = ctx._forward_cls
         if len(grads) == 1 and len(out_slots) == 1:
             g = grads[0]
@@ -349,16 +354,17 @@ class _PyLayerFunction(torch.autograd.Function):
             # Paddle reports any failure of the user's backward as OSError naming the node;
             # chaining keeps the user's own traceback visible.
             raise _err.backward_failed(layer, tctx, e) from e
-        if in_slots is None and len(inputs) == 1 and isinstance(result, Tensor):
+        if in_slots is None and n_inputs == 1 and isinstance(result, Tensor):
             # One Tensor input (it needs grad, or no node would exist), one grad returned: the
             # common case, nothing to check or flatten.
             flat, sources = [result._t], (result,)
         else:
             flat, sources = _err.flatten_grads(layer, result, in_slots, tctx.needs_input_grad)
-        for x, g, src in zip(inputs, flat, sources):
-            if g is not None and not g.requires_grad and x.grad_fn is None and x.grad is None \
-                    and src.stop_gradient and not _passed_through(src, args):
-                _mark_leaf_grad(x)
+        if leaves:
+            for x, g, src in zip(leaves, flat, sources):
+                if x is not None and g is not None and not g.requires_grad and x.grad is None \
+                        and src.stop_gradient and not _passed_through(src, args):
+                    _mark_leaf_grad(x)
         return (None, *flat)
 
 
