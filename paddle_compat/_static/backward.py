@@ -10,7 +10,7 @@ Differences from Paddle: a variable read by several ops gets one `x@GRAD` (Paddl
 partial gradients `x@GRAD@RENAME@...` and adds a `sum` op); grad ops list all forward inputs and
 `<Out>@GRAD` (Paddle's per-op grad makers choose subsets, e.g. relu_grad reads Out).
 """
-from .builder import OpRole, standard_attrs
+from .builder import XSHAPE_OPS, OpRole, standard_attrs
 from .ir import Variable
 from .local_ops import LOCAL_OPS
 
@@ -51,17 +51,15 @@ _READS_OUT = {"relu", "sigmoid", "tanh", "exp", "sqrt", "rsqrt", "softmax", "rel
 _READS_MASK = {"dropout"}
 _EMPTY = "@EMPTY@"       # Paddle's name for "no variable" in a grad op's slot
 # Ops whose grad op lists the forward's empty tensor slots too (StartsTensor=[] ...).
-_GRAD_KEEPS_EMPTY = {"slice", "strided_slice"}
+_GRAD_KEEPS_EMPTY = {"slice", "strided_slice", "unsqueeze2"}
 # Input slots that never get a gradient slot in Paddle's grad op (labels).
 _NO_GRAD_SLOTS = {"Label"}
-# Shape ops whose grad reads the forward's XShape output (and these empty input slots).
-_READS_XSHAPE = {"reshape2": (), "transpose2": (), "squeeze2": (), "flatten_contiguous_range": (),
-                 "unsqueeze2": ("AxesTensor", "AxesTensorList")}
 
 
 def _grad_inputs(op, outs):
-    if op.type in _READS_XSHAPE and op.outputs.get("XShape"):
-        ins = {s: [] for s in _READS_XSHAPE[op.type]}
+    if op.type in XSHAPE_OPS and op.outputs.get("XShape"):    # the grad reads x's shape there
+        ins = {s: [] for s, names in op.inputs.items()
+               if not names and op.type in _GRAD_KEEPS_EMPTY}
         ins["XShape"] = list(op.outputs["XShape"])
     elif op.type in _READS_OUT:
         ins = {"Out": list(op.outputs.get("Out", []))}

@@ -266,8 +266,7 @@ def _infer_by_running(opdef, in_vars, kernel_attrs):
     try:
         with torch.no_grad():
             out = opdef.kernel(*_build_args(in_vars, _meta, _DYN), **kernel_attrs)
-        return _map(out, lambda t: _Spec(tuple(-1 if d and d % _DYN_PRIME == 0 else int(d)
-                                               for d in t.shape), t.dtype))
+        return _map(out, _meta_spec)
     except Exception as meta_error:      # data-dependent kernels cannot run on meta: try real zeros
         try:
             with torch.no_grad():
@@ -308,9 +307,13 @@ def _infer_with_unified_dims(opdef, in_vars, kernel_attrs):
                         out = opdef.kernel(*_build_args(in_vars, meta, _DYN), **kernel_attrs)
                 except Exception:
                     continue
-                return _map(out, lambda t: _Spec(tuple(-1 if d and d % _DYN_PRIME == 0
-                                                       else int(d) for d in t.shape), t.dtype))
+                return _map(out, _meta_spec)
     return None
+
+
+def _meta_spec(t):
+    """The spec of a meta-tensor result: dims that are multiples of the dynamic size are -1."""
+    return _Spec(tuple(-1 if d and d % _DYN_PRIME == 0 else int(d) for d in t.shape), t.dtype)
 
 
 class _Spec:

@@ -103,10 +103,7 @@ def execute(plan, env, scope_tensors, leaves=None):
             code = plan.code = _generate(plan)
     if not plan.has_grad:
         with torch.no_grad():
-            if code is not None:
-                code[0](env, scope_tensors, leaves)
-            else:
-                _run_steps(plan.steps, env, scope_tensors)
+            _run_segment(code, 0, plan.steps, env, scope_tensors, leaves)
         return
     for n in plan.feed_leaf:
         env[n] = _make_leaf(env[n])
@@ -115,16 +112,19 @@ def execute(plan, env, scope_tensors, leaves=None):
         if t is not None:
             env[n] = _scope_leaf(n, t, leaves)
     with torch.enable_grad():
-        if code is not None:
-            code[0](env, scope_tensors, leaves)
-        else:
-            _run_steps(plan.grad_steps, env, scope_tensors, leaves)
+        _run_segment(code, 0, plan.grad_steps, env, scope_tensors, leaves)
     if plan.tail_steps:
         with torch.no_grad():
-            if code is not None:
-                code[1](env, scope_tensors, leaves)
-            else:
-                _run_steps(plan.tail_steps, env, scope_tensors, leaves)
+            _run_segment(code, 1, plan.tail_steps, env, scope_tensors, leaves)
+
+
+def _run_segment(code, k, steps, env, scope_tensors, leaves):
+    """Segment k of a plan (its steps, or the grad then the tail steps): as generated code once
+    there is some, else through the interpreter."""
+    if code is not None:
+        code[k](env, scope_tensors, leaves)
+    else:
+        _run_steps(steps, env, scope_tensors, leaves)
 
 
 # A plan runs through the interpreter this many times, then as generated code (codegen.py): a

@@ -167,7 +167,6 @@ def lower(program, feed_names, fetch_names, block=None):
         steps[i].frees.append(n)
     _fuse_pairs(block, steps, readers, keep)
     _pick_variants(block, steps, readers, keep)
-    plan.steps = steps
     # The optimizer updates at the end run under one no_grad (their kernels need no graph).
     tail = len(steps)
     while tail and type(steps[tail - 1]) is _OpStep and steps[tail - 1].no_grad:
@@ -188,9 +187,10 @@ def _fuse_pairs(block, steps, readers, keep):
     """Merge op steps i and i+1 into one fused kernel (variants.pick_pair) where step i+1 is the
     only reader of step i's one live output and reads nothing else. The merged step keeps step i's
     op, so a failure still names the op that raised it."""
-    later = [set() for _ in range(len(steps) + 1)]     # names read by steps[k:] (k = index)
-    for k in range(len(steps) - 1, -1, -1):
-        later[k] = later[k + 1] | readers[k]
+    last_read = {}      # name -> index of the last step reading it (indices before fusing)
+    for k, names in enumerate(readers):
+        for n in names:
+            last_read[n] = k
     for i in range(len(steps) - 2, -1, -1):
         first, second = steps[i], steps[i + 1]
         if type(first) is not _OpStep or type(second) is not _OpStep or first.no_grad \
@@ -198,7 +198,7 @@ def _fuse_pairs(block, steps, readers, keep):
                 or type(second.outs[0]) is not str:
             continue
         a, b = first.op, second.op
-        kept = {n for n in a.output_arg_names if n in keep or n in later[i + 2]
+        kept = {n for n in a.output_arg_names if n in keep or last_read.get(n, -1) >= i + 2
                 or ((v := _var(block, n)) is not None and v.persistable)}
         live = [n for n in a.output_arg_names if n in readers[i + 1] or n in kept]
         if len(live) != 1 or live[0] in kept or set(b.input_arg_names) != {live[0]}:
@@ -223,21 +223,22 @@ def _fuse_sgd(tail):
     per-parameter rate, no regularizer or clip) become one step (optimize.fused_sgd); it keeps
     the first op of the run for error context."""
     out, run = [], []
-    for step in tail + [None]:
-        lr = getattr(getattr(step, "kernel", None), "sgd_param_lr", None)
-        if lr is not None and run and (run[0].kernel.sgd_param_lr != lr
-                                       or run[0].args[2] != step.args[2]):
-            out.append(_merged_sgd(run) if len(run) > 1 else run[0])
-            run = []
-        if lr is not None and type(step.args[0]) is str and type(step.args[1]) is str \
-                and type(step.args[2]) is str and not step.args[3:]:
-            run.append(step)
-            continue
+
+    def flush():
         if run:
             out.append(_merged_sgd(run) if len(run) > 1 else run[0])
-            run = []
-        if step is not None:
+            run.clear()
+
+    for step in tail:
+        lr = getattr(step.kernel, "sgd_param_lr", None) if type(step) is _OpStep else None
+        if lr is None or not all(type(a) is str for a in step.args) or len(step.args) != 3:
+            flush()
             out.append(step)
+            continue
+        if run and (run[0].kernel.sgd_param_lr != lr or run[0].args[2] != step.args[2]):
+            flush()
+        run.append(step)
+    flush()
     return out
 
 

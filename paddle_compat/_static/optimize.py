@@ -79,9 +79,7 @@ def _sgd_kernel(param_lr):
     read_lr = _lr_reader()
 
     def kernel(Param, Grad, LearningRate, MasterParam=None, **attrs):
-        lr = read_lr(LearningRate) * param_lr
-        if Param.dtype is not torch.float64:
-            lr = float(np.float32(lr))
+        lr = _rounded_lr(read_lr(LearningRate) * param_lr, Param.dtype)
         if Grad.dtype is not Param.dtype:
             Grad = Grad.to(Param.dtype)
         # detach(): the update is not part of any graph (Param may be an autograd leaf here).
@@ -104,13 +102,16 @@ def fused_sgd(kernels):
         dt = Params[0].dtype
         if (dt is torch.float32 or dt is torch.float64) and all(
                 p.dtype is dt and g.dtype is dt for p, g in zip(Params, Grads)):
-            lr = read_lr(LearningRate) * param_lr
-            if dt is not torch.float64:
-                lr = float(np.float32(lr))
+            lr = _rounded_lr(read_lr(LearningRate) * param_lr, dt)
             torch._foreach_sub_(Params, Grads, alpha=lr)
             return Params
         return [k(p, g, LearningRate) for k, p, g in zip(kernels, Params, Grads)]
     return kernel
+
+
+def _rounded_lr(lr, dtype):
+    """The rate as Paddle's sgd kernel holds it: a float32 unless the parameter is float64."""
+    return lr if dtype is torch.float64 else float(np.float32(lr))
 
 
 def _lr_reader():

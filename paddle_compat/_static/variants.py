@@ -8,17 +8,17 @@ live outputs with the same torch arithmetic (bit for bit on CPU), and hands anyt
 shapes, dtypes, invalid labels) to the full kernel, so Paddle's checks and messages are unchanged.
 
 `pick(op, opdef, dead)` returns (kernel, kwargs) or None; `dead` is the set of the op's output
-names that nobody reads. A variant returns None in place of each dead output slot.
+names that nobody reads. A variant returns None in place of each dead output slot. Where a variant
+is a bare torch function (no Python frame at all), whatever it rejects (a wrong rank, dtype or
+width raises in torch) makes the Executor re-run the op's full kernel, which then either computes
+the case or raises Paddle's error.
 
 `pick_pair(first, second, dead)` does the same for two consecutive ops where `second` is the only
 reader of `first`'s one live output (softmax cross-entropy then mean, as every classifier ends):
 the fused kernel computes `second`'s output from `first`'s inputs in one torch call, so the step
 records one autograd node instead of three. Its values equal the two ops' up to float rounding
 (torch sums the losses inside the fused call instead of in a separate mean); anything unusual runs
-the two full kernels in turn. Where a variant
-is a bare torch function (no Python frame at all), whatever it rejects (a wrong rank, dtype or
-width raises in torch) makes the Executor re-run the op's full kernel, which then either computes
-the case or raises Paddle's error.
+the two full kernels in turn.
 """
 import torch
 
@@ -31,11 +31,19 @@ _VARIANTS = {}
 _PAIR_VARIANTS = {}
 
 
-def _variant(op_type):
+def _register(table, key):
     def register(fn):
-        _VARIANTS[op_type] = fn
+        table[key] = fn
         return fn
     return register
+
+
+def _variant(op_type):
+    return _register(_VARIANTS, op_type)
+
+
+def _pair_variant(first_type, second_type):
+    return _register(_PAIR_VARIANTS, (first_type, second_type))
 
 
 def pick(op, opdef, dead):
@@ -114,13 +122,6 @@ def _fused_ce(Logits, Label, ignore_index, axis, reduction):
 _ce = torch.nn.functional.cross_entropy
 
 
-def _pair_variant(first_type, second_type):
-    def register(fn):
-        _PAIR_VARIANTS[(first_type, second_type)] = fn
-        return fn
-    return register
-
-
 @_pair_variant("softmax_with_cross_entropy", "reduce_mean")
 def _softmax_ce_mean(op, mean_op, full, full_mean, dead):
     """mean(softmax_with_cross_entropy(logits, label)) as ONE torch cross_entropy with
@@ -157,7 +158,6 @@ _NO_LABEL = -(2 ** 62)    # an ignore_index no label takes (labels are class ind
 def _all_elements_mean(op):
     a = op.attrs
     return not a.get("keep_dim") and bool(a.get("reduce_all") or not a.get("dim"))
-
 
 
 _CE_ATTRS = ("soft_label", "ignore_index", "axis", "use_softmax", "numeric_stable_mode", "reduction",
