@@ -243,6 +243,14 @@ def _shape_matches(declared, got):
     return True
 
 
+def _check_declared(spec, var, t, dtype, shape):
+    """Warn (once per op) when result `t` differs from `var`'s declared dtype or shape; `shape` is
+    the declared shape when it has no -1, else None."""
+    if not spec.warned and (t.dtype is not dtype or (
+            t.shape != shape if shape is not None else not _shape_matches(var.shape, t.shape))):
+        _warn_mismatch(spec, var, t)
+
+
 def _warn_mismatch(spec, var, t):
     spec.warned = True
     got = from_torch_dtype(t.dtype).short
@@ -268,11 +276,7 @@ def _run_forward(ctx, spec, *xs):
         if device is None:     # results go to the first input's device, else the current one
             device = _CPU if t.is_cpu else t.device
         host.append(_to_host(t))
-    try:
-        ret = spec.fwd_call(*host)
-    except Exception as e:
-        e._paddle_passthrough = True    # Paddle re-raises the callable's own error unchanged
-        raise
+    ret = _call_user(spec.fwd_call, *host)
     return _outputs(ctx, spec, xs, ret, device, host)
 
 
@@ -292,14 +296,18 @@ def _outputs(ctx, spec, xs, ret, device, host):
             raise ValueError(f"InvalidArgumentError: Output tensor {i} should not be nullptr\n"
                              f"  [Hint: func returned None for output {out_vars[i].name!r}.]")
         t = _to_torch(value, device, host, bf16)
-        if not spec.warned and (t.dtype is not dtype or (
-                t.shape != shape if shape is not None else
-                not _shape_matches(out_vars[i].shape, t.shape))):
-            _warn_mismatch(spec, out_vars[i], t)
+        _check_declared(spec, out_vars[i], t, dtype, shape)
         outs.append(t)
     if ctx is None:
         return outs
     outs = tuple(outs)
+    _remember(ctx, spec, xs, outs)
+    return outs
+
+
+def _remember(ctx, spec, xs, outs):
+    """What backward needs: the spec, each input's shape/dtype/device, the kept values; integer
+    outputs are marked non-differentiable."""
     ctx.spec = spec
     ctx.x_meta = [None if t is None else (t.shape, t.dtype, _CPU if t.is_cpu else t.device)
                   for t in xs]
@@ -307,7 +315,6 @@ def _outputs(ctx, spec, xs, ret, device, host):
     nondiff = [t for t in outs if not (t.is_floating_point() or t.is_complex())]
     if nondiff:
         ctx.mark_non_differentiable(*nondiff)
-    return outs
 
 
 def _forward1(ctx, spec, x):
@@ -319,11 +326,7 @@ def _forward1(ctx, spec, x):
         h = DenseTensor(x.numpy(force=True))
     except TypeError:                       # bfloat16
         return _run_forward(ctx, spec, x)
-    try:
-        ret = spec.fwd_call(h)
-    except Exception as e:
-        e._paddle_passthrough = True
-        raise
+    ret = _call_user(spec.fwd_call, h)
     device = _CPU if x.is_cpu else x.device
     dtype, shape, bf16 = (spec.checks or spec.plan_checks())[0]
     if type(ret) is not np.ndarray or bf16:
@@ -333,12 +336,11 @@ def _forward1(ctx, spec, x):
         t = _to_torch(ret, device, (h,))
     elif device is not _CPU:
         t = t.to(device)
-    if not spec.warned and (t.dtype is not dtype or (
-            t.shape != shape if shape is not None else
-            not _shape_matches(spec.out_vars[0].shape, t.shape))):
-        _warn_mismatch(spec, spec.out_vars[0], t)
+    _check_declared(spec, spec.out_vars[0], t, dtype, shape)
     if ctx is None:
         return [t]
+    # `_remember` unrolled for one input and one output: this runs on every call of the usual op
+    # (the generic comprehensions cost bench_py_func's [64] case about 3%).
     ctx.spec = spec
     ctx.x_meta = [(x.shape, x.dtype, device)]
     ctx.save_for_backward(*map((x, t).__getitem__, spec.keep))
@@ -414,17 +416,10 @@ def _backward(ctx, *douts):
     try:
         saved = _saved_hosts(ctx)
         dhost = [_out_grad(spec, j, d) for j, d in enumerate(douts)]
-        try:
-            ret = spec.bwd_call(*saved, *dhost)
-        except Exception as e:
-            e._paddle_passthrough = True
-            raise
+        ret = _call_user(spec.bwd_call, *saved, *dhost)
         return _grads(ctx, spec, ret, saved)
     except Exception as e:
-        new = _op_error(e, spec)
-        if new is e:            # the callable's own error: Paddle re-raises it unchanged
-            raise
-        raise new from e
+        _raise_with_op(e, spec)
 
 
 def _backward1(ctx, dout):
@@ -435,11 +430,7 @@ def _backward1(ctx, dout):
     try:
         saved = _saved_hosts(ctx)
         dy = _out_grad(spec, 0, dout)
-        try:
-            ret = spec.bwd_call(*saved, dy)
-        except Exception as e:
-            e._paddle_passthrough = True
-            raise
+        ret = _call_user(spec.bwd_call, *saved, dy)
         if type(ret) is not np.ndarray:
             return _grads(ctx, spec, ret, saved)
         shape, dtype, device = ctx.x_meta[0]
@@ -454,10 +445,7 @@ def _backward1(ctx, dout):
         return None, (g if g.shape == shape and g.dtype is dtype else
                       _fit_grad(g, shape, dtype, spec.x_names[0]))
     except Exception as e:
-        new = _op_error(e, spec)
-        if new is e:            # the callable's own error: Paddle re-raises it unchanged
-            raise
-        raise new from e
+        _raise_with_op(e, spec)
 
 
 def _grads(ctx, spec, ret, saved):
@@ -491,9 +479,22 @@ def _fit_grad(g, shape, dtype, name):
     return g if g.dtype is dtype else g.to(dtype)
 
 
-def _op_error(e, spec):
+def _call_user(fn, *args):
+    """A user callable, its own exceptions marked for Paddle's pass-through (re-raised unchanged,
+    with the op as a note: executor.with_op_context)."""
+    try:
+        return fn(*args)
+    except Exception as e:
+        e._paddle_passthrough = True
+        raise
+
+
+def _raise_with_op(e, spec):
     from .executor import with_op_context
-    return with_op_context(e, spec.op)
+    new = with_op_context(e, spec.op)
+    if new is e:            # the callable's own error: Paddle re-raises it unchanged
+        raise e
+    raise new from e
 
 
 class _PyFunc(torch.autograd.Function):
