@@ -27,17 +27,21 @@ def _raw(x):
     return x._t if isinstance(x, Tensor) else x
 
 
-class L1Decay(WeightDecayRegularizer):
-    """paddle.regularizer.L1Decay(coeff=0.0): decay term `coeff * sign(param)`.
-
-    Differences from Paddle: calling it in static mode returns the term computed now instead of
-    appending `sign`/`scale` ops to a block (the static optimizer records its own ops).
-    """
+class _Coeff(WeightDecayRegularizer):
+    """The coefficient both decays take (`coeff=None` fails as in Paddle)."""
 
     def __init__(self, coeff=0.0):
         assert coeff is not None
         super().__init__()
         self._coeff = coeff
+
+
+class L1Decay(_Coeff):
+    """paddle.regularizer.L1Decay(coeff=0.0): decay term `coeff * sign(param)`.
+
+    Differences from Paddle: calling it in static mode returns the term computed now instead of
+    appending `sign`/`scale` ops to a block (the static optimizer records its own ops).
+    """
 
     def __call__(self, param, grad=None, block=None):
         with torch.no_grad():
@@ -47,16 +51,11 @@ class L1Decay(WeightDecayRegularizer):
         return f"L1Decay, coeff={self._coeff:f}"
 
 
-class L2Decay(WeightDecayRegularizer):
+class L2Decay(_Coeff):
     """paddle.regularizer.L2Decay(coeff=0.0): decay term `coeff * param`.
 
     Differences from Paddle: as L1Decay, the term is computed now rather than recorded as a `scale` op.
     """
-
-    def __init__(self, coeff=0.0):
-        assert coeff is not None
-        super().__init__()
-        self._coeff = coeff
 
     def __call__(self, param, grad=None, block=None):
         with torch.no_grad():

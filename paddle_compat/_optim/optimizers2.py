@@ -20,6 +20,16 @@ class _Betas(Optimizer):
         return hyper
 
 
+def _check_betas(epsilon, beta1, beta2):
+    """RAdam's and NAdam's argument checks, with Paddle's messages."""
+    if not 0.0 <= epsilon:
+        raise ValueError("Invalid epsilon value: {}".format(epsilon))
+    if not 0.0 <= beta1 < 1.0:
+        raise ValueError("Invalid beta1 value: {}".format(beta1))
+    if not 0.0 <= beta2 < 1.0:
+        raise ValueError("Invalid beta2 value: {}".format(beta2))
+
+
 class Adamax(_Betas):
     """paddle.optimizer.Adamax(learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-08,
     parameters=None, weight_decay=None, grad_clip=None, name=None): Adam with the infinity norm."""
@@ -105,12 +115,7 @@ class RAdam(_Betas):
                  weight_decay=None, grad_clip=None, name=None):
         if not 0.0 <= learning_rate if isinstance(learning_rate, float) else False:
             raise ValueError("Invalid learning rate: {}".format(learning_rate))
-        if not 0.0 <= epsilon:
-            raise ValueError("Invalid epsilon value: {}".format(epsilon))
-        if not 0.0 <= beta1 < 1.0:
-            raise ValueError("Invalid beta1 value: {}".format(beta1))
-        if not 0.0 <= beta2 < 1.0:
-            raise ValueError("Invalid beta2 value: {}".format(beta2))
+        _check_betas(epsilon, beta1, beta2)
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
         self.type = "radam"
         self._beta1, self._beta2, self._epsilon = beta1, beta2, epsilon
@@ -126,12 +131,7 @@ class NAdam(_Betas):
     def __init__(self, learning_rate=0.002, beta1=0.9, beta2=0.999, epsilon=1.0e-8,
                  momentum_decay=0.004, parameters=None, weight_decay=None, grad_clip=None,
                  name=None):
-        if not 0.0 <= epsilon:
-            raise ValueError("Invalid epsilon value: {}".format(epsilon))
-        if not 0.0 <= beta1 < 1.0:
-            raise ValueError("Invalid beta1 value: {}".format(beta1))
-        if not 0.0 <= beta2 < 1.0:
-            raise ValueError("Invalid beta2 value: {}".format(beta2))
+        _check_betas(epsilon, beta1, beta2)
         if not 0.0 <= momentum_decay:
             raise ValueError("Invalid momentum_decay value: {}".format(momentum_decay))
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
