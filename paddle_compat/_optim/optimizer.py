@@ -13,7 +13,7 @@ shared unique-name generator), created on the first step, kept in `_accumulators
 Static mode: `minimize` hands over to the hook the static package installs with
 `set_static_minimize_hook(fn)`; `fn(optimizer, loss, startup_program, parameters, no_grad_set)`
 records the update ops, and can use `optimizer._rule`, `optimizer._hyper(param, group, lr)` and
-`rules.init_state` / `rules.RULES` so that both modes run the very same update rules.
+`rules2.init_state_for` / `rules2.rule_for` so that both modes run the very same update rules.
 """
 import numpy as np
 import torch
@@ -207,8 +207,7 @@ class Optimizer:
         slot = self._accumulators
         prefix = f"{self._name}_" if self._name is not None else ""
         state = {}
-        init = rules.init_state if self._rule in rules.RULES else rules2.init_state2
-        for suffix, raw in init(self._rule, param._t.detach(), hyper).items():
+        for suffix, raw in rules2.init_state_for(self._rule, param._t.detach(), hyper).items():
             key = prefix + suffix
             var_name = _unique_name.generate(f"{param.name}_{key}")
             self._opti_name_list.append(var_name)
@@ -291,7 +290,7 @@ class Optimizer:
             pairs = clip._clip_torch(pairs)
         pairs = [(p, self._regularized(p, g)) for p, g in pairs if g is not None]
         lr = self.get_lr()
-        update = rules.RULES.get(self._rule) or rules2.RULES2[self._rule]
+        update = rules2.rule_for(self._rule)
         with torch.no_grad():
             for p, g in pairs:
                 hyper = self._hyper(p, group, lr)

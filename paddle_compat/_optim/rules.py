@@ -142,8 +142,9 @@ HYPER_DEFAULTS = {
 }
 
 
-def init_state(rule_name, param, hyper):
-    """Fresh accumulators for `param` under rule `rule_name`, in Paddle's creation order."""
+def state_makers(param):
+    """(zeros(fill=0.0) shaped like `param`, pow_acc(value) of shape [1]) in the accumulator
+    dtype: what every rule's accumulators are made of."""
     dt = _acc_dtype(param)
 
     def zeros(fill=0.0):
@@ -151,7 +152,12 @@ def init_state(rule_name, param, hyper):
 
     def pow_acc(value):
         return torch.full((1,), value, dtype=dt)
+    return zeros, pow_acc
 
+
+def init_state(rule_name, param, hyper):
+    """Fresh accumulators for `param` under rule `rule_name`, in Paddle's creation order."""
+    zeros, pow_acc = state_makers(param)
     if rule_name == "sgd":
         return {}
     if rule_name == "momentum":

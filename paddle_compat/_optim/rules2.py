@@ -7,9 +7,10 @@ included); the scalar arithmetic is rounded to the parameter's dtype like `rules
 """
 import torch
 
-from .rules import _scalar, _acc_dtype
+from .rules import RULES, _scalar, init_state, state_makers
 
-__all__ = ["adamax", "adadelta", "lamb", "radam", "nadam", "RULES2", "HYPER_DEFAULTS2", "init_state2"]
+__all__ = ["adamax", "adadelta", "lamb", "radam", "nadam", "RULES2", "HYPER_DEFAULTS2", "init_state2",
+           "rule_for", "init_state_for"]
 
 
 def adamax(param, grad, state, hyper):
@@ -122,14 +123,7 @@ HYPER_DEFAULTS2 = {
 
 def init_state2(rule_name, param, hyper):
     """Accumulators of the rules above, in Paddle's creation order (KeyError for an unknown rule)."""
-    dt = _acc_dtype(param)
-
-    def zeros(fill=0.0):
-        return torch.full_like(param, fill, dtype=dt)
-
-    def pow_acc(value):
-        return torch.full((1,), value, dtype=dt)
-
+    zeros, pow_acc = state_makers(param)
     if rule_name == "adamax":
         return {"moment": zeros(), "inf_norm": zeros(), "beta1_pow_acc": pow_acc(hyper["beta1"])}
     if rule_name == "adadelta":
@@ -145,3 +139,13 @@ def init_state2(rule_name, param, hyper):
         return {"momentum_decay_pow": zeros(1.0), "beta2_pow": zeros(1.0),
                 "mu_product": zeros(1.0), "moment1": zeros(), "moment2": zeros()}
     raise KeyError(f"unknown optimizer rule {rule_name!r}")
+
+
+def rule_for(rule_name):
+    """The update rule `rule_name` names, from rules.py or this file."""
+    return RULES.get(rule_name) or RULES2[rule_name]
+
+
+def init_state_for(rule_name, param, hyper):
+    """Fresh accumulators for `param` under any rule of rules.py or this file."""
+    return (init_state if rule_name in RULES else init_state2)(rule_name, param, hyper)

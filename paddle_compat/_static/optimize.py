@@ -262,16 +262,15 @@ def _regularize(kernel, optimizer, param):
 
 
 def _minimize_generic(optimizer, rule, block, startup, lr_var, params_grads):
-    from .._optim import rules, rules2
-    init = rules.init_state if rule in rules.RULES else rules2.init_state2
-    update = rules.RULES.get(rule) or rules2.RULES2[rule]
+    from .._optim.rules2 import init_state_for, rule_for
+    update = rule_for(rule)
     slots = _GENERIC_SLOTS[rule]
     ops = []
     for param, grad in params_grads:
         proxy = _ParamProxy(param)
         hyper = optimizer._hyper(proxy, None, 1.0)
         param_lr = hyper.pop("lr")
-        state = init(rule, proxy._t, hyper)
+        state = init_state_for(rule, proxy._t, hyper)
         names, accs = list(state), []
         for key, t in state.items():
             value = float(t.reshape(-1)[0]) if t.numel() else 0.0
