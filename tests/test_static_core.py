@@ -337,3 +337,16 @@ def test_dynamic_dim_an_op_needs_equal_to_a_known_one_is_unified():
     with pytest.raises(ValueError, match=r"(?s)\[0\] dimension of Input\(Y\) is \[3\].*matmul_v2"):
         exe.run(main, feed={"x": np.ones((5, 4), "float32"), "w": np.ones((3, 2), "float32")},
                 fetch_list=[y])
+
+
+def test_static_xavier_attributes_come_from_the_initializer_itself():
+    # Read off Paddle 3.3.1 (legacy): a zero fan gives a zero limit in static mode too.
+    main, start = static.Program(), static.Program()
+    with static.program_guard(main, start):
+        x = static.data("x", [None, 2], "float32")
+        init = paddle.nn.initializer.XavierUniform(fan_in=0, fan_out=4)
+        static.nn.fc(x, 2, weight_attr=paddle.ParamAttr(initializer=init))
+        static.nn.fc(x, 3)          # default XavierUniform: fans 2 and 3
+    draws = [op for op in start.global_block().ops if op.type == "uniform_random"]
+    assert (draws[0].attr("min"), draws[0].attr("max")) == (-0.0, 0.0)
+    assert draws[1].attr("max") == pytest.approx(np.sqrt(6.0 / 5.0))

@@ -182,22 +182,26 @@ class _Xavier(Initializer):
         self._uniform, self._fan_in, self._fan_out, self._gain = uniform, fan_in, fan_out, gain
         self._seed = 0
 
-    def _generate(self, shape, tdtype, device):
-        f_in, f_out = _compute_fans(shape)
+    def _scale(self, shape):
+        """The uniform variant's limit or the normal variant's std for a parameter of `shape`
+        (0 when a fan is 0, as Paddle); static mode records it as the op's attributes."""
+        f_in, f_out = _compute_fans(list(shape))
         fan_in = f_in if self._fan_in is None else self._fan_in
         fan_out = f_out if self._fan_out is None else self._fan_out
+        if 0 in (fan_in, fan_out):
+            return 0.0
+        return self._gain * math.sqrt((6.0 if self._uniform else 2.0) / float(fan_in + fan_out))
+
+    def _generate(self, shape, tdtype, device):
         # Paddle: float16 always drawn as float32; bfloat16 too for the normal variant.
         work = tdtype
         if tdtype == torch.float16 or (tdtype == torch.bfloat16 and not self._uniform):
             work = torch.float32
+        scale = self._scale(shape)
         if self._uniform:
-            limit = 0.0 if 0 in (fan_in, fan_out) else \
-                self._gain * math.sqrt(6.0 / float(fan_in + fan_out))
-            out = _draw_uniform(shape, -limit, limit, work, device)
+            out = _draw_uniform(shape, -scale, scale, work, device)
         else:
-            std = 0.0 if 0 in (fan_in, fan_out) else \
-                self._gain * math.sqrt(2.0 / float(fan_in + fan_out))
-            out = _draw_normal(shape, 0.0, std, work, device)
+            out = _draw_normal(shape, 0.0, scale, work, device)
         return out.to(tdtype)
 
 

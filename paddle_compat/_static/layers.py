@@ -52,10 +52,7 @@ def _initializer_op(init, shape, dt):
         if cls == "Uniform":
             lo, hi = init._low, init._high
         else:
-            f_in, f_out = I._compute_fans(list(shape))
-            f_in = f_in if init._fan_in is None else init._fan_in
-            f_out = f_out if init._fan_out is None else init._fan_out
-            hi = init._gain * math.sqrt(6.0 / float(f_in + f_out)) if f_in + f_out else 0.0
+            hi = init._scale(shape)
             lo = -hi
         return "uniform_random", {"diag_num": 0, "diag_step": 0, "diag_val": 1.0, "dtype": code,
                                   "max": float(hi), "min": float(lo),
@@ -64,10 +61,7 @@ def _initializer_op(init, shape, dt):
         if cls == "Normal":
             mean, std = init._mean, init._std_dev
         else:
-            f_in, f_out = I._compute_fans(list(shape))
-            f_in = f_in if init._fan_in is None else init._fan_in
-            f_out = f_out if init._fan_out is None else init._fan_out
-            mean, std = 0.0, init._gain * math.sqrt(2.0 / float(f_in + f_out))
+            mean, std = 0.0, init._scale(shape)
         return "gaussian_random", {"dtype": code, "mean": float(mean),
                                    "seed": getattr(init, "_seed", 0), "shape": list(shape),
                                    "std": float(std)}
