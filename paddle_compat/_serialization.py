@@ -72,7 +72,7 @@ class _Pickler(pickle.Pickler):
 
 
 def _is_layer(obj):
-    from ._nn.layer import Layer      # lazy: paddle.nn imports this module's users
+    from ._nn.layer.layers import Layer      # lazy: paddle.nn imports this module's users
     return isinstance(obj, Layer)
 
 

@@ -121,3 +121,26 @@ def test_methods_attached():
     assert x.argmin().item() == 0
     np.testing.assert_allclose(x.mean(axis=0).numpy(), [2.0, 3.5])
     assert x.all().item() is True
+
+
+def test_quantile_list_and_errors():
+    f = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    out = paddle.quantile(f, [0.3, 0.5], axis=1)
+    np.testing.assert_allclose(out.numpy(), np.quantile(f.numpy(), [0.3, 0.5], axis=1), rtol=1e-6)
+    with pytest.raises(ValueError, match="q should be in range"):
+        paddle.quantile(f, 1.5)
+
+
+def test_quantile_single_q_is_not_stacked_and_checks():
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 5.0]])
+    # one quantile (number, list of one, tensor of one) gives the unstacked result, as Paddle
+    assert paddle.quantile(x, [0.5], axis=1).shape == [2]
+    assert paddle.quantile(x, paddle.to_tensor([0.5])).shape == []
+    assert paddle.quantile(x, [0.5, 1.0], axis=0, keepdim=True).shape == [2, 1, 2]
+    np.testing.assert_allclose(paddle.quantile(x, [0.25], axis=0).numpy(), np.quantile(x.numpy(), 0.25, 0))
+    with pytest.raises(ValueError, match="q should not be empty"):
+        paddle.quantile(x, [])
+    with pytest.raises(ValueError, match="interpolation must be one of 'linear'"):
+        paddle.quantile(x, 0.5, interpolation="cubic")
+    with pytest.raises(ValueError, match=r"element should in range \[-rank\(x\), rank\(x\)\)"):
+        paddle.quantile(x, 0.5, axis=2)

@@ -24,7 +24,7 @@ import os
 
 import torch
 
-from .._nn.layer import Layer
+from .._nn.layer.layers import Layer
 from .._nn.parameter import make_parameter
 from .._tensor import wrap
 from . import tree

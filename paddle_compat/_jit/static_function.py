@@ -388,7 +388,7 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
 
     if function is None:
         return decorated
-    from .._nn.layer import Layer
+    from .._nn.layer.layers import Layer
     if isinstance(function, Layer):
         fwd = function.forward
         if isinstance(fwd, StaticFunction):

@@ -17,11 +17,13 @@ import operator
 import numpy as np
 import torch
 
+from .._creation_core import to_tensor
 from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
-from .._tensor_methods import attach
+from .._tensor_methods import METHODS, attach
 from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_tensor_like
+from .creation import full_like
 from .math import (_PYOPS, _SCALE, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar,
                    check_promotion, static_scalar_op)
 from .registry import apply_op, defop
@@ -29,7 +31,7 @@ from .registry import apply_op, defop
 __all__ = ["equal", "not_equal", "greater_than", "greater_equal", "less_than", "less_equal",
            "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
            "bitwise_xor", "bitwise_not", "allclose", "isclose", "equal_all", "isnan", "isinf",
-           "is_tensor", "is_empty"]
+           "is_tensor", "is_empty", "eq", "ne", "gt", "ge", "lt", "le", "greater", "less"]
 
 
 def _checked(fn):
@@ -327,7 +329,6 @@ def _compare_method(name, pyop, fastop, none_result=None):
                     return apply_op(op, (self, other))
             return apply_op(op, (self, other))
         if isinstance(other, np.ndarray) and other.ndim > 0:
-            from .._creation_core import to_tensor
             return apply_op(op, (self, to_tensor(other, place=self.place)))
         if isinstance(other, (np.generic, np.ndarray)):
             other = other.item()
@@ -339,7 +340,6 @@ def _compare_method(name, pyop, fastop, none_result=None):
             return apply_op(op, _scalar_tensor_pair(self, other, False))
         if none_result is not None:
             if isinstance(other, str):   # Paddle compares against a str elementwise: all unequal
-                from .creation import full_like
                 return full_like(self, none_result, "bool")
             return none_result           # x == None / x == [..] is False, x != None is True
         raise TypeError(f"(InvalidType) {pyop.__name__}(): argument (position 1) must be int, "
@@ -399,4 +399,13 @@ attach({
     # numpy defers `ndarray op Tensor` to the Tensor's reflected operator (Paddle gives a Tensor)
     "__array_priority__": 100,
 })
-attach({name: globals()[name] for name in __all__ if name != "is_tensor"})
+
+# ---- aliases (paddle.eq, ne, gt, ge, lt, le, greater, less) ------------------------------------
+eq, ne = equal, not_equal
+gt, ge, lt, le = greater_than, greater_equal, less_than, less_equal
+greater, less = greater_than, less_than
+_ALIASES = ("eq", "ne", "gt", "ge", "lt", "le", "greater", "less")
+
+attach({name: globals()[name] for name in __all__ if name != "is_tensor" and name not in _ALIASES})
+attach({n: globals()[n] for n in _ALIASES if n not in METHODS})
+

@@ -12,7 +12,8 @@ them, one per output slot.
 from .._mode import STATE
 from .._tensor import Tensor, wrap
 
-__all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "unwrap_input", "wrap_output"]
+__all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "unwrap_input", "wrap_output",
+           "write_out"]
 
 
 class OpDef:
@@ -107,3 +108,12 @@ def wrap_output(out):
     if out is None:
         return None
     return wrap(out)
+
+
+def write_out(result, out):
+    """The `out=` keyword of Paddle's functions: `result`'s data written into the tensor `out`
+    (which is returned), or `result` itself when out is None."""
+    if out is None:
+        return result
+    out._t = result._t
+    return out

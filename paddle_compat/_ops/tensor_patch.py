@@ -7,19 +7,21 @@ dtype shortcuts (`x.float()`, `x.long()` ...), torch-style aliases Paddle 3.x ad
 Everything that computes goes through the public ops (and so through `apply_op`), so static mode
 records the same ops as Paddle's method patching does.
 """
+import numpy as np
 import torch
 
+from .._creation_core import to_tensor
 from .._dtype import to_dtype
-from .._mode import STATE
+from .._place import to_place
 from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
-from . import math as _m
-from . import manipulation as _manip
 from . import logic as _logic
-from .registry import apply_op, defop
+from . import manipulation as _manip
+from . import math as _m
+from .creation import _check_inplace, _write_back, full, full_like, zeros_like
+from .manipulation import _shape_args
 
-__all__ = ["view", "view_as", "permute", "repeat", "new_zeros", "new_ones", "new_full",
-           "new_empty", "type_as", "fill_diagonal_"]
+__all__ = ["new_zeros", "new_ones", "new_full", "new_empty", "type_as"]
 
 
 # ---- dtype shortcuts -------------------------------------------------------------------------
@@ -42,60 +44,8 @@ _DTYPE_METHODS = {"float": "float32", "double": "float64", "half": "float16",
                   "complex128": "complex128", "cfloat": "complex64", "cdouble": "complex128"}
 
 
-# ---- torch-style aliases ------------------------------------------------------------------------
-def _shape_args(shape, rest):
-    # Paddle 3.x's size-args decorator: x.view(2, 3) means x.view([2, 3]).
-    if isinstance(shape, int) and not isinstance(shape, bool):
-        return [shape, *rest]
-    return shape
-
-
-def view(x, shape_or_dtype, *rest, name=None):
-    """Tensor.view(shape_or_dtype) / paddle.view: reshape sharing data, or reinterpret the bytes as
-    another dtype (`x.view('int32')`).
-
-    Differences from Paddle: the reshape form records Paddle's reshape2 op."""
-    if isinstance(shape_or_dtype, (list, tuple, int)) and not isinstance(shape_or_dtype, bool) \
-            or isinstance(shape_or_dtype, Tensor):
-        return _manip.reshape(x, _shape_args(shape_or_dtype, rest))
-    d = to_dtype(shape_or_dtype)
-    return _VIEW_DTYPE_CALL(x, d)
-
-
-_VIEW_DTYPE = defop("view_dtype", lambda x, dtype=None: x.view(dtype), attrs={"dtype": None},
-                    api="paddle.view")
-
-
-def _VIEW_DTYPE_CALL(x, d):
-    return apply_op(_VIEW_DTYPE, (x,), {"dtype": d.torch})
-
-
-def view_as(x, other, name=None):
-    """Tensor.view_as(other) / paddle.view_as: x reshaped to other's shape."""
-    return _manip.reshape(x, list(other.shape))
-
-
-def permute(input, *dims):
-    """Tensor.permute(*dims) / paddle.permute(input, dims): transpose with `dims` given as a list or
-    as separate ints."""
-    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
-        dims = dims[0]
-    return _manip.transpose(input, list(dims))
-
-
-def repeat(input, *repeats):
-    """Tensor.repeat(*repeats): torch-style tile (repeat counts as a list or separate ints)."""
-    if len(repeats) == 1 and isinstance(repeats[0], (list, tuple)):
-        repeats = repeats[0]
-    elif len(repeats) == 1 and isinstance(repeats[0], Tensor):
-        repeats = repeats[0].tolist()
-        repeats = repeats if isinstance(repeats, list) else [repeats]
-    return _manip.tile(input, list(repeats))
-
-
 def _new(fill):
     def method(var, size, *rest, dtype=None, device=None, requires_grad=False, pin_memory=False):
-        from .creation import full
         shape = _shape_args(size, rest)
         out = full(shape, fill, dtype=var.dtype if dtype is None else dtype)
         if device is not None:
@@ -119,7 +69,6 @@ new_empty.__doc__ = ("Tensor.new_empty(size, *, dtype=None): an uninitialised te
 def new_full(var, size, fill_value, *, dtype=None, device=None, requires_grad=False,
              pin_memory=False):
     """Tensor.new_full(size, fill_value, *, dtype=None): a filled tensor with this tensor's dtype."""
-    from .creation import full
     out = full(size, fill_value, dtype=var.dtype if dtype is None else dtype)
     if requires_grad:
         out.stop_gradient = False
@@ -138,7 +87,6 @@ def _sub(x, y, name=None, *, alpha=1, out=None):
 def _binary_alias(fn):
     def method(x, y, name=None, *, out=None):
         if not isinstance(y, Tensor):
-            from .._creation_core import to_tensor
             y = to_tensor(y, dtype=x.dtype)
         return fn(x, y, out=out) if out is not None else fn(x, y)
     method.__name__ = fn.__name__
@@ -228,44 +176,6 @@ def _value(self):
     return self
 
 
-# ---- fill_diagonal_ ------------------------------------------------------------------------------
-def _fill_diagonal_kernel(X, value=0.0, offset=0, wrap=False):
-    # Paddle's FillDiagonalKernel, step for step: walk the flat buffer by the sum of the strides
-    # (one step moves one along every axis), stop at cols * cols unless wrapping, and write at
-    # i + offset when that stays in the row of i. Tall 2-D matrices restart the diagonal every
-    # cols + 1 rows when wrapping (the row in between is skipped, as in Paddle).
-    out = X.clone()
-    cols = out.shape[1]
-    size = out.numel() if wrap else min(out.numel(), cols * cols)
-    step = sum(out.stride())
-    i = torch.arange(0, size, step, device=out.device)
-    col = i % cols + offset
-    idx = i[(col >= 0) & (col < cols)] + offset
-    out.view(-1)[idx] = value
-    return out
-
-
-_FILL_DIAG = defop("fill_diagonal", _fill_diagonal_kernel,
-                   attrs={"value": 0.0, "offset": 0, "wrap": False},
-                   api="paddle.Tensor.fill_diagonal_")
-
-
-def fill_diagonal_(x, value, offset=0, wrap=False, name=None):
-    """Tensor.fill_diagonal_(value, offset=0, wrap=False): write `value` on the diagonal in place.
-
-    A tensor of more than 2 dimensions (all of one size) always wraps, as in Paddle.
-
-    Differences from Paddle: a 1-D tensor raises ValueError (Paddle 3.3.1 dies with SIGFPE)."""
-    from .creation import _check_inplace, _write_back
-    if x.ndim < 2:
-        raise ValueError(f"Tensor dims should >= 2 in fill_diagonal_, but received x's "
-                         f"dimension: {x.ndim}")
-    _check_inplace(x)
-    out = apply_op(_FILL_DIAG, (x,), {"value": float(value), "offset": offset,
-                                      "wrap": wrap if x.ndim == 2 else True})
-    return _write_back(x, out)
-
-
 def _matmul(self, other):
     return METHODS["matmul"](self, other)
 
@@ -275,7 +185,6 @@ def _rmatmul(self, other):
 
 
 def _inplace_unaries():
-    from .creation import _inplace
     names = ["floor", "ceil", "round", "reciprocal", "rsqrt", "square", "tanh", "sigmoid", "abs",
              "sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan", "log", "log2", "log10",
              "log1p", "expm1", "neg", "trunc", "erf", "pow", "remainder", "floor_divide", "divide",
@@ -298,7 +207,6 @@ def _reshape_method(x, shape, *rest, name=None):
 def _attach():
     table = {n: _to_dtype_method(d) for n, d in _DTYPE_METHODS.items()}
     table.update({
-        "view": view, "view_as": view_as, "permute": permute, "repeat": repeat,
         "new_zeros": new_zeros, "new_ones": new_ones, "new_full": new_full,
         "new_empty": new_empty, "type_as": type_as,
         "mul": _binary_alias(_m.multiply), "div": _m.divide, "sub": _sub,
@@ -313,7 +221,7 @@ def _attach():
         "strides": property(_strides), "get_strides": _strides, "stride": _strides,
         "is_contiguous": _is_contiguous, "contiguous": _contiguous, "data_ptr": _data_ptr,
         "is_cuda": property(_is_cuda), "itemsize": property(_itemsize),
-        "apply": apply, "apply_": apply_, "value": _value, "fill_diagonal_": fill_diagonal_,
+        "apply": apply, "apply_": apply_, "value": _value,
         "__matmul__": _matmul, "__rmatmul__": _rmatmul,
     })
     table.update(_inplace_unaries())
@@ -324,4 +232,191 @@ def _attach():
     Tensor.reshape = _reshape_method
 
 
+
+# ---- Tensor methods: conversions and in-place updates ---------------------------------------------
+def _astype(self, dtype):
+    """Tensor.astype(dtype): paddle.cast(self, dtype)."""
+    return _m.cast(self, dtype)
+
+
+def _copy_to(self, device, dtype=None, blocking=True):
+    t = self._t
+    out = wrap(t.to(device=device, dtype=dtype, non_blocking=not blocking))
+    if not self.stop_gradient and out.stop_gradient:
+        out._info = {"needs_grad": True}
+    return out
+
+
+def _cpu(self):
+    """Tensor.cpu(): a copy on the CPU (the tensor itself if already there, as torch does)."""
+    return _copy_to(self, torch.device("cpu"))
+
+
+def _cuda(self, device_id=None, blocking=True):
+    """Tensor.cuda(device_id=None, blocking=True): a copy on GPU `device_id` (current GPU if None).
+
+    Differences from Paddle: without a GPU torch can see, this raises ValueError naming the place.
+    """
+    place = to_place("gpu" if device_id is None else f"gpu:{int(device_id)}")
+    return _copy_to(self, place.device, blocking=blocking)
+
+
+def _to(self, *args, **kwargs):
+    """Tensor.to(device=None, dtype=None, blocking=None), also to(other_tensor) and to(dtype)."""
+    device = kwargs.pop("device", None)
+    dtype = kwargs.pop("dtype", None)
+    blocking = kwargs.pop("blocking", None)
+    if kwargs:
+        raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    for a in args:
+        if isinstance(a, Tensor):
+            device, dtype = a._t.device, a.dtype
+        elif isinstance(a, bool):
+            blocking = a
+        elif isinstance(a, str) and a.split(":")[0].lower() in ("cpu", "gpu", "cuda"):
+            device = a
+        elif a is None:
+            continue
+        elif hasattr(a, "device") and not isinstance(a, torch.dtype):
+            device = a
+        else:
+            dtype = a
+    dev = self._t.device if device is None else (
+        device if isinstance(device, torch.device) else to_place(device).device)
+    d = None if dtype is None else to_dtype(dtype)
+    if d is not None and d.torch is not self._t.dtype:
+        out = _astype(self, d)
+        return out if dev == out._t.device else _copy_to(out, dev, blocking=blocking is not False)
+    if dev == self._t.device:
+        return self
+    return _copy_to(self, dev, blocking=blocking is not False)
+
+
+def _pin_memory(self, blocking=True):
+    """Tensor.pin_memory(): a copy in page-locked host memory (needs a CUDA-capable torch)."""
+    if not torch.cuda.is_available():
+        raise RuntimeError("(PermissionDenied) Cannot use CUDAPinnedPlace in CPU only version")
+    return wrap(self._t.pin_memory())
+
+
+def _is_floating_point(self):
+    """Tensor.is_floating_point(): True for float16/bfloat16/float32/float64."""
+    return self._t.is_floating_point()
+
+
+def _element_size(self):
+    """Tensor.element_size(): bytes per element."""
+    return self._t.element_size()
+
+
+def _set_value(self, value):
+    """Tensor.set_value(value): overwrite the data with a same-shape, same-dtype array or Tensor.
+
+    Paddle's AssertionError texts for a shape or dtype mismatch.
+    """
+    if isinstance(value, Tensor):
+        src = value._t.detach()
+        src_shape, src_dtype = tuple(src.shape), value.dtype
+    else:
+        array = np.asarray(value)
+        src = torch.from_numpy(np.ascontiguousarray(array))
+        src_shape, src_dtype = tuple(array.shape), to_dtype(array.dtype)
+    if list(src_shape) != list(self._t.shape):
+        raise AssertionError(f"Variable Shape not match, Variable [ {self.name} ] need tensor with "
+                             f"shape {self.shape} but load set tensor with shape {src_shape}")
+    if src_dtype is not self.dtype:
+        raise AssertionError(f"Variable dtype not match, Variable [ {self.name} ] need tensor with "
+                             f"dtype {self.dtype}  but load tensor with dtype {src_dtype}")
+    with torch.no_grad():
+        self._t.copy_(src)
+
+
+def _get_tensor(self):
+    """Tensor.get_tensor(): the underlying data holder (here the Tensor itself, which supports
+    numpy conversion like Paddle's DenseTensor)."""
+    return self
+
+
+class TensorHookRemoveHelper:
+    """What Tensor.register_hook returns: `remove()` unregisters the hook and returns True."""
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, handle):
+        self._handle = handle
+
+    def remove(self):
+        if self._handle is None:
+            return False
+        self._handle.remove()
+        self._handle = None
+        return True
+
+
+def _register_hook(self, hook):
+    """Tensor.register_hook(hook): `hook(grad)` gets the gradient as a paddle Tensor and may return
+    a replacement Tensor (or None to keep it)."""
+    if self.stop_gradient:
+        raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
+
+    def torch_hook(g):
+        out = hook(wrap(g))
+        return None if out is None else out._t
+
+    return TensorHookRemoveHelper(self._t.register_hook(torch_hook))
+
+
+def _permuted(self, perm):
+    if "transpose" in METHODS:
+        return METHODS["transpose"](self, perm)
+    return wrap(self._t.permute(perm))
+
+
+def _T(self):
+    return _permuted(self, list(range(self.ndim))[::-1])
+
+
+def _mT(self):
+    if self.ndim < 2:
+        raise ValueError(f"Tensor.ndim({self.ndim}) is required to be greater than or equal to 2.")
+    perm = list(range(self.ndim))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return _permuted(self, perm)
+
+
+def _inplace(fn):
+    def method(x, *args, **kwargs):
+        _check_inplace(x)
+        return _write_back(x, fn(x, *args, **kwargs))
+    method.__name__ = fn.__name__ + "_"
+    method.__doc__ = (f"Tensor.{method.__name__}: in-place paddle.{fn.__name__}; a leaf that needs "
+                      "grad raises Paddle's ValueError.")
+    return method
+
+
+def _zero_(x):
+    """Tensor.zero_(): fill with zeros in place."""
+    _check_inplace(x)
+    return _write_back(x, zeros_like(x))
+
+
+def _fill_(x, value):
+    """Tensor.fill_(value): fill with `value` in place."""
+    _check_inplace(x)
+    return _write_back(x, full_like(x, value))
+
+
+def _attach_methods():
+    attach({"astype": _astype, "cast": _m.cast, "cpu": _cpu, "cuda": _cuda, "to": _to,
+            "pin_memory": _pin_memory, "is_floating_point": _is_floating_point,
+            "element_size": _element_size, "set_value": _set_value, "get_tensor": _get_tensor,
+            "register_hook": _register_hook, "T": property(_T), "mT": property(_mT),
+            "zero_": _zero_, "fill_": _fill_})
+    attach({f.__name__ + "_": _inplace(f) for f in (_m.add, _m.subtract, _m.multiply, _m.scale,
+                                                   _m.clip, _m.exp, _m.sqrt)})
+
+
+# creation's methods first (they are plain Paddle methods); then the aliases and properties above,
+# each only where no op module attached the name already
+_attach_methods()
 _attach()

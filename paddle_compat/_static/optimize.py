@@ -11,6 +11,7 @@ import torch
 
 from .. import _unique_name
 from .._ops.registry import OpDef
+from .._optim.rules import RULES, init_state
 from .backward import append_backward
 from .builder import append_op, default_startup_program, name_scope, OpRole
 from .ir import VARTYPE_CODES
@@ -59,7 +60,6 @@ def _op_attrs(kind, hyper, opt):
 
 
 def _make_kernel(kind, hyper, acc_names, param_lr):
-    from .._optim.rules import RULES
     rule = RULES[kind]
     if kind == "sgd":
         return _sgd_kernel(param_lr)
@@ -262,15 +262,14 @@ def _regularize(kernel, optimizer, param):
 
 
 def _minimize_generic(optimizer, rule, block, startup, lr_var, params_grads):
-    from .._optim.rules2 import init_state_for, rule_for
-    update = rule_for(rule)
+    update = RULES[rule]
     slots = _GENERIC_SLOTS[rule]
     ops = []
     for param, grad in params_grads:
         proxy = _ParamProxy(param)
         hyper = optimizer._hyper(proxy, None, 1.0)
         param_lr = hyper.pop("lr")
-        state = init_state_for(rule, proxy._t, hyper)
+        state = init_state(rule, proxy._t, hyper)
         names, accs = list(state), []
         for key, t in state.items():
             value = float(t.reshape(-1)[0]) if t.numel() else 0.0

@@ -3,11 +3,12 @@ import numpy as np
 import torch
 import torch.nn.functional as TF
 
-from .._ops.registry import defop, apply_op
-from .._tensor import Tensor
-from ._opshare import shared, scale_op, reshape_op
+from ..._ops import math as _math
+from ..._ops.registry import defop, apply_op
+from ..._tensor import Tensor
+from .._opshare import shared, scale_op, reshape_op
 
-__all__ = ["linear", "dropout", "embedding", "one_hot", "pad", "interpolate", "upsample", "flatten",
+__all__ = ["linear", "dropout", "cosine_similarity", "pad", "interpolate", "upsample", "flatten",
            "dropout_mask"]
 
 
@@ -39,9 +40,9 @@ def linear(x, weight, bias=None, name=None):
     mode it records what Paddle's legacy graph records: matmul_v2, then elementwise_add for a bias,
     outputs named `<name or linear_n>.tmp_k`.
     """
-    from .._mode import STATE
+    from ..._mode import STATE
     if STATE.static:
-        from .._static.layers import record_linear
+        from ..._static.layers import record_linear
         return record_linear(x, weight, bias, name)
     return apply_op(_LINEAR, (x, weight, bias))
 
@@ -52,7 +53,7 @@ def dropout_mask(shape, p, device):
     global generator, dropped where u < p. On CUDA devices torch's generator is used."""
     if device.type != "cpu":
         return torch.rand(shape, device=device) >= p
-    from .. import _random
+    from ... import _random
     u = _random.uniform_(list(shape), 0.0, 1.0, "float32")
     return torch.from_numpy(np.ascontiguousarray(u)).reshape(shape) >= np.float32(p)
 
@@ -145,79 +146,6 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
                          f"get length of axis: {len(axes)}")
     return apply_op(_DROPOUT_ND, (x,), {"p": float(p), "axes": tuple(axes),
                                         "upscale": mode == "upscale_in_train"})
-
-
-# ---- embedding ----------------------------------------------------------------------------------
-def _embedding_kernel(ids, w, padding_idx=-1):
-    if ids.dtype not in (torch.int32, torch.int64):
-        raise NotImplementedError(f"(Unimplemented) embedding input only support int32 and int64, "
-                                  f"but get {str(ids.dtype).replace('torch.', '')}")
-    rows = w.shape[0]
-    if ids.numel():
-        lo, hi = int(ids.min()), int(ids.max())
-        bad = hi if hi >= rows else (lo if lo < 0 else None)
-        if bad is not None:
-            raise ValueError(
-                f"(InvalidArgument) Variable value (input) of OP(embedding) expected >= 0 and < "
-                f"{rows}, but got {bad}. Please check input value.\n  [Hint: Expected ids[i] < "
-                f"row_number, but received ids[i]:{bad} >= row_number:{rows}.]")
-    out = TF.embedding(ids.long(), w)
-    if padding_idx >= 0:
-        # Paddle zeroes the padding rows of the output (whatever the weight row holds).
-        out = out * (ids != padding_idx).unsqueeze(-1).to(out.dtype)
-    return out
-
-
-_EMBEDDING = defop("lookup_table_v2", _embedding_kernel, inputs=("Ids", "W"), outputs=("Out",),
-                   attrs={"padding_idx": -1}, api="paddle.nn.functional.embedding")
-
-
-def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=False,
-              scale_grad_by_freq=False, name=None):
-    """paddle.nn.functional.embedding(x, weight, padding_idx=None, ...): rows of `weight` for the int
-    ids `x`; ids equal to padding_idx give zero rows (and no gradient).
-
-    Differences from Paddle: `sparse=True` computes a dense gradient; max_norm/scale_grad_by_freq
-    raise NotImplementedError.
-    """
-    if max_norm is not None or scale_grad_by_freq:
-        raise NotImplementedError("paddle.nn.functional.embedding: max_norm and scale_grad_by_freq "
-                                  "are not supported; renormalise the weight explicitly instead")
-    rows = weight.shape[0]
-    if padding_idx is None:
-        padding_idx = -1
-    elif padding_idx < 0:
-        padding_idx = rows + padding_idx
-    if padding_idx >= rows or padding_idx < -1:
-        raise ValueError(f"padding_idx must be within [-{rows}, {rows})")
-    return apply_op(_EMBEDDING, (x, weight), {"padding_idx": int(padding_idx)})
-
-
-# ---- one_hot ------------------------------------------------------------------------------------
-def _one_hot_kernel(x, depth=-1):
-    if depth < 0:
-        depth = int(x.max()) + 1 if x.numel() else 0
-    if x.numel() and int(x.max()) >= depth:
-        v = int(x.max())
-        raise ValueError(
-            f"(InvalidArgument) Illegal index value, Input(input) value should be less than "
-            f"Input(depth), but received input ({v}) not less than depth ({depth})\n  [Hint: "
-            f"Expected p_in_data[i] < depth_v, but received p_in_data[i]:{v} >= depth_v:{depth}.]")
-    if x.numel() and int(x.min()) < 0:
-        v = int(x.min())
-        raise ValueError(f"(InvalidArgument) Illegal index value, Input(input) value should be at "
-                         f"least 0, but received input ({v}) less than 0")
-    return TF.one_hot(x.long(), depth).to(torch.float32)
-
-
-_ONE_HOT = defop("one_hot_v2", _one_hot_kernel, attrs={"depth": -1},
-                 api="paddle.nn.functional.one_hot")
-
-
-def one_hot(x, num_classes=-1, name=None):
-    """paddle.nn.functional.one_hot(x, num_classes=-1): float32 one-hot vectors on a new last axis
-    (num_classes=-1: max(x) + 1)."""
-    return apply_op(_ONE_HOT, (x,), {"depth": int(num_classes)})
 
 
 # ---- pad ----------------------------------------------------------------------------------------
@@ -385,3 +313,21 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
     if nd and (s > e or not 0 <= s < nd or not 0 <= e < nd):
         raise ValueError("The stop_axis should be greater than or equal to start_axis.")
     return apply_op(_FLATTEN.get(), (x,), {"start_axis": int(start_axis), "stop_axis": int(stop_axis)})
+
+
+def cosine_similarity(x1, x2, axis=1, eps=1e-8):
+    """paddle.nn.functional.cosine_similarity(x1, x2, axis=1, eps=1e-8):
+    sum(x1 * x2) / sqrt(max(|x1|^2 * |x2|^2, eps^2)) along axis (x1, x2 broadcast)."""
+    if x1.shape[axis] == 0 or x2.shape[axis] == 0:
+        return _math.sum(_math.multiply(x1, x2), axis=axis)
+    bs = np.broadcast_shapes((x1.shape[axis],), (x2.shape[axis],))   # Paddle: paddle.broadcast_shape
+    w12 = _math.sum(_math.multiply(x1, x2), axis=axis)
+    w1 = _math.sum(_math.multiply(x1, x1), axis=axis)
+    w2 = _math.sum(_math.multiply(x2, x2), axis=axis)
+    m1, m2 = bs[0] / x1.shape[axis], bs[0] / x2.shape[axis]
+    if m1 != 1:
+        w1 = w1 * m1
+    if m2 != 1:
+        w2 = w2 * m2
+    n12 = _math.sqrt(_math.clip(w1 * w2, min=eps * eps))
+    return w12 / n12

@@ -7,7 +7,7 @@ kernel computes the statistics itself instead of calling torch.batch_norm in tra
 import torch
 import torch.nn.functional as TF
 
-from .._ops.registry import defop, apply_op
+from ..._ops.registry import defop, apply_op
 
 __all__ = ["batch_norm", "layer_norm", "normalize"]
 

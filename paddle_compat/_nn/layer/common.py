@@ -1,16 +1,14 @@
-"""paddle.nn common layers: Linear, Dropout, Embedding, Flatten, Identity, Pad1D/2D, Upsample, and the
-activation layers (ReLU, GELU, Sigmoid, Tanh, Softmax, LogSoftmax, LeakyReLU, ReLU6, Silu, ELU,
-Softplus, Hardswish, Hardsigmoid)."""
+"""paddle.nn common layers (Paddle: nn/layer/common.py): Linear, Dropout, Embedding, Flatten, Identity,
+Pad1D/2D, Upsample, CosineSimilarity."""
 import torch
 
-from .._dtype import get_default_dtype
-from . import functional_activation as FA
-from . import functional_common as FC
-from .layer import Layer
+from ..._dtype import get_default_dtype
+from ..functional import common as FC
+from ..functional import input as FI
+from .layers import Layer
 
 __all__ = ["Linear", "Dropout", "Embedding", "Flatten", "Identity", "Pad1D", "Pad2D", "Upsample",
-           "ReLU", "GELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "LeakyReLU", "ReLU6", "Silu",
-           "ELU", "Softplus", "Hardswish", "Hardsigmoid"]
+           "CosineSimilarity"]
 
 
 class Linear(Layer):
@@ -96,7 +94,7 @@ class Embedding(Layer):
         return self._padding_idx
 
     def forward(self, x):
-        return FC.embedding(x, weight=self.weight, padding_idx=self._padding_idx,
+        return FI.embedding(x, weight=self.weight, padding_idx=self._padding_idx,
                             max_norm=self._max_norm, norm_type=self._norm_type, sparse=self._sparse)
 
     def extra_repr(self):
@@ -185,144 +183,15 @@ class Upsample(Layer):
                 f"align_mode={self.align_mode}, data_format={self.data_format}{name_str}")
 
 
-# ---- activations --------------------------------------------------------------------------------
-class _Act(Layer):
-    _fn = None
+class CosineSimilarity(Layer):
+    """paddle.nn.CosineSimilarity(axis=1, eps=1e-8)."""
 
-    def __init__(self, name=None):
+    def __init__(self, axis=1, eps=1e-8):
         super().__init__()
-        self._name = name
+        self._axis, self._eps = axis, eps
 
-    def forward(self, x):
-        return type(self)._fn(x)
-
-    def extra_repr(self):
-        return f"name={self._name}" if self._name else ""
-
-
-class ReLU(_Act):
-    """paddle.nn.ReLU(name=None)."""
-    _fn = staticmethod(FA.relu)
-
-
-class Sigmoid(_Act):
-    """paddle.nn.Sigmoid(name=None)."""
-    _fn = staticmethod(FA.sigmoid)
-
-
-class Tanh(_Act):
-    """paddle.nn.Tanh(name=None)."""
-    _fn = staticmethod(FA.tanh)
-
-
-class ReLU6(_Act):
-    """paddle.nn.ReLU6(name=None)."""
-    _fn = staticmethod(FA.relu6)
-
-
-class Hardswish(_Act):
-    """paddle.nn.Hardswish(name=None)."""
-    _fn = staticmethod(FA.hardswish)
-
-
-class Silu(_Act):
-    """paddle.nn.Silu(inplace=False, name=None)."""
-    _fn = staticmethod(FA.silu)
-
-    def __init__(self, inplace=False, name=None):
-        super().__init__(name)
-        self._inplace = inplace
-
-    def forward(self, x):
-        return FA.silu(x, self._inplace)
+    def forward(self, x1, x2):
+        return FC.cosine_similarity(x1, x2, axis=self._axis, eps=self._eps)
 
     def extra_repr(self):
-        return f"inplace={self._inplace}" + (f", name={self._name}" if self._name else "")
-
-
-class GELU(Layer):
-    """paddle.nn.GELU(approximate=False, name=None)."""
-
-    def __init__(self, approximate=False, name=None):
-        super().__init__()
-        self._approximate, self._name = approximate, name
-
-    def forward(self, x):
-        return FA.gelu(x, self._approximate)
-
-    def extra_repr(self):
-        name_str = f", name={self._name}" if self._name else ""
-        return f"approximate={self._approximate}{name_str}"
-
-
-class Softmax(Layer):
-    """paddle.nn.Softmax(axis=-1, name=None)."""
-
-    def __init__(self, axis=-1, name=None):
-        super().__init__()
-        self._axis, self._dtype, self._name = axis, None, name
-
-    def forward(self, x):
-        return FA.softmax(x, self._axis)
-
-    def extra_repr(self):
-        name_str = f", name={self._name}" if self._name else ""
-        return f"axis={self._axis}{name_str}"
-
-
-class LogSoftmax(Softmax):
-    """paddle.nn.LogSoftmax(axis=-1, name=None)."""
-
-    def forward(self, x):
-        return FA.log_softmax(x, self._axis)
-
-
-class LeakyReLU(Layer):
-    """paddle.nn.LeakyReLU(negative_slope=0.01, name=None)."""
-
-    def __init__(self, negative_slope=0.01, name=None):
-        super().__init__()
-        self._negative_slope, self._name = negative_slope, name
-
-    def forward(self, x):
-        return FA.leaky_relu(x, self._negative_slope)
-
-    def extra_repr(self):
-        name_str = f", name={self._name}" if self._name else ""
-        return f"negative_slope={self._negative_slope}{name_str}"
-
-
-class ELU(Layer):
-    """paddle.nn.ELU(alpha=1.0, name=None)."""
-
-    def __init__(self, alpha=1.0, name=None):
-        super().__init__()
-        self._alpha, self._name = alpha, name
-
-    def forward(self, x):
-        return FA.elu(x, self._alpha)
-
-    def extra_repr(self):
-        name_str = f", name={self._name}" if self._name else ""
-        return f"alpha={self._alpha}{name_str}"
-
-
-class Softplus(Layer):
-    """paddle.nn.Softplus(beta=1, threshold=20, name=None)."""
-
-    def __init__(self, beta=1, threshold=20, name=None):
-        super().__init__()
-        self._beta, self._threshold, self._name = beta, threshold, name
-
-    def forward(self, x):
-        return FA.softplus(x, self._beta, self._threshold)
-
-    def extra_repr(self):
-        name_str = f", name={self._name}" if self._name else ""
-        return f"beta={self._beta}, threshold={self._threshold}{name_str}"
-
-
-class Hardsigmoid(_Act):
-    """paddle.nn.Hardsigmoid(name=None)."""
-    _fn = staticmethod(FA.hardsigmoid)
-
+        return f"axis={self._axis}, eps={self._eps}"

@@ -1,16 +1,14 @@
-"""paddle.nn containers: Sequential, LayerList, ParameterList, LayerDict; and the loss layers
-CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELoss, BCEWithLogitsLoss."""
+"""paddle.nn containers (Paddle: nn/layer/container.py): Sequential, LayerList, ParameterList,
+LayerDict."""
 import collections
 import itertools
 
 import torch
 
-from . import functional_loss as FL
-from .layer import Layer
-from .parameter import Parameter
+from .layers import Layer
+from ..parameter import Parameter
 
-__all__ = ["Sequential", "LayerList", "ParameterList", "LayerDict", "CrossEntropyLoss", "MSELoss",
-           "L1Loss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss"]
+__all__ = ["Sequential", "LayerList", "ParameterList", "LayerDict"]
 
 
 class Sequential(Layer):
@@ -172,7 +170,7 @@ class ParameterList(Layer):
         return self._parameters[str(idx)]
 
     def __setitem__(self, idx, param):
-        from .._tensor import Tensor
+        from ..._tensor import Tensor
         if not isinstance(param, Tensor):
             raise TypeError(f"param should be 'Parameter' or 'Tensor', but received {type(param)}")
         with torch.no_grad():
@@ -238,90 +236,3 @@ class LayerDict(Layer):
             self.add_sublayer(key, layer)
 
 
-# ---- loss layers --------------------------------------------------------------------------------
-class CrossEntropyLoss(Layer):
-    """paddle.nn.CrossEntropyLoss(weight=None, ignore_index=-100, reduction='mean', soft_label=False,
-    axis=-1, use_softmax=True, label_smoothing=0.0, name=None)."""
-
-    def __init__(self, weight=None, ignore_index=-100, reduction="mean", soft_label=False, axis=-1,
-                 use_softmax=True, label_smoothing=0.0, name=None):
-        super().__init__()
-        self.weight, self.reduction, self.ignore_index = weight, reduction, ignore_index
-        self.soft_label, self.axis, self.use_softmax = soft_label, axis, use_softmax
-        self.label_smoothing, self.name = label_smoothing, name
-
-    def forward(self, input, label):
-        return FL.cross_entropy(input, label, weight=self.weight, ignore_index=self.ignore_index,
-                                reduction=self.reduction, soft_label=self.soft_label, axis=self.axis,
-                                use_softmax=self.use_softmax, label_smoothing=self.label_smoothing)
-
-
-class MSELoss(Layer):
-    """paddle.nn.MSELoss(reduction='mean')."""
-
-    def __init__(self, reduction="mean"):
-        super().__init__()
-        if reduction not in ("sum", "mean", "none"):
-            raise ValueError(f"'reduction' in 'MSELoss' should be 'sum', 'mean' or 'none', but "
-                             f"received {reduction}.")
-        self.reduction = reduction
-
-    def forward(self, input, label):
-        return FL.mse_loss(input, label, self.reduction)
-
-
-class L1Loss(Layer):
-    """paddle.nn.L1Loss(reduction='mean', name=None)."""
-
-    def __init__(self, reduction="mean", name=None):
-        super().__init__()
-        if reduction not in ("sum", "mean", "none"):
-            raise ValueError("The value of 'reduction' in L1Loss should be 'sum', 'mean' or 'none', "
-                             f"but received {reduction}, which is not allowed.")
-        self.reduction, self.name = reduction, name
-
-    def forward(self, input, label):
-        return FL.l1_loss(input, label, self.reduction)
-
-
-class NLLLoss(Layer):
-    """paddle.nn.NLLLoss(weight=None, ignore_index=-100, reduction='mean', name=None)."""
-
-    def __init__(self, weight=None, ignore_index=-100, reduction="mean", name=None):
-        super().__init__()
-        if reduction not in ("sum", "mean", "none"):
-            raise ValueError("The value of 'reduction' in nll_loss should be 'sum', 'mean' or "
-                             f"'none', but received {reduction}, which is not allowed.")
-        self._weight, self._ignore_index, self._reduction = weight, ignore_index, reduction
-
-    def forward(self, input, label):
-        return FL.nll_loss(input, label, self._weight, self._ignore_index, self._reduction)
-
-
-class BCELoss(Layer):
-    """paddle.nn.BCELoss(weight=None, reduction='mean', name=None)."""
-
-    def __init__(self, weight=None, reduction="mean", name=None):
-        super().__init__()
-        if reduction not in ("sum", "mean", "none"):
-            raise ValueError("The value of 'reduction' in bce_loss should be 'sum', 'mean' or "
-                             f"'none', but received {reduction}, which is not allowed.")
-        self.weight, self.reduction, self.name = weight, reduction, name
-
-    def forward(self, input, label):
-        return FL.binary_cross_entropy(input, label, self.weight, self.reduction)
-
-
-class BCEWithLogitsLoss(Layer):
-    """paddle.nn.BCEWithLogitsLoss(weight=None, reduction='mean', pos_weight=None, name=None)."""
-
-    def __init__(self, weight=None, reduction="mean", pos_weight=None, name=None):
-        super().__init__()
-        if reduction not in ("sum", "mean", "none"):
-            raise ValueError("The value of 'reduction' in BCEWithLogitsLoss should be 'sum', "
-                             f"'mean' or 'none', but received {reduction}, which is not allowed.")
-        self.weight, self.reduction, self.pos_weight, self.name = weight, reduction, pos_weight, name
-
-    def forward(self, logit, label):
-        return FL.binary_cross_entropy_with_logits(logit, label, self.weight, self.reduction,
-                                                   self.pos_weight)

@@ -11,13 +11,13 @@ import warnings
 import numpy as np
 import torch
 
-from .. import _unique_name
-from .._dtype import to_dtype
-from .._place import to_place
-from .._tensor import Tensor
-from .create_param import create_parameter_impl
-from .layer_helpers import HookRemoveHelper, addindent, camel_to_snake
-from .parameter import Parameter
+from ... import _unique_name
+from ..._dtype import to_dtype
+from ..._place import to_place
+from ..._tensor import Tensor
+from ..create_param import create_parameter_impl
+from ..layer_helpers import HookRemoveHelper, addindent, camel_to_snake
+from ..parameter import Parameter
 
 __all__ = ["Layer", "HookRemoveHelper"]
 
@@ -30,7 +30,7 @@ def _is_parameter(value):
         return True
     if not _static_param_cls:
         try:
-            from .._static.ir import Parameter as StaticParameter
+            from ..._static.ir import Parameter as StaticParameter
         except ImportError:   # the static package is optional for dynamic-only use
             StaticParameter = Parameter
         _static_param_cls.append(StaticParameter)
@@ -169,7 +169,7 @@ class Layer:
 
     def create_tensor(self, name=None, persistable=None, dtype=None):
         """An empty Tensor attribute holder (Paddle's create_tensor); its name is generated."""
-        from .._tensor import wrap
+        from ..._tensor import wrap
         dt = to_dtype(dtype if dtype is not None else self._dtype)
         t = wrap(torch.empty([0], dtype=dt.torch))
         t.name = name if name is not None else _unique_name.generate(f"{self._full_name}.tmp")

@@ -1,17 +1,19 @@
-"""More paddle.nn loss and distance layers over `functional_loss2`: SmoothL1Loss, HuberLoss,
-KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
-TripletMarginWithDistanceLoss, SoftMarginLoss, MultiLabelSoftMarginLoss, MultiMarginLoss,
-PoissonNLLLoss, GaussianNLLLoss, CosineSimilarity, PairwiseDistance.
+"""paddle.nn loss layers (Paddle: nn/layer/loss.py): CrossEntropyLoss, MSELoss, L1Loss, NLLLoss,
+BCELoss, BCEWithLogitsLoss, SmoothL1Loss, HuberLoss, KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss,
+CosineEmbeddingLoss, TripletMarginLoss, TripletMarginWithDistanceLoss, SoftMarginLoss,
+MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss, GaussianNLLLoss; all over
+`functional/loss.py`.
 
 Differences from Paddle: a bad `reduction` is reported when the layer is called (by the functional
 form, with Paddle's functional message), not when it is constructed."""
-from . import functional_loss2 as FL
-from .layer import Layer
+from ..functional import loss as FL
+from .layers import Layer
 
-__all__ = ["SmoothL1Loss", "HuberLoss", "KLDivLoss", "MarginRankingLoss", "HingeEmbeddingLoss",
+__all__ = ["CrossEntropyLoss", "MSELoss", "L1Loss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss",
+           "SmoothL1Loss", "HuberLoss", "KLDivLoss", "MarginRankingLoss", "HingeEmbeddingLoss",
            "CosineEmbeddingLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
            "SoftMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss",
-           "GaussianNLLLoss", "CosineSimilarity", "PairwiseDistance"]
+           "GaussianNLLLoss"]
 
 
 class _Loss(Layer):
@@ -137,36 +139,90 @@ class GaussianNLLLoss(_Loss):
         super().__init__(full=full, epsilon=epsilon, reduction=reduction, name=name)
 
 
-class CosineSimilarity(Layer):
-    """paddle.nn.CosineSimilarity(axis=1, eps=1e-8)."""
+# ---- loss layers --------------------------------------------------------------------------------
+class CrossEntropyLoss(Layer):
+    """paddle.nn.CrossEntropyLoss(weight=None, ignore_index=-100, reduction='mean', soft_label=False,
+    axis=-1, use_softmax=True, label_smoothing=0.0, name=None)."""
 
-    def __init__(self, axis=1, eps=1e-8):
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean", soft_label=False, axis=-1,
+                 use_softmax=True, label_smoothing=0.0, name=None):
         super().__init__()
-        self._axis, self._eps = axis, eps
+        self.weight, self.reduction, self.ignore_index = weight, reduction, ignore_index
+        self.soft_label, self.axis, self.use_softmax = soft_label, axis, use_softmax
+        self.label_smoothing, self.name = label_smoothing, name
 
-    def forward(self, x1, x2):
-        return FL.cosine_similarity(x1, x2, axis=self._axis, eps=self._eps)
+    def forward(self, input, label):
+        return FL.cross_entropy(input, label, weight=self.weight, ignore_index=self.ignore_index,
+                                reduction=self.reduction, soft_label=self.soft_label, axis=self.axis,
+                                use_softmax=self.use_softmax, label_smoothing=self.label_smoothing)
 
-    def extra_repr(self):
-        return f"axis={self._axis}, eps={self._eps}"
 
+class MSELoss(Layer):
+    """paddle.nn.MSELoss(reduction='mean')."""
 
-class PairwiseDistance(Layer):
-    """paddle.nn.PairwiseDistance(p=2.0, epsilon=1e-6, keepdim=False, name=None)."""
-
-    def __init__(self, p=2.0, epsilon=1e-6, keepdim=False, name=None):
+    def __init__(self, reduction="mean"):
         super().__init__()
-        self.p, self.epsilon, self.keepdim, self.name = p, epsilon, keepdim, name
+        if reduction not in ("sum", "mean", "none"):
+            raise ValueError(f"'reduction' in 'MSELoss' should be 'sum', 'mean' or 'none', but "
+                             f"received {reduction}.")
+        self.reduction = reduction
 
-    def forward(self, x, y):
-        return FL.pairwise_distance(x, y, self.p, self.epsilon, self.keepdim, self.name)
+    def forward(self, input, label):
+        return FL.mse_loss(input, label, self.reduction)
 
-    def extra_repr(self):
-        main = f"p={self.p}"
-        if self.epsilon != 1e-6:
-            main += f", epsilon={self.epsilon}"
-        if self.keepdim is not False:
-            main += f", keepdim={self.keepdim}"
-        if self.name is not None:
-            main += f", name={self.name}"
-        return main
+
+class L1Loss(Layer):
+    """paddle.nn.L1Loss(reduction='mean', name=None)."""
+
+    def __init__(self, reduction="mean", name=None):
+        super().__init__()
+        if reduction not in ("sum", "mean", "none"):
+            raise ValueError("The value of 'reduction' in L1Loss should be 'sum', 'mean' or 'none', "
+                             f"but received {reduction}, which is not allowed.")
+        self.reduction, self.name = reduction, name
+
+    def forward(self, input, label):
+        return FL.l1_loss(input, label, self.reduction)
+
+
+class NLLLoss(Layer):
+    """paddle.nn.NLLLoss(weight=None, ignore_index=-100, reduction='mean', name=None)."""
+
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean", name=None):
+        super().__init__()
+        if reduction not in ("sum", "mean", "none"):
+            raise ValueError("The value of 'reduction' in nll_loss should be 'sum', 'mean' or "
+                             f"'none', but received {reduction}, which is not allowed.")
+        self._weight, self._ignore_index, self._reduction = weight, ignore_index, reduction
+
+    def forward(self, input, label):
+        return FL.nll_loss(input, label, self._weight, self._ignore_index, self._reduction)
+
+
+class BCELoss(Layer):
+    """paddle.nn.BCELoss(weight=None, reduction='mean', name=None)."""
+
+    def __init__(self, weight=None, reduction="mean", name=None):
+        super().__init__()
+        if reduction not in ("sum", "mean", "none"):
+            raise ValueError("The value of 'reduction' in bce_loss should be 'sum', 'mean' or "
+                             f"'none', but received {reduction}, which is not allowed.")
+        self.weight, self.reduction, self.name = weight, reduction, name
+
+    def forward(self, input, label):
+        return FL.binary_cross_entropy(input, label, self.weight, self.reduction)
+
+
+class BCEWithLogitsLoss(Layer):
+    """paddle.nn.BCEWithLogitsLoss(weight=None, reduction='mean', pos_weight=None, name=None)."""
+
+    def __init__(self, weight=None, reduction="mean", pos_weight=None, name=None):
+        super().__init__()
+        if reduction not in ("sum", "mean", "none"):
+            raise ValueError("The value of 'reduction' in BCEWithLogitsLoss should be 'sum', "
+                             f"'mean' or 'none', but received {reduction}, which is not allowed.")
+        self.weight, self.reduction, self.pos_weight, self.name = weight, reduction, pos_weight, name
+
+    def forward(self, logit, label):
+        return FL.binary_cross_entropy_with_logits(logit, label, self.weight, self.reduction,
+                                                   self.pos_weight)
