@@ -1,7 +1,7 @@
 """paddle.ParamAttr: how a Layer creates one parameter (name, initializer, learning rate,
 regularizer, trainable, need_clip), and the `_to_attr` conversion that Layers apply to their
 `weight_attr` / `bias_attr` arguments (`False` means "no parameter")."""
-from .regularizer import WeightDecayRegularizer
+from ._regularizer import WeightDecayRegularizer
 
 __all__ = ["ParamAttr"]
 

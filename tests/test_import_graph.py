@@ -5,12 +5,20 @@ statement of every module (module-level and inside functions or classes alike, s
 still an edge), with relative imports resolved against the importing module's package. `from pkg
 import name` counts as an import of `pkg.name` when that is a module, else of `pkg`.
 
+Floors: the public face is `paddle_compat/__init__.py` and every top-level module or package whose
+name has no leading underscore (`nn`, `tensor`, `static`, `distributed`, ...), with everything inside
+them; below it lie the private modules and packages (`_ops`, `_nn`, `_static`, `_tensor.py`, ...).
+The command-line tools (`__main__`, `_cli`, `_conformance_cli`, `_check`) stand on top of the face:
+they run and inspect the public API as a user does.
+
 Rules checked:
-- `_ops/` never imports `_static/` (the static side registers what it needs through the one hook,
-  `paddle_compat._ops.registry.set_static_hook`, and the per-op recorders in `_static/recorders.py`).
-- No module below the public face imports the face: neither `paddle_compat/__init__.py` nor a public
-  package (`paddle_compat.nn`, `paddle_compat.tensor`, ...). Only the face imports the face.
-- The private modules (`paddle_compat._*`) form no import cycle among their module-level imports.
+- `_ops/` never imports `_static/`: the static side fills the registry's one hook
+  (`paddle_compat._ops.registry.StaticSide`, via `set_static_hook`) instead.
+- No private module imports the face (`paddle_compat/__init__.py` or a public package).
+- No import cycle among private modules: none through module-level imports at all, and none through
+  any import (function-level ones included) that crosses from one private package or module to
+  another. (Function-level imports inside one package, e.g. between `_static/` modules, are that
+  package's own business.)
 """
 import ast
 import os
@@ -76,15 +84,29 @@ def import_edges(package_dir):
                 # `import a.b.c` imports a, a.b and a.b.c; the deepest module in the package counts.
                 while t and t not in files and "." in t:
                     t = t.rsplit(".", 1)[0]
-                if t in files and (t == root or t.startswith(root + ".")):
-                    edges.append((mod, t, node.lineno, id(node) not in nested))
+                if t not in files or not (t == root or t.startswith(root + ".")):
+                    continue
+                top = id(node) not in nested
+                edges.append((mod, t, node.lineno, top))
+                # ... and first runs the __init__ of each package above it that is not already
+                # running (one that does not contain the importer)
+                parts = t.split(".")
+                for i in range(2, len(parts)):
+                    pkg = ".".join(parts[:i])
+                    if pkg in files and not (mod == pkg or mod.startswith(pkg + ".")):
+                        edges.append((mod, pkg, node.lineno, top))
     return edges
 
 
-def _is_face(module, root):
-    """The public face: the package's __init__ and every module whose path has no private part."""
+TOOLS = ("__main__", "_cli", "_conformance_cli", "_check")
+
+
+def floor(module):
+    """'face', 'tool' or 'private' (see the module docstring), from the module's dotted name."""
     parts = module.split(".")
-    return parts[0] == root and not any(p.startswith("_") for p in parts[1:])
+    if len(parts) == 1 or not parts[1].startswith("_"):
+        return "face"
+    return "tool" if parts[1] in TOOLS else "private"
 
 
 def violations(package_dir):
@@ -94,22 +116,31 @@ def violations(package_dir):
         where = f"{src} (line {line}) imports {dst}"
         if src.startswith(f"{root}._ops") and dst.startswith(f"{root}._static"):
             out.append(f"{where}: the op layer must not import the static graph")
-        if _is_face(dst, root) and not _is_face(src, root):
+        if floor(src) == "private" and floor(dst) == "face":
             out.append(f"{where}: a module below the public face imports the face")
     return out
 
 
 def private_cycles(package_dir):
-    """Cycles among module-level imports of private modules (Tarjan's strongly connected parts)."""
-    root = os.path.basename(os.path.normpath(package_dir))
+    """Import cycles among private modules (Tarjan's strongly connected parts): every cycle of
+    module-level imports, and every cycle of any imports that spans two private top-level
+    packages or modules."""
+    edges = [(s, d, top) for s, d, _l, top in import_edges(package_dir)
+             if s != d and floor(s) == "private" and floor(d) == "private"
+             # a package importing its own submodule (or a submodule its package) is how Python
+             # packages work, not a circle between concepts
+             and not (d.startswith(s + ".") or s.startswith(d + "."))]
+    out = _cycles({(s, d) for s, d, top in edges if top})
+    for comp in _cycles({(s, d) for s, d, _top in edges}):
+        if len({m.split(".")[1] for m in comp}) > 1 and comp not in out:
+            out.append(comp)
+    return out
+
+
+def _cycles(pairs):
     graph = {}
-    for src, dst, _line, top in import_edges(package_dir):
-        if top and src != dst and not _is_face(src, root) and not _is_face(dst, root):
-            # a package importing its own submodule (or a submodule its package) is how Python
-            # packages work, not a circle between concepts
-            if dst.startswith(src + ".") or src.startswith(dst + "."):
-                continue
-            graph.setdefault(src, set()).add(dst)
+    for s, d in pairs:
+        graph.setdefault(s, set()).add(d)
     index, low, stack, on, out = {}, {}, [], set(), []
 
     def visit(v):
@@ -204,3 +235,22 @@ def test_planted_violation_is_caught(tmp_path, path, text, expected):
 def test_planted_cycle_is_caught(tmp_path):
     pkg = _tiny_package(tmp_path, {"pkg/_ops/math.py": "from .._nn import layers\n"})
     assert private_cycles(pkg) == [["pkg._nn.layers", "pkg._ops.math"]]
+
+
+def test_planted_function_level_cycle_across_packages_is_caught(tmp_path):
+    # the lazy import that used to dodge a circle: still a cycle between _ops and _nn
+    pkg = _tiny_package(tmp_path, {"pkg/_ops/math.py": "def f():\n    from .._nn import layers\n"})
+    assert private_cycles(pkg) == [["pkg._nn.layers", "pkg._ops.math"]]
+    # inside one private package a function-level cycle is that package's own business
+    pkg = _tiny_package(tmp_path, {"pkg/_ops/math.py": "def f():\n    from . import linalg\n",
+                                   "pkg/_ops/linalg.py": "from . import math\n"})
+    assert private_cycles(pkg) == []
+
+
+def test_tools_may_import_the_face_but_private_modules_may_not(tmp_path):
+    pkg = _tiny_package(tmp_path, {"pkg/_cli.py": "import pkg\n",
+                                   "pkg/nn/_helpers.py": "from .. import nn\n"})
+    assert violations(pkg) == []      # a tool, and a public package's own helper module
+    pkg = _tiny_package(tmp_path, {"pkg/_clip.py": "import pkg\n"})
+    assert violations(pkg) == ["pkg._clip (line 1) imports pkg: a module below the public face "
+                               "imports the face"]

@@ -26,6 +26,7 @@ import torch
 
 from .._nn.layer.layers import Layer
 from .._nn.parameter import make_parameter
+from .._static.input_spec import InputSpec
 from .._tensor import wrap
 from . import tree
 from .static_function import user_location
@@ -57,7 +58,6 @@ def _resolve(layer):
 
 
 def _specs_for(input_spec, sf, func):
-    from ..static.input_spec import InputSpec
     from .static_function import _normalize_specs
     specs = _normalize_specs(input_spec) if input_spec is not None else None
     if specs is None and sf is not None:
@@ -281,7 +281,6 @@ class TranslatedLayer(Layer):
 
     def __init__(self, ep, meta, path):
         super().__init__()
-        from ..static.input_spec import InputSpec
         self._ep = ep
         self._gm = ep.module()
         self._path = path

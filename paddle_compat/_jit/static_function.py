@@ -38,6 +38,7 @@ import weakref
 import torch
 
 from .._mode import STATE
+from .._static.input_spec import InputSpec
 from .._tensor import Tensor
 from . import tree
 
@@ -318,7 +319,6 @@ def _param_names(function, drop_self):
 
 
 def _mark_dynamic(args, specs):
-    from ..static.input_spec import InputSpec
     for arg, spec in zip(args, specs):
         if isinstance(spec, InputSpec) and isinstance(arg, Tensor):
             t = arg._t
@@ -331,7 +331,6 @@ def _mark_dynamic(args, specs):
 
 
 def _normalize_specs(input_spec):
-    from ..static.input_spec import InputSpec
     if input_spec is None:
         return None
     if not isinstance(input_spec, (list, tuple)):

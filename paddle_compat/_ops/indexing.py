@@ -30,7 +30,7 @@ from .._tensor import Tensor
 from .._tensor_methods import attach
 from ._checks import invalid_argument, is_tensor_like
 from .manipulation import SLICE, STRIDED_SLICE, UNSQUEEZE, _int
-from .registry import apply_op, defop
+from .registry import STATIC, apply_op, defop
 
 __all__ = ["getitem", "setitem"]
 
@@ -209,13 +209,12 @@ def _record_slice(x, attrs):
     """Static `x[...]` as Paddle's legacy getitem records it: a `slice` op named `x_slice_<n>`
     when every step is 1, else `strided_slice` named `x_strided_slice_<n>`; a sliced dynamic (-1)
     dim stays -1 (Paddle does not resolve it against the bounds)."""
-    from .._static.builder import tmp_outputs
     if all(s == 1 for s in attrs["strides"]):
         op, key = SLICE, f"{x.name}_slice"
         attrs = {k: v for k, v in attrs.items() if k != "strides"}
     else:
         op, key = STRIDED_SLICE, f"{x.name}_strided_slice"
-    with tmp_outputs(key):
+    with STATIC.tmp_outputs(key):
         out = apply_op(op, (x,), attrs)
     dynamic = [a for a in attrs["axes"] if x.shape[a] == -1 and a not in attrs["decrease_axis"]]
     if dynamic:

@@ -25,8 +25,8 @@ from .._tensor_methods import METHODS, attach
 from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_tensor_like
 from .creation import full_like
 from .math import (_PYOPS, _SCALE, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar,
-                   check_promotion, static_scalar_op)
-from .registry import apply_op, defop
+                   check_promotion)
+from .registry import STATIC, apply_op, defop
 
 __all__ = ["equal", "not_equal", "greater_than", "greater_equal", "less_than", "less_equal",
            "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
@@ -324,8 +324,7 @@ def _compare_method(name, pyop, fastop, none_result=None):
             return wrap(fastop(a, b))
         if isinstance(other, Tensor) or (is_tensor_like(other) and STATE.static):
             if STATE.static:
-                from .._static.builder import tmp_outputs
-                with tmp_outputs():     # Paddle's Variable operators name outputs tmp_<n>
+                with STATIC.tmp_outputs():     # Paddle's Variable operators name outputs tmp_<n>
                     return apply_op(op, (self, other))
             return apply_op(op, (self, other))
         if isinstance(other, np.ndarray) and other.ndim > 0:
@@ -336,7 +335,7 @@ def _compare_method(name, pyop, fastop, none_result=None):
             if not STATE.static and type(self) is Tensor:
                 return wrap(fastop(self._t, other))
             if STATE.static and hasattr(self, "block"):   # Paddle's fill_constant + compare
-                return static_scalar_op(op, name, self, other)
+                return STATIC.scalar_op(op, name, self, other)
             return apply_op(op, _scalar_tensor_pair(self, other, False))
         if none_result is not None:
             if isinstance(other, str):   # Paddle compares against a str elementwise: all unequal
@@ -359,8 +358,7 @@ def _neg(self):
         return wrap(-t + 0 if t.is_floating_point() else -t)   # Paddle: -(0.) is 0., not -0.
     if STATE.static and hasattr(self, "block"):
         # Paddle's legacy `-x` is scale(x, -1.0, 0.0) named tmp_<n>
-        from .._static.builder import tmp_outputs
-        with tmp_outputs():
+        with STATIC.tmp_outputs():
             return apply_op(_SCALE, (self,), {"scale": -1.0, "bias": 0.0, "bias_after_scale": True})
     return apply_op(UNARY_OPS["neg"], (self,))
 

@@ -29,7 +29,7 @@ from ._checks import (check_axis, check_tensor_arg, invalid_argument, is_tensor_
                       normalize_axis)
 from .creation import full
 from .manipulation import flatten
-from .registry import apply_op, defop
+from .registry import STATIC, apply_op, defop
 from .registry import write_out as _out
 
 _BASIC_NAMES = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "pow",
@@ -120,71 +120,6 @@ _PYOPS = {"add": operator.add, "subtract": operator.sub, "multiply": operator.mu
           "remainder": operator.mod, "elementwise_pow": operator.pow}
 
 
-_INT_SHORTS = ("uint8", "int8", "int16", "int32", "int64")
-# Paddle's legacy Variable operators with a Python number use one `scale` op for + - * /:
-# (name, reverse) -> value -> (scale, bias); `1.0 / value` is Paddle's own arithmetic.
-_SCALAR_METHODS = {("add", False): lambda v: (1.0, v), ("add", True): lambda v: (1.0, v),
-                   ("subtract", False): lambda v: (1.0, -v), ("subtract", True): lambda v: (-1.0, v),
-                   ("multiply", False): lambda v: (v, 0.0), ("multiply", True): lambda v: (v, 0.0),
-                   ("divide", False): lambda v: (1.0 / v, 0.0)}
-
-
-def static_scalar_op(op, name, x, value, reverse=False):
-    """Static mode `x <op> number` as Paddle's legacy math_op_patch records it: an int tensor with a
-    float number (or divided by an int) is cast to float32 first, a bool tensor with an int to
-    int64; + - * / become one `scale` op; anything else a `fill_constant` of x's dtype (shape [] or,
-    reversed, x's shape) and the elementwise/compare `op`. Every output is named tmp_<n>."""
-    from .._static.builder import tmp_outputs
-    with tmp_outputs():
-        short = x.dtype.short
-        method = _SCALAR_METHODS.get((name, reverse))
-        if isinstance(value, float):
-            if short in _INT_SHORTS:
-                x = cast(x, "float32")
-        else:
-            value = float(value)
-            if name == "divide" and short in _INT_SHORTS:
-                x = cast(x, "float32")
-            if short == "bool":
-                x = cast(x, "int64")
-        if method is not None:
-            sc, bias = method(value)
-            return apply_op(_SCALE, (x,), {"scale": sc, "bias": bias, "bias_after_scale": True})
-        y = _static_fill(x, value, reverse)
-        if y.dtype is not x.dtype and not (y.dtype.is_floating_point and x.dtype.is_floating_point):
-            # the batch-size-like constant is float32 (Paddle passes no dtype): int tensors fail
-            raise TypeError(_PROMO.format(x.dtype.short, y.dtype.short))
-        if reverse:
-            x, y = y, x
-        if name == "divide" and x.dtype.short in _INT_SHORTS and x.dtype is y.dtype:
-            x, y = cast(x, "float32"), cast(y, "float32")
-        return apply_op(op, (x, y))
-
-
-def _static_fill(x, value, reverse):
-    """The constant operand: shape [] (x op c), x's shape (c op x), or, when x has a -1 dimension,
-    `fill_constant_batch_size_like` on x (Paddle's create_tensor_with_batchsize)."""
-    from .._static.builder import append_op, default_main_program, new_tmp_var
-    from .._static.ir import VARTYPE_CODES
-    from .._static.local_ops import LOCAL_OPS
-    block = default_main_program().current_block()
-    code = VARTYPE_CODES[x.dtype.short]
-    shape = list(x.shape) if reverse else []
-    if reverse and builtins.any(d < 0 for d in shape):
-        batch = next(i for i, d in enumerate(shape) if d < 0)
-        shape = [d if d >= 0 or i == batch else 1 for i, d in enumerate(shape)]
-        # Paddle's op gets no dtype attribute: the constant is float32 whatever x's dtype
-        var = new_tmp_var(block, shape, to_dtype("float32"))
-        append_op(block, LOCAL_OPS["fill_constant_batch_size_like"], {"Input": [x.name]},
-                  {"Out": [var.name]}, {"dtype": 5, "force_cpu": False,
-                                        "input_dim_idx": batch, "output_dim_idx": batch,
-                                        "shape": shape, "value": value})
-        return var
-    var = new_tmp_var(block, shape, x.dtype)
-    append_op(block, LOCAL_OPS["fill_constant"], {}, {"Out": [var.name]},
-              {"dtype": code, "force_cpu": False, "place_type": -1, "shape": shape,
-               "str_value": "", "value": value})
-    return var
 
 
 def binary_with_scalar(name, x, y, reverse=False):
@@ -209,7 +144,7 @@ def binary_with_scalar(name, x, y, reverse=False):
                     xt = xt.to(torch.float32 if isinstance(y, float) else torch.int64)
             return wrap(fn(y, xt) if reverse else fn(xt, y))
         if STATE.static and hasattr(x, "block"):
-            return static_scalar_op(OPS[name], name, x, y, reverse)
+            return STATIC.scalar_op(OPS[name], name, x, y, reverse)
         return apply_op(OPS[name], _scalar_tensor_pair(x, y, reverse))
     if isinstance(y, complex):
         return apply_op(OPS[name], _scalar_tensor_pair(x, y, reverse))
@@ -218,8 +153,7 @@ def binary_with_scalar(name, x, y, reverse=False):
         raise TypeError(f"(InvalidType) {op}(): argument (position 1) must be int, float, bool "
                         f"or Tensor, but got {type(y).__name__}")
     if STATE.static:
-        from .._static.builder import tmp_outputs
-        with tmp_outputs():     # Paddle's Variable operators name their outputs tmp_<n>
+        with STATIC.tmp_outputs():     # Paddle's Variable operators name their outputs tmp_<n>
             return apply_op(OPS[name], (y, x) if reverse else (x, y))
     return apply_op(OPS[name], (y, x) if reverse else (x, y))
 

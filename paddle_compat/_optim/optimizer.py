@@ -22,6 +22,7 @@ from .. import _unique_name
 from .._mode import STATE
 from .._tensor import Tensor, wrap
 from . import rules
+from .._regularizer import L2Decay
 from .clip import ClipGradBase
 from .lr import LambdaDecay, LRScheduler
 
@@ -86,7 +87,6 @@ class Optimizer:
             raise TypeError(f"weight_decay should be float or a WeightDecayRegularizer, but received "
                             f"{type(weight_decay)}")
         if isinstance(weight_decay, (int, float)):
-            from ..regularizer import L2Decay    # Paddle turns a float weight_decay into L2Decay
             weight_decay = L2Decay(float(weight_decay))
         self.regularization = weight_decay
         self._parameter_list = parameters
@@ -140,7 +140,6 @@ class Optimizer:
     def _group_regularizer(self, group):
         decay = group["weight_decay"]
         if isinstance(decay, (int, float)) and not isinstance(decay, bool):
-            from ..regularizer import L2Decay    # lazy: paddle.regularizer imports the Tensor core
             return L2Decay(float(decay))
         return decay
 

@@ -445,4 +445,4 @@ def record_assign(var):
     return record_op(opdef("assign"), (var,), {})
 
 
-set_static_hook(record_op)
+set_static_hook(record_op, tmp_outputs=tmp_outputs)
