@@ -30,6 +30,7 @@ from .._static.input_spec import InputSpec
 from .._tensor import wrap
 from . import tree
 from .static_function import user_location
+from .._dtype import to_dtype
 
 __all__ = ["save", "load", "TranslatedLayer", "FORMAT"]
 
@@ -85,7 +86,6 @@ def _arg_names(func):
 
 
 def _example(spec, sizes):
-    from .._dtype import to_dtype
     shape = []
     dims = {}
     for d, n in enumerate(spec.shape):
@@ -100,7 +100,6 @@ def _example(spec, sizes):
 
 
 def _encode_spec(s, InputSpec):
-    from .._dtype import to_dtype
     if isinstance(s, InputSpec):
         dt = to_dtype(s.dtype if s.dtype is not None else "float32").short
         return {"shape": list(s.shape), "dtype": dt, "name": s.name,

@@ -8,6 +8,7 @@ and dynamic-dimension marks then apply to them) and a template of constants it c
 """
 from .._static.input_spec import InputSpec
 from .._tensor import Tensor, wrap
+from .._dtype import to_dtype
 
 __all__ = ["LEAF", "flatten", "rebuild", "unwrap_out", "wrap_out", "check_specs", "spec_of"]
 
@@ -122,5 +123,4 @@ def _check_one(owner, pname, where, arg, spec, InputSpec):
 
 
 def _dtype_name(dtype):
-    from .._dtype import to_dtype
     return to_dtype(dtype).short

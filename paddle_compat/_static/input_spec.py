@@ -8,6 +8,7 @@ without the name, `batch`/`unbatch` changing the spec in place and returning it)
 import numpy as np
 
 from .._dtype import to_dtype
+from .._tensor import Tensor
 
 __all__ = ["InputSpec"]
 
@@ -55,7 +56,6 @@ class InputSpec:
     @classmethod
     def from_tensor(cls, tensor, name=None):
         """An InputSpec with the shape, dtype and (unless `name` is given) name of `tensor`."""
-        from .._tensor import Tensor
         if isinstance(tensor, Tensor) or _is_static_variable(tensor):
             return cls(list(tensor.shape), tensor.dtype, name or tensor.name)
         raise ValueError(f"Input `tensor` should be a Tensor, but received "

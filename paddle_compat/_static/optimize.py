@@ -11,10 +11,14 @@ import torch
 
 from .. import _unique_name
 from .._ops.registry import OpDef
+from .._optim.optimizer import set_static_minimize_hook
 from .._optim.rules import RULES, init_state
 from .backward import append_backward
 from .builder import append_op, default_startup_program, name_scope, OpRole
 from .ir import VARTYPE_CODES
+from .._nn.initializer import Constant
+from .._optim.lr import LRScheduler
+from .._optim import rules
 
 __all__ = ["minimize"]
 
@@ -129,7 +133,6 @@ def _lr_reader():
 
 
 def _persistable(block, startup, name, shape, dtype, value):
-    from .._nn.initializer import Constant
     from .layers import init_op_for
     var = block.create_var(name=name, shape=shape, dtype=dtype, persistable=True,
                            stop_gradient=True)
@@ -146,7 +149,6 @@ def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set
     the regularization term happen inside the update op (Paddle appends clip, `scale` and `sum`
     ops that show in the printed program).
     """
-    from .._optim.lr import LRScheduler
     kind = _KIND.get(type(optimizer).__name__)
     rule = getattr(optimizer, "_rule", None)
     if kind is None and rule not in _GENERIC_SLOTS:
@@ -238,7 +240,6 @@ class _ParamProxy:
 def _regularize(kernel, optimizer, param):
     """Add the parameter's regularization term (its own regularizer wins over the optimizer's
     weight_decay) to Grad before the update, as dynamic mode and Paddle's appended ops do."""
-    from .._optim import rules
     reg = getattr(param, "regularizer", None)
     if reg is None:
         reg = getattr(optimizer, "regularization", None)
@@ -306,12 +307,4 @@ def _generic_kernel(update, hyper, names, param_lr):
     return kernel
 
 
-def _install():
-    try:
-        from .._optim.optimizer import set_static_minimize_hook
-    except ImportError:       # the optimizer part is not there: static minimize is unavailable
-        return
-    set_static_minimize_hook(minimize)
-
-
-_install()
+set_static_minimize_hook(minimize)

@@ -7,6 +7,9 @@ from ..._ops import math as _math
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
 from .._opshare import shared, scale_op, reshape_op
+from ..._mode import STATE
+from ..._static.layers import record_linear
+from ... import _random
 
 __all__ = ["linear", "dropout", "cosine_similarity", "pad", "interpolate", "upsample", "flatten",
            "dropout_mask"]
@@ -40,9 +43,7 @@ def linear(x, weight, bias=None, name=None):
     mode it records what Paddle's legacy graph records: matmul_v2, then elementwise_add for a bias,
     outputs named `<name or linear_n>.tmp_k`.
     """
-    from ..._mode import STATE
     if STATE.static:
-        from ..._static.layers import record_linear
         return record_linear(x, weight, bias, name)
     return apply_op(_LINEAR, (x, weight, bias))
 
@@ -53,7 +54,6 @@ def dropout_mask(shape, p, device):
     global generator, dropped where u < p. On CUDA devices torch's generator is used."""
     if device.type != "cpu":
         return torch.rand(shape, device=device) >= p
-    from ... import _random
     u = _random.uniform_(list(shape), 0.0, 1.0, "float32")
     return torch.from_numpy(np.ascontiguousarray(u)).reshape(shape) >= np.float32(p)
 

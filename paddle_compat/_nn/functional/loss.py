@@ -33,6 +33,7 @@ from .._opshare import float_kernel, reshape_op, shared
 from . import activation as _act
 from . import distance as _distance
 from . import input as _input
+from ..._static.builder import helper_scope
 
 __all__ = ["smooth_l1_loss", "kl_div", "log_loss", "square_error_cost", "margin_ranking_loss",
            "hinge_embedding_loss", "cosine_embedding_loss", "sigmoid_focal_loss",
@@ -126,7 +127,6 @@ def log_loss(input, label, epsilon=0.0001, name=None):
 def square_error_cost(input, label):
     """paddle.nn.functional.square_error_cost(input, label): (input - label)^2, elementwise."""
     if STATE.static:       # one LayerHelper in Paddle: both outputs are square_error_cost_<n>.tmp_*
-        from ..._static.builder import helper_scope
         with helper_scope("square_error_cost"):
             return _math.square(_math.subtract(input, label))
     return _math.square(_math.subtract(input, label))

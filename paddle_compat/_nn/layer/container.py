@@ -7,6 +7,7 @@ import torch
 
 from .layers import Layer
 from ..parameter import Parameter
+from ..._tensor import Tensor
 
 __all__ = ["Sequential", "LayerList", "ParameterList", "LayerDict"]
 
@@ -170,7 +171,6 @@ class ParameterList(Layer):
         return self._parameters[str(idx)]
 
     def __setitem__(self, idx, param):
-        from ..._tensor import Tensor
         if not isinstance(param, Tensor):
             raise TypeError(f"param should be 'Parameter' or 'Tensor', but received {type(param)}")
         with torch.no_grad():

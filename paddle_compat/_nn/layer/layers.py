@@ -17,24 +17,17 @@ from ..._place import to_place
 from ..._tensor import Tensor
 from ..create_param import create_parameter_impl
 from ..layer_helpers import HookRemoveHelper, addindent, camel_to_snake
+from ..._static.ir import Parameter as StaticParameter
 from ..parameter import Parameter
+from ..._tensor import wrap
 
 __all__ = ["Layer", "HookRemoveHelper"]
 
-_static_param_cls = []
 
 
 def _is_parameter(value):
     """An eager Parameter, or a static-graph Parameter (Layers built inside program_guard)."""
-    if isinstance(value, Parameter):
-        return True
-    if not _static_param_cls:
-        try:
-            from ..._static.ir import Parameter as StaticParameter
-        except ImportError:   # the static package is optional for dynamic-only use
-            StaticParameter = Parameter
-        _static_param_cls.append(StaticParameter)
-    return isinstance(value, _static_param_cls[0])
+    return isinstance(value, (Parameter, StaticParameter))
 
 
 class Layer:
@@ -169,7 +162,6 @@ class Layer:
 
     def create_tensor(self, name=None, persistable=None, dtype=None):
         """An empty Tensor attribute holder (Paddle's create_tensor); its name is generated."""
-        from ..._tensor import wrap
         dt = to_dtype(dtype if dtype is not None else self._dtype)
         t = wrap(torch.empty([0], dtype=dt.torch))
         t.name = name if name is not None else _unique_name.generate(f"{self._full_name}.tmp")
