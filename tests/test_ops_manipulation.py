@@ -70,10 +70,7 @@ def test_ops_are_registered_under_paddle_types():
         assert name in OPS, name
 
 
-# ==================================================================================================
-# More of tensor/manipulation.py and the aliases (values against numpy)
-# Tests of paddle_compat/_ops/manip_extra.py (values against numpy).
-# ==================================================================================================
+# ---- More of tensor/manipulation.py and the aliases (values against numpy) -----------------------
 def test_aliases_are_the_same_functions():
     assert paddle.cat is paddle.concatenate and paddle.clamp is paddle.clip
     x = paddle.to_tensor([1.0, -2.0])

@@ -297,11 +297,8 @@ def test_static_mode_records_and_runs_the_same_ops():
     np.testing.assert_array_equal(got_flags, xv > 0.5)
 
 
-# ==================================================================================================
-# Paddle's special functions and the rest of tensor/math.py (values from numpy/math, dtypes as recorded from Paddle 3.3.1 in conformance/goldens/cases/hunt_tensor.json)
-# Tests of paddle_compat/_ops/math_extra.py (values from numpy/math, dtypes as recorded from
-# Paddle 3.3.1 in conformance/goldens/cases/hunt_tensor.json).
-# ==================================================================================================
+# ---- Paddle's special functions and the rest of tensor/math.py (values from numpy/math, dtypes as
+# recorded from Paddle 3.3.1 in conformance/goldens/cases/hunt_tensor.json) ------------------------
 def test_unary_int_inputs_give_float32_and_keep_dtype_where_paddle_does():
     i = paddle.to_tensor([1, 2, 3])
     assert paddle.lgamma(i).dtype == paddle.float32

@@ -1,5 +1,7 @@
-"""Creation ops (paddle.zeros ... paddle.meshgrid) and the Tensor methods that make converted copies
-or change a tensor in place (astype, to, cpu, cuda, set_value, register_hook, add_, zero_, ...).
+"""Creation ops (Paddle: tensor/creation.py): paddle.zeros ... paddle.meshgrid, complex, clone,
+diag_embed, tril_indices/triu_indices, from_numpy, asarray/as_tensor; and the in-place helpers
+(`_check_inplace`, `_write_back`) every `x_` method shares. `to_tensor` is `_creation_core.py`'s
+(the Tensor's own floor needs it).
 
 Rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json): the default dtype is
 `paddle.get_default_dtype()` (float32), also for `full(shape, 3)` with an int value; `arange` of ints

@@ -1,6 +1,6 @@
-"""Indexing ops: Tensor.__getitem__/__setitem__ (numpy-style indexing), paddle.slice,
-paddle.strided_slice, gather, gather_nd, scatter, scatter_nd_add, take_along_axis,
-put_along_axis.
+"""Tensor indexing (Paddle: base/variable_index.py): `x[...]` and `x[...] = v`, i.e.
+Tensor.__getitem__/__setitem__ with numpy-style indices. The ops they record (`slice`,
+`strided_slice`, `index_get`/`set_value`) are in manipulation.py (slice, strided_slice) and here.
 
 Getitem/setitem follow Paddle 3.3.1's rules (verified against the oracle): ints, slices (negative
 steps too), None, Ellipsis, lists (nested lists are one index tensor), numpy arrays, int/bool

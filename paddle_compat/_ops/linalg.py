@@ -1,5 +1,9 @@
-"""Linear-algebra ops: matmul, mm, bmm, dot, outer, t, mul (fc's 2-D product), norm family,
-dist, cross, einsum, inverse, det, solve, cholesky, qr, svd, eigh, matrix_power, pinv.
+"""Linear algebra (Paddle: tensor/linalg.py): matmul, bmm, dot, t, norm family, dist, cross, det,
+solve, cholesky, qr, svd, eigh, matrix_power, pinv, mv, swapaxes/swapdims, matrix_transpose, bincount,
+permute; `mul` (fc's 2-D product).
+
+Exceptions: mm, outer, inverse (Paddle: tensor/math.py) and tensordot (tensor/manipulation.py) are
+here with the products they are built from; einsum has its own einsum.py as in Paddle.
 
 Registered under Paddle's legacy op types and slots: `matmul_v2` (X, Y; trans_x, trans_y), `mul`
 (X, Y; x_num_col_dims, y_num_col_dims), `bmm`, `dot`, `p_norm`, `frobenius_norm`, `dist`, `cross`,

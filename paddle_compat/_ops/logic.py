@@ -1,5 +1,6 @@
-"""Comparison, logical and bitwise ops (paddle.equal ... paddle.is_empty) and Paddle's Tensor
-operators (`x + y`, `x == y`, `x & y`, `-x`, ...).
+"""Comparison, logical and bitwise ops (Paddle: tensor/logic.py): paddle.equal ... paddle.is_empty,
+and the aliases eq, ne, gt, ge, lt, le, greater, less; and Paddle's Tensor operators (`x + y`,
+`x == y`, `x & y`, `-x`, ...; Paddle: base/dygraph/math_op_patch.py).
 
 Operator rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json):
 * `x + 1`, `2 ** x`, `x / 2`: a Python scalar combines without widening the tensor (see math.py);

@@ -1,5 +1,11 @@
-"""Shape manipulation ops: reshape, transpose, concat/split/stack, squeeze/unsqueeze, flatten,
-expand/tile/broadcast, flip/roll.
+"""Shape manipulation (Paddle: tensor/manipulation.py): reshape, transpose, concat/cat, split,
+stack, squeeze/unsqueeze, flatten, expand/tile/broadcast, flip/roll, slice, strided_slice,
+gather/scatter, take_along_axis/put_along_axis, moveaxis, narrow, unflatten, repeat_interleave,
+broadcast_tensors, ravel, reverse, atleast_*d, hstack/vstack, rot90, index_add/index_fill,
+take_along_dim, view/view_as, repeat, fill_diagonal_.
+
+Exceptions: cast, masked_fill, unique (manipulation.py in Paddle) are in math.py and search.py;
+transpose, which Paddle lists under tensor/linalg.py, is here with the other layout ops.
 
 Each op is registered once under Paddle's legacy op type and slot names (`reshape2`, `transpose2`,
 `concat`, `split`, `squeeze2`, `unsqueeze2`, `flatten_contiguous_range`, `stack`, `unstack`,
@@ -820,13 +826,9 @@ def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=Tr
     return arr
 
 
-# ==================================================================================================
-# More of tensor/manipulation.py: paddle.cat, moveaxis, narrow, unflatten, repeat_interleave, broadcast_tensors, ravel, reverse, atleast_1d/2d/3d, hstack, vstack, rot90, index_add, index_fill, take_along_dim
-# More of Paddle 3.3.1's manipulation and search functions, and its torch-style aliases
-# (`paddle.cat`, `clamp`, `mul`, `swapaxes`, `moveaxis` ...): each is built from the registered
-# ops (transpose2, reshape2, concat, flip ... so static mode records Paddle's ops) or is one registry
-# record of its own.
-# ==================================================================================================
+# ---- More of tensor/manipulation.py: paddle.cat, moveaxis, narrow, unflatten, repeat_interleave,
+# broadcast_tensors, ravel, reverse, atleast_1d/2d/3d, hstack, vstack, rot90, index_add,
+# index_fill, take_along_dim -----------------------------------------------------------------------
 
 cat = concatenate = concat
 

@@ -1,5 +1,12 @@
-"""Elementwise math ops: paddle.add ... paddle.erf, clip, scale, lerp, cumsum, in-place variants and
+"""Math ops (Paddle: tensor/math.py): elementwise arithmetic and functions (paddle.add ...
+paddle.erf, clip, scale, lerp, cumsum, the special functions, gcd/lcm, shifts, nan_to_num, diff,
+trace, diagonal, kron, inner, addmm, cummax/cummin, logcumsumexp), the plain reductions (sum, max,
+min, amax, amin, prod, nansum, nanmean, count_nonzero, all, any, with the reduce machinery stat.py
+shares), the aliases (clamp, mul, sub, div, true_divide, isin, ger, take), in-place variants and
 the arithmetic Tensor operators (`x + y`, `2 ** x`, ...).
+
+Exceptions: cast (Paddle: tensor/manipulation.py) is here, as every other op module needs it;
+real and imag (tensor/attribute.py) are entries of the unary table.
 
 Dtype rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json):
 * two Tensors of different dtypes combine only when both are floating (float32+float64 -> float64)
@@ -625,17 +632,12 @@ attach({name: globals()[name] for name in _BASIC_NAMES
 attach({"floor_mod": remainder})
 
 
-# ==================================================================================================
-# Paddle's special functions and the rest of tensor/math.py: inverse hyperbolics, lgamma/digamma/erfinv, logit, Bessel i0/i1, gcd/lcm, shifts, hypot, logaddexp, heaviside, copysign, nan_to_num, diff, trace, diagonal, kron, inner, addmm, cummax/cummin, logcumsumexp
-# More of Paddle 3.3.1's elementwise and small reduction ops: atan2, the inverse hyperbolic
-# functions, lgamma/digamma/erfinv, logit, Bessel i0/i1, gcd/lcm, shifts, hypot, logaddexp,
-# heaviside, copysign, nan_to_num, diff, trace, diagonal, kron, inner, mv, addmm, cummax/cummin,
-# logcumsumexp, quantile, mode, kthvalue, numel/rank/shape and the dtype predicates.
-#
+# ---- Paddle's special functions and the rest of tensor/math.py: inverse hyperbolics,
+# lgamma/digamma/erfinv, logit, Bessel i0/i1, gcd/lcm, shifts, hypot, logaddexp, heaviside,
+# copysign, nan_to_num, diff, trace, diagonal, kron, inner, addmm, cummax/cummin, logcumsumexp -----
 # Dtype rules were read from the oracle (Paddle 3.3.1): integer inputs of transcendental functions give
 # float32 (atan2 gives float64), `frac`, `diff`, `sgn`, `positive`/`negative` keep the dtype.
 # Each op is one registry record, so static mode records it too.
-# ==================================================================================================
 
 
 def _float(x):

@@ -1,4 +1,5 @@
-"""Paddle's random ops: seed/state functions and the sampling ops, on the Paddle-exact CPU generator.
+"""Random ops (Paddle: tensor/random.py; the seed and state functions are Paddle's
+framework/random.py): seed/state functions and the sampling ops, on the Paddle-exact CPU generator.
 
 Every sampling op is one registered OpDef (Paddle's legacy types `gaussian_random`,
 `uniform_random`, `randint`, `randperm`, `bernoulli`, `multinomial`, `exponential`, ...). The kernel

@@ -1,5 +1,8 @@
-"""Search ops: where, masked_select, masked_fill, nonzero, index_select, topk, sort, argsort,
-unique.
+"""Search ops (Paddle: tensor/search.py): where, masked_select, nonzero, index_select, topk, sort,
+argsort, argmax, argmin, mode, kthvalue, searchsorted, bucketize, msort.
+
+Exceptions: masked_fill and unique (Paddle: tensor/manipulation.py) are here with where and
+argsort, which they are built on.
 
 Registered under Paddle's legacy op types: `where` (Condition, X, Y -> Out), `where_index`
 (Condition -> Out, for nonzero), `masked_select` (X, Mask -> Y), `index_select` (X, Index -> Out),

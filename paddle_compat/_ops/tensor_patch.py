@@ -1,8 +1,9 @@
-"""Tensor methods and properties of Paddle 3.3.1 that are not a public paddle.* op of their own:
-dtype shortcuts (`x.float()`, `x.long()` ...), torch-style aliases Paddle 3.x added (`x.view`,
-`x.permute`, `x.repeat`, `x.mul`, `x.ge`, `x.clamp` ...), `x.data`, `x.requires_grad`,
-`retain_grads`, `new_zeros/new_ones/new_full/new_empty`, strides and contiguity, `apply`,
-`fill_diagonal_` and the in-place unary methods (`x.floor_()` ...).
+"""Tensor methods and properties of Paddle 3.3.1 that are not a public paddle.* function of their
+own (Paddle: base/dygraph/tensor_patch_methods.py and math_op_patch.py): dtype shortcuts
+(`x.float()`, `x.long()` ...), conversions (astype, to, cpu, cuda, set_value, register_hook, T/mT),
+torch-style aliases Paddle 3.x added (`x.mul`, `x.ge`, `x.clamp` ...), `x.data`,
+`x.requires_grad`, `retain_grads`, `new_zeros/new_ones/new_full/new_empty`, strides and contiguity,
+`apply`, and the in-place methods (`x.add_()`, `x.zero_()`, `x.floor_()` ...).
 
 Everything that computes goes through the public ops (and so through `apply_op`), so static mode
 records the same ops as Paddle's method patching does.

@@ -1,4 +1,5 @@
-"""paddle.optimizer.lr: learning-rate schedulers (pure Python arithmetic, as in Paddle).
+"""paddle.optimizer.lr (Paddle: optimizer/lr.py): all the learning-rate schedulers, OneCycleLR and
+CyclicLR included (pure Python arithmetic, as in Paddle).
 
 Every scheduler follows Paddle's protocol: the constructor calls `step()` once, so `last_epoch` starts
 at 0 and `scheduler()` returns `last_lr`; `step(epoch=None)` advances; `state_dict()` holds the keys
@@ -476,10 +477,7 @@ class ReduceOnPlateau(LRScheduler):
         return current > bar
 
 
-# ==================================================================================================
-# OneCycleLR, CyclicLR
-# paddle.optimizer.lr.OneCycleLR and CyclicLR, with Paddle's formulas in Paddle's float order.
-# ==================================================================================================
+# ---- OneCycleLR, CyclicLR ------------------------------------------------------------------------
 
 
 class OneCycleLR(LRScheduler):

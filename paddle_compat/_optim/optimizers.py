@@ -262,11 +262,7 @@ class Adagrad(Optimizer):
                 "initial_accumulator_value": float(self.initial_accumulator_value)}
 
 
-# ==================================================================================================
-# Adamax, Adadelta, Lamb, RAdam, NAdam
-# paddle.optimizer.Adamax, Adadelta, Lamb, RAdam, NAdam: Paddle's signatures and checks on top of
-# `Optimizer`; the arithmetic lives in `rules2.py`.
-# ==================================================================================================
+# ---- Adamax, Adadelta, Lamb, RAdam, NAdam --------------------------------------------------------
 
 
 class _Betas(Optimizer):

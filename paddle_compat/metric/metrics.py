@@ -141,14 +141,10 @@ def accuracy(input, label, k=1, correct=None, total=None, name=None):
     return acc
 
 
-# ==================================================================================================
-# Precision, Recall, Auc
-# paddle.metric.Precision, Recall and Auc: host-side (numpy) metrics, as in Paddle.
-#
+# ---- Precision, Recall, Auc ----------------------------------------------------------------------
 # They follow Paddle's Python implementation step for step (Precision rounds with floor(p + 0.5),
 # Recall with numpy's rint, Auc bins the positive-class column into num_thresholds + 1 buckets and
 # integrates with trapezoids from the top bucket down) so the numbers are the same.
-# ==================================================================================================
 
 
 def _host(value, what):

@@ -1,6 +1,8 @@
-"""More paddle.nn.functional activations: celu, selu, mish, swish, hardtanh, hardshrink, softshrink,
-tanhshrink, softsign, log_sigmoid, thresholded_relu, prelu, rrelu (inference), glu, maxout, softmax_,
-and the in-place variants Paddle exports (tanh_, elu_, leaky_relu_, hardtanh_, thresholded_relu_).
+"""paddle.nn.functional activations (Paddle: nn/functional/activation.py): relu, gelu, sigmoid, tanh,
+softmax, log_softmax, leaky_relu, relu6, silu, elu, softplus, hardswish, hardsigmoid, celu, selu,
+mish, swish, hardtanh, hardshrink, softshrink, tanhshrink, softsign, log_sigmoid, thresholded_relu,
+prelu, rrelu (inference), glu, maxout, and the in-place variants Paddle exports (relu_, softmax_,
+tanh_, elu_, leaky_relu_, hardtanh_, thresholded_relu_).
 
 Each is one op under Paddle's legacy type. The ops are resolved through `shared` (see `_opshare`) so a
 type another part of the package registers later is reused rather than registered twice.
@@ -252,11 +254,7 @@ def leaky_relu_(x, negative_slope=0.01, name=None):
     return _inplace(x, leaky_relu(x, negative_slope))
 
 
-# ==================================================================================================
-# The common activations: relu, gelu, sigmoid, tanh, softmax, log_softmax, leaky_relu, ...
-# paddle.nn.functional activations: relu, gelu, sigmoid, tanh, softmax, log_softmax, leaky_relu,
-# relu6, silu, elu, softplus, hardswish, hardsigmoid — one registered op each (Paddle's legacy types).
-# ==================================================================================================
+# ---- The common activations: relu, gelu, sigmoid, tanh, softmax, log_softmax, leaky_relu, ... ----
 
 
 def _relu_kernel(x):

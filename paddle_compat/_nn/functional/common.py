@@ -1,4 +1,5 @@
-"""paddle.nn.functional common ops: linear, dropout, embedding, one_hot, pad, interpolate, flatten."""
+"""paddle.nn.functional common functions (Paddle: nn/functional/common.py): linear, dropout, pad,
+interpolate, upsample, cosine_similarity; and flatten (paddle.flatten's functional form)."""
 import numpy as np
 import torch
 import torch.nn.functional as TF

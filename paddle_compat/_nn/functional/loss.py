@@ -1,8 +1,11 @@
-"""More paddle.nn.functional losses and distances: smooth_l1_loss, kl_div, log_loss,
-square_error_cost, margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss,
-sigmoid_focal_loss, soft_margin_loss, multi_label_soft_margin_loss, multi_margin_loss,
-poisson_nll_loss, gaussian_nll_loss, triplet_margin_loss, triplet_margin_with_distance_loss,
-dice_loss, npair_loss, pairwise_distance, cosine_similarity.
+"""paddle.nn.functional losses (Paddle: nn/functional/loss.py): cross_entropy,
+softmax_with_cross_entropy, nll_loss, mse_loss, l1_loss, binary_cross_entropy(_with_logits),
+smooth_l1_loss, kl_div, log_loss, square_error_cost, margin_ranking_loss, hinge_embedding_loss,
+cosine_embedding_loss, sigmoid_focal_loss, soft_margin_loss, multi_label_soft_margin_loss,
+multi_margin_loss, poisson_nll_loss, gaussian_nll_loss, triplet_margin_loss,
+triplet_margin_with_distance_loss, dice_loss, npair_loss.
+
+Exception: label_smooth (Paddle: nn/functional/common.py) is here with the cross-entropy it serves.
 
 Paddle writes most of these in Python from public ops; they are written the same way here (from
 paddle_compat's public functions, so static mode records the same kind of ops and the dtype rules
@@ -39,7 +42,9 @@ __all__ = ["smooth_l1_loss", "kl_div", "log_loss", "square_error_cost", "margin_
            "hinge_embedding_loss", "cosine_embedding_loss", "sigmoid_focal_loss",
            "soft_margin_loss", "multi_label_soft_margin_loss", "multi_margin_loss",
            "poisson_nll_loss", "gaussian_nll_loss", "triplet_margin_loss",
-           "triplet_margin_with_distance_loss", "dice_loss", "npair_loss"]
+           "triplet_margin_with_distance_loss", "dice_loss", "npair_loss", "cross_entropy",
+           "softmax_with_cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy",
+           "binary_cross_entropy_with_logits", "label_smooth"]
 
 
 def _huber_kernel(x, y, delta=1.0):
@@ -387,16 +392,10 @@ def npair_loss(anchor, positive, labels, l2_reg=0.002):
     return l2loss + _stat.mean(_math.sum(labels * softmax_ce, 0))
 
 
-# ==================================================================================================
-# The common losses: cross_entropy, softmax_with_cross_entropy, nll_loss, mse_loss, l1_loss, binary_cross_entropy(_with_logits), label_smooth
-# paddle.nn.functional losses: cross_entropy, softmax_with_cross_entropy, nll_loss, mse_loss, l1_loss,
-# binary_cross_entropy, binary_cross_entropy_with_logits.
-#
+# ---- The common losses: cross_entropy, softmax_with_cross_entropy, nll_loss, mse_loss, l1_loss,
+# binary_cross_entropy(_with_logits), label_smooth -------------------------------------------------
 # Each loss is one op whose kernel also applies Paddle's reduction rules (which differ from torch's:
 # cross_entropy's 'mean' divides by the element count unless ignore_index >= 0 or a weight is given).
-# ==================================================================================================
-__all__ = ["cross_entropy", "softmax_with_cross_entropy", "nll_loss", "mse_loss", "l1_loss",
-           "binary_cross_entropy", "binary_cross_entropy_with_logits", "label_smooth"]
 
 
 def _reduce_tensor(loss, reduction):

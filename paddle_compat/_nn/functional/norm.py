@@ -1,4 +1,5 @@
-"""paddle.nn.functional normalisation: batch_norm, layer_norm, normalize.
+"""paddle.nn.functional normalisation (Paddle: nn/functional/norm.py): batch_norm, layer_norm,
+normalize.
 
 Paddle's batch_norm updates the running statistics with the *biased* batch variance
 (`running_var = momentum * running_var + (1 - momentum) * var`), unlike torch's unbiased update, so the

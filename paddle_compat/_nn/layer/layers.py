@@ -1,4 +1,5 @@
-"""paddle.nn.Layer: the base class of every layer (Paddle's dygraph Layer, on torch tensors).
+"""paddle.nn.Layer (Paddle: nn/layer/layers.py): the base class of every layer (Paddle's dygraph
+Layer, on torch tensors).
 
 A Layer keeps Paddle's three ordered dicts (`_parameters`, `_buffers`, `_sub_layers`); `__setattr__`
 files Parameters, Layers and Tensors into them, `__getattr__` reads them back, and every traversal
