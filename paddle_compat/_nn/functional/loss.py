@@ -24,7 +24,6 @@ from ... import _creation_core
 from ..._autograd import grad_mode as _grad_mode
 from ..._dtype import DTYPES as _DTYPES
 from ..._ops import creation as _creation
-from ..._ops import indexing as _indexing
 from ..._ops import linalg as _linalg
 from ..._ops import logic as _logic
 from ..._ops import manipulation as _manip
@@ -246,14 +245,14 @@ def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mea
         raise ValueError("The label's shape[0] should be equal to input's shape[0], but received "
                          f"input's shape[0] {input.shape[0]} and label's shape[0]:{label.shape[0]}. ")
     label = label.reshape((-1, 1))
-    index_sample = _indexing.take_along_axis(input, label, axis=1)
+    index_sample = _manip.take_along_axis(input, label, axis=1)
     hinge = _math.pow(_math.clip(margin - index_sample + input, min=0.0), p)
     if weight is not None:
         if not input.shape[1] == weight.shape[0]:
             raise ValueError("The weight's shape[0] should be equal to input's shape[1]but received "
                              f"weight's shape[0]: {weight.shape[0]} and input's shape[1]: "
                              f"{input.shape[1]}")
-        weight = _indexing.gather(weight, label, axis=0).reshape((-1, 1))
+        weight = _manip.gather(weight, label, axis=0).reshape((-1, 1))
         loss = _stat.mean(weight * hinge, axis=1) - (
             weight * (margin ** p / input.shape[1])).squeeze()
     else:
