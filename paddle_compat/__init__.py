@@ -121,3 +121,7 @@ from . import jit
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from ._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

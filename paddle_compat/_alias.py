@@ -65,9 +65,10 @@ class _AliasFinder(importlib.abc.MetaPathFinder):
                     real == e.name or real.startswith(e.name + ".")):
                 raise
             missing = _alias_name(e.name)
-            raise ModuleNotFoundError(
-                f"No module named '{missing}' (paddle_compat does not provide it; see "
-                f"`python -m paddle_compat check`)", name=missing) from None
+            api = getattr(e, "api", None)        # paddle_compat._census.ModuleNotProvidedError
+            if api is not None:                  # a Paddle 3.3.1 module: the one census message
+                raise type(e)(api, name=missing) from None
+            raise ModuleNotFoundError(f"No module named '{missing}'", name=missing) from None
         return importlib.util.spec_from_loader(
             fullname, _AliasLoader(module),
             is_package=hasattr(module, "__path__"))
