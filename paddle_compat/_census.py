@@ -65,6 +65,15 @@ def known(api):
     return None
 
 
+def _is_module(api, what):
+    """Whether Paddle's `api` (of census status `what`) is a module: a census module, a name
+    whose recorded kind is module, or anything inside an internal tree."""
+    if what == "api":
+        parent, _, leaf = api.rpartition(".")
+        return census()["modules"][parent][leaf][0] == "module"
+    return what in ("module", "internal")
+
+
 def not_provided_message(api, what=None):
     """The one message for a Paddle API paddle_compat lacks (`api` spelled `paddle...`)."""
     what = what or known(api)
@@ -103,7 +112,7 @@ def missing_getattr(module_name):
         if not name.startswith("_"):                # dunders and private names are never API
             api = f"{paddle_name(module_name)}.{name}"
             what = known(api)
-            if what == "module" or what == "internal":
+            if _is_module(api, what):
                 try:
                     return importlib.import_module(f"{module_name}.{name}")
                 except ModuleNotProvidedError:
@@ -129,8 +138,7 @@ class _MissingModuleFinder:
                 p.startswith("_") for p in fullname.split(".")[1:]):
             return None
         api = paddle_name(fullname)
-        what = known(api)
-        if what in ("module", "internal"):
+        if _is_module(api, known(api)):
             raise ModuleNotProvidedError(api, name=fullname)
         return None
 

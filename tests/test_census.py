@@ -171,3 +171,16 @@ def test_submodule_is_imported_on_attribute_access():
             "assert p.utils.unique_name.__name__ == 'paddle_compat.utils.unique_name'\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_a_name_whose_kind_is_module_is_a_module_too():
+    assert _census._is_module("paddle.distributed.io", "api")       # in paddle.distributed.__all__
+    assert not _census._is_module("paddle.nn.Linear", "api")
+    assert _census._is_module("paddle.base.core", "internal")
+    for module, names in sorted(CENSUS["modules"].items()):
+        mod = _face(module)
+        for name, entry in names.items():
+            if mod is not None and entry[0] == "module" and not hasattr(mod, name):
+                with pytest.raises(_census.ModuleNotProvidedError):
+                    importlib.import_module(f"{mod.__name__}.{name}")
+                return
