@@ -257,7 +257,10 @@ def resolve(name):
         depth += 1
     api = ".".join(parts[:depth])
     note = _difference(obj)
-    return ("difference" if note else "supported"), api, note
+    # "Differences from Paddle: none known ..." documents that there is none: supported, with
+    # the paragraph's qualification kept as the note
+    differs = note is not None and not note.lower().startswith("none known")
+    return ("difference" if differs else "supported"), api, note
 
 
 def _import_submodule(obj, part):

@@ -83,6 +83,7 @@ def test_resolve_statuses():
     assert (status, api) == ("difference", "paddle.to_tensor")
     assert note and "\n" not in note and len(note) <= 110
     assert _check.resolve("paddle.float32.name")[:2] == ("supported", "paddle.float32")
+    assert _check.resolve("paddle.ParamAttr") == ("supported", "paddle.ParamAttr", "none known.")
     assert _check.resolve("paddle.not_an_api_at_all") == (
         "missing", "paddle.not_an_api_at_all", "not in Paddle 3.3.1's public API")
 
