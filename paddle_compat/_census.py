@@ -115,8 +115,9 @@ def missing_getattr(module_name):
             if _is_module(api, what):
                 try:
                     return importlib.import_module(f"{module_name}.{name}")
-                except ModuleNotProvidedError:
-                    pass
+                except ModuleNotProvidedError as e:
+                    if e.name != f"{module_name}.{name}":
+                        raise                       # a module it imports is missing: say that
             if what is not None:
                 raise APINotProvidedError(api, module)
         raise AttributeError(f"module '{module_name}' has no attribute '{name}'",
