@@ -439,8 +439,10 @@ def _run(args, out):
             out.write("\n")
         else:
             module = _census.paddle_name(missing_module)
+            width = max([len(module) + 1 + len(n) for n, _, _ in names] + [len("API")])
+            out.write(f"{'API':<{width}}  {'kind':<8}  defined in Paddle at\n")
             for n, k, d in names:
-                out.write(f"{module}.{n}  {k}" + (f"  (defined in {d})" if d else "") + "\n")
+                out.write(f"{module + '.' + n:<{width}}  {k:<8}  {d or '-'}\n")
             out.write(f"{len(names)} missing in {module}\n")
         return 0
     if args.coverage and not args.paths:

@@ -246,6 +246,14 @@ def test_cli_coverage_and_missing(tmp_path):
     assert lines[-1].split()[0] == "total"
     assert len(lines) == len(_census.census()["modules"]) + 2
     module = next(r.module for r in _check.coverage_table() if r.provided < r.total)
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat", "check", "--missing", module],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    names = _check.missing_names(module)
+    assert lines[0].split() == ["API", "kind", "defined", "in", "Paddle", "at"]
+    assert [line.split()[0] for line in lines[1:-1]] == [f"{module}.{n}" for n, _, _ in names]
+    assert lines[-1] == f"{len(names)} missing in {module}"
     proc = subprocess.run([sys.executable, "-m", "paddle_compat", "check", "--missing", module,
                            "--json"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
