@@ -411,6 +411,8 @@ def _rows_json(rows):
 
 
 def add_arguments(parser):
+    parser.epilog = ("exit status: 0 when every API used is provided, 1 when one is missing, 2 on "
+                     "bad input (a path that does not exist, a script that does not parse)")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="Python scripts or directories to scan")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
