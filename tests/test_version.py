@@ -22,7 +22,8 @@ def test_package_metadata_reports_compat_version_license_and_urls():
     # pyproject.toml takes its version from version.py (one copy), states a license whose text is
     # in the repository, a description and project URLs.
     import os
-    import tomllib
+    import pytest
+    tomllib = pytest.importorskip("tomllib")    # Python >= 3.11
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(root, "pyproject.toml"), "rb") as f:
         project = tomllib.load(f)
