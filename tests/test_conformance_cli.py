@@ -122,3 +122,16 @@ def test_warnings_of_replayed_cases_are_captured_not_printed(capfd):
     test_cases._reset()
     result = snippets.run_case(code, test_cases._reset)
     assert result["warnings"][0].startswith("UserWarning: Skip loading for weight.")
+
+
+def test_plan_gives_the_rows_a_run_gives(capsys):
+    # The README's counts are checked against plan() (no replay); it must predict the run's rows,
+    # statuses included: a declared xfail, a static n/a, a plain pass and an xfailed case.
+    pattern = r"^paddle\.lerp$|^paddle\.randperm$|functional\.relu$|framework_design_tutorial::ir_example$"
+    planned = sorted((r["api"], r["mode"], r["status"]) for r in _conformance_cli.plan(pattern))
+    assert _conformance_cli.run(_args(pattern=pattern, json=True)) == 0
+    ran = sorted((r["api"], r["mode"], r["status"])
+                 for r in json.loads(capsys.readouterr().out)["rows"])
+    assert planned == ran
+    assert {s for _, _, s in ran} == {"pass", "xfail", "n/a"}
+    assert ("seeds/framework_design_tutorial::ir_example", "case", "xfail") in ran
