@@ -24,7 +24,7 @@ import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES_DIR = os.path.join(HERE, "cases")
-SEEDS_DIR = os.path.join(HERE, "seeds")          # the documented examples of /work/shared/seeds
+SEEDS_DIR = os.path.join(HERE, "seeds")          # the documented examples of the seed documents (Paddle doc pages)
 GOLDENS_DIR = os.path.join(HERE, "goldens", "cases")
 
 _MARK = re.compile(r"^# %% case: (\S+)(.*)$")

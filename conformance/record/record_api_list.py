@@ -1,6 +1,6 @@
 """Record Paddle 3.3.1's public API names, per module, for `python -m paddle_compat check --coverage`.
 
-    ~/paddle-ref/bin/python conformance/record/record_api_list.py
+    PADDLE_PY conformance/record/record_api_list.py
 
 Walks the public modules a Paddle script imports from, lists each module's public names (its
 `__all__`, else names not starting with '_'), keeps callables and classes, and writes
