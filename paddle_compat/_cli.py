@@ -187,7 +187,7 @@ def _add_compare(subparsers):
     p = subparsers.add_parser(
         "compare", help="run a script under real Paddle and paddle_compat and compare what they did",
         description=_compare.__doc__.strip().split("\n\n")[0],
-        epilog=("examples:\n  python -m paddle_compat compare --oracle ~/paddle-ref/bin/python train.py\n"
+        epilog=("examples:\n  python -m paddle_compat compare --oracle /path/to/paddle-env/bin/python train.py\n"
                 "  python -m paddle_compat compare --layers --record golden/ train.py\n"
                 "  python -m paddle_compat compare --against golden/ train.py"),
         formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -316,7 +316,7 @@ def test_console_script_usage_names_itself(tmp_path):
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["--version"], ["run", "--help"], ["check", "--help"],
-                                  ["conformance", "--help"], []])
+                                  ["conformance", "--help"], ["compare", "--help"], []])
 def test_help_version_and_usage_errors_do_not_import_torch(tmp_path, argv):
     # -X importtime lists every module the process imported: torch must not be among them.
     out = _run(["-X", "importtime", "-m", "paddle_compat", *argv], tmp_path)
