@@ -260,7 +260,8 @@ def main(argv=None):
 def _is_cli_process():
     """True while `python -m paddle_compat ...` locates the package (sys.argv[0] is "-m" then) or
     the `paddle-compat` console script imports it."""
-    if sys.argv[:1] == ["-m"]:
+    argv = getattr(sys, "argv", None) or []         # embedded interpreters may have no argv
+    if argv[:1] == ["-m"]:
         orig = list(getattr(sys, "orig_argv", []))
         for i, a in enumerate(orig[1:], 1):
             if a == "-m":
@@ -268,7 +269,7 @@ def _is_cli_process():
             if a == "-mpaddle_compat":
                 return True
         return False
-    base = os.path.basename(sys.argv[0]) if sys.argv else ""
+    base = os.path.basename(argv[0]) if argv else ""
     return base in ("paddle-compat", "paddle-compat.exe", "paddle-compat-script.py")
 
 
