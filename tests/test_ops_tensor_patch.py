@@ -1,4 +1,4 @@
-"""Tests of paddle_compat/_ops/tensor_extra.py and the autograd/operator fixes of the hunt
+"""Tests of paddle_compat/_ops/tensor_patch.py and the autograd/operator fixes of the hunt
 (behaviour recorded from Paddle 3.3.1 in conformance/goldens/cases/hunt_tensor.json)."""
 import numpy as np
 import pytest
