@@ -1,0 +1,1 @@
+"""Private rooms of paddle.vision (mirrors python/paddle/vision/)."""

@@ -1,0 +1,12 @@
+"""paddle.vision: datasets, transforms and the image backend switch."""
+from . import datasets, transforms
+from .datasets import (MNIST, Cifar10, Cifar100, DatasetFolder, FashionMNIST, ImageFolder)
+from .image import get_image_backend, image_load, set_image_backend
+from .transforms import (BaseTransform, BrightnessTransform, CenterCrop, ColorJitter, Compose,
+                         ContrastTransform, Grayscale, HueTransform, Normalize, Pad, RandomCrop,
+                         RandomHorizontalFlip, RandomResizedCrop, RandomRotation,
+                         RandomVerticalFlip, Resize, SaturationTransform, ToTensor, Transpose,
+                         adjust_brightness, adjust_contrast, adjust_hue, center_crop, crop, hflip,
+                         normalize, pad, resize, rotate, to_grayscale, to_tensor, vflip)
+
+__all__ = ["set_image_backend", "get_image_backend", "image_load"]
