@@ -23,7 +23,9 @@ __all__ = []
 def _assert_image_tensor(img, data_format):
     if not isinstance(img, Tensor) or img.ndim < 3 or img.ndim > 4 \
             or data_format.lower() not in ("chw", "hwc"):
-        raise RuntimeError(f"not support [type={type(img)}, ndim={img.ndim}, "
+        # Paddle's Tensor class prints as <class 'paddle.Tensor'>.
+        kind = "<class 'paddle.Tensor'>" if isinstance(img, Tensor) else type(img)
+        raise RuntimeError(f"not support [type={kind}, ndim={img.ndim}, "
                            f"data_format={data_format}] paddle image")
 
 
@@ -93,6 +95,7 @@ _KERNEL_DTYPES = {
     "multiply": "int64, float64, complex128, float32, complex64, int32, bfloat16, bool",
     "grid_sample": "float64, float32",
     "pad3d": "int32, int64, float64, complex128, float32, complex64",
+    "flip": "int32, int64, float64, complex128, float32, complex64, bool",
 }
 _SHORT = {torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16", torch.float16: "float16",
           torch.bfloat16: "bfloat16", torch.bool: "bool", torch.int32: "int32",
@@ -271,12 +274,14 @@ def perspective(img, coeffs, interpolation="nearest", fill=None, data_format="CH
 def vflip(img, data_format="CHW"):
     """Flip along the height axis."""
     _assert_image_tensor(img, data_format)
+    _require_kernel("flip", img._t)
     return img.flip(axis=[_get_image_h_axis(data_format)])
 
 
 def hflip(img, data_format="CHW"):
     """Flip along the width axis."""
     _assert_image_tensor(img, data_format)
+    _require_kernel("flip", img._t)
     return img.flip(axis=[_get_image_w_axis(data_format)])
 
 
@@ -365,8 +370,15 @@ def resize(img, size, interpolation="bilinear", data_format="CHW"):
     else:
         oh, ow = size
     from ..._nn.functional_common import interpolate
-    out = interpolate(img.unsqueeze(0), size=(oh, ow), mode=interpolation.lower(),
+    src = img.unsqueeze(0)
+    integer = not img._t.is_floating_point() and interpolation.lower() != "nearest"
+    if integer:
+        # Paddle interpolates integer images in float and truncates; torch's uint8 kernels round.
+        src = wrap(src._t.to(torch.float32))
+    out = interpolate(src, size=(oh, ow), mode=interpolation.lower(),
                       data_format="N" + data_format.upper())
+    if integer:
+        out = wrap(out._t.to(img._t.dtype))
     return out.squeeze(0)
 
 
