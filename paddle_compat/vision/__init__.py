@@ -1,6 +1,7 @@
 """paddle.vision: datasets, transforms and the image backend switch."""
 from . import datasets, transforms
-from .datasets import (MNIST, Cifar10, Cifar100, DatasetFolder, FashionMNIST, ImageFolder)
+from .datasets import (MNIST, VOC2012, Cifar10, Cifar100, DatasetFolder, FashionMNIST, Flowers,
+                       ImageFolder)
 from .image import get_image_backend, image_load, set_image_backend
 from .transforms import (BaseTransform, BrightnessTransform, CenterCrop, ColorJitter, Compose,
                          ContrastTransform, Grayscale, HueTransform, Normalize, Pad, RandomCrop,
