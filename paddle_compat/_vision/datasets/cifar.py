@@ -51,7 +51,12 @@ class _BatchUnpickler(pickle.Unpickler):
 
 class Cifar10(Dataset):
     """paddle.vision.datasets.Cifar10(data_file=None, mode='train', transform=None, download=True,
-    backend=None): (image, int64 label) pairs; see the module doc."""
+    backend=None): (image, int64 label) pairs; see the module doc.
+
+    Differences from Paddle: batches are unpickled with a restricted loader (data only); no
+    network (a missing tarball raises one RuntimeError naming it, its URL, MD5 and the cache folder;
+    MD5 sums are not checked).
+    """
 
     def __init__(self, data_file=None, mode="train", transform=None, download=True, backend=None):
         assert mode.lower() in ["train", "test"], \

@@ -52,7 +52,12 @@ def _parse_idx(image_path, label_path):
 
 class MNIST(Dataset):
     """paddle.vision.datasets.MNIST(image_path=None, label_path=None, mode='train', transform=None,
-    download=True, backend=None): (image, int64 label [1]) pairs; see the module doc."""
+    download=True, backend=None): (image, int64 label [1]) pairs; see the module doc.
+
+    Differences from Paddle: no network (files are looked up in Paddle's cache directory and one
+    RuntimeError names every missing file, URL and MD5; MD5 sums are not checked); any sample count
+    is read (Paddle needs a multiple of 100); `images` is one float32 array.
+    """
 
     NAME = "mnist"
     URL_PREFIX = "https://dataset.bj.bcebos.com/mnist/"

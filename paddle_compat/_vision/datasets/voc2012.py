@@ -33,7 +33,11 @@ MODE_FLAG_MAP = {"train": "trainval", "test": "train", "valid": "val"}
 
 class VOC2012(Dataset):
     """paddle.vision.datasets.VOC2012(data_file=None, mode='train', transform=None, download=True,
-    backend=None): (image, segmentation label) pairs; see the module doc."""
+    backend=None): (image, segmentation label) pairs; see the module doc.
+
+    Differences from Paddle: no network (a missing tar raises one RuntimeError naming it, its URL,
+    MD5 and the cache folder; MD5 sums are not checked).
+    """
 
     data_tar = None
 

@@ -151,9 +151,10 @@ def to_grayscale(img, num_output_channels=1, data_format="CHW"):
 def _affine_grid(theta, w, h, ow, oh):
     d = 0.5
     base_grid = torch.ones((1, oh, ow, 3), dtype=theta.dtype, device=theta.device)
-    base_grid[..., 0] = torch.linspace(-ow * 0.5 + d, ow * 0.5 + d - 1, ow, dtype=theta.dtype)
-    base_grid[..., 1] = torch.linspace(-oh * 0.5 + d, oh * 0.5 + d - 1, oh,
-                                       dtype=theta.dtype).unsqueeze(-1)
+    base_grid[..., 0] = torch.linspace(-ow * 0.5 + d, ow * 0.5 + d - 1, ow, dtype=theta.dtype,
+                                       device=theta.device)
+    base_grid[..., 1] = torch.linspace(-oh * 0.5 + d, oh * 0.5 + d - 1, oh, dtype=theta.dtype,
+                                       device=theta.device).unsqueeze(-1)
     tmp = torch.tensor([0.5 * w, 0.5 * h], dtype=torch.float32, device=theta.device)
     scaled_theta = theta.transpose(1, 2) / tmp
     return base_grid.reshape(1, oh * ow, 3).bmm(scaled_theta).reshape(1, oh, ow, 2)
@@ -248,8 +249,9 @@ def _perspective_grid(coeffs, ow, oh, dtype):
     theta2 = torch.cat((tmp.to(dtype), dummy), dim=1).unsqueeze(0)
     d = 0.5
     base_grid = torch.ones((1, oh, ow, 3), dtype=dtype, device=coeffs.device)
-    base_grid[..., 0] = torch.linspace(d, ow * 1.0 + d - 1.0, ow, dtype=dtype)
-    base_grid[..., 1] = torch.linspace(d, oh * 1.0 + d - 1.0, oh, dtype=dtype).unsqueeze(-1)
+    base_grid[..., 0] = torch.linspace(d, ow * 1.0 + d - 1.0, ow, dtype=dtype, device=coeffs.device)
+    base_grid[..., 1] = torch.linspace(d, oh * 1.0 + d - 1.0, oh, dtype=dtype,
+                                       device=coeffs.device).unsqueeze(-1)
     scaled_theta1 = theta1.transpose(1, 2) / torch.tensor([0.5 * ow, 0.5 * oh], device=coeffs.device)
     output_grid1 = base_grid.reshape(1, oh * ow, 3).bmm(scaled_theta1.to(dtype))
     output_grid2 = base_grid.reshape(1, oh * ow, 3).bmm(theta2.transpose(1, 2))

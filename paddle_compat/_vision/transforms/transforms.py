@@ -89,7 +89,11 @@ class BaseTransform:
     """paddle.vision.transforms.BaseTransform(keys=None): the base of the transform classes.
     `keys` names what each element of a tuple input is ('image', 'coords', 'boxes', 'mask');
     a subclass defines `_apply_<key>` for each key it handles and `_get_params` for the random
-    parameters shared by all elements of one call."""
+    parameters shared by all elements of one call.
+
+    Differences from Paddle: dynamic mode only; Paddle's static-graph branches (random parameters
+    drawn by ops inside a Program) are not provided.
+    """
 
     def __init__(self, keys=None):
         if keys is None:
