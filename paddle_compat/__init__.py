@@ -119,7 +119,7 @@ from . import fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
-# --- paddle.vision (owner: vision) ---
+# --- vision (owners: vision, vismodels) ---
 from . import vision
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---

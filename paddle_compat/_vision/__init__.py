@@ -1,1 +1,1 @@
-"""Private rooms of paddle.vision (mirrors python/paddle/vision/)."""
+"""paddle_compat's implementation of paddle.vision (the public face is paddle_compat.vision)."""
