@@ -66,8 +66,10 @@ def _check_cached(what, files, module_name, arguments):
     if not missing:
         return
     lines = "\n".join(f"  {os.path.basename(f)}  (from {u}, md5 {m})" for f, u, m in missing)
+    # The first line is Paddle's own message for a failed download (what Paddle raises offline).
     raise RuntimeError(
-        f"{what}: paddle_compat has no network access and {len(missing)} file(s) are not in "
-        f"Paddle's dataset cache:\n{lines}\nDownload them and put them in {dirname}/ (Paddle's "
+        f"Cannot download {missing[0][1]} within retry limit 3\n{what}: paddle_compat has no "
+        f"network access and {len(missing)} file(s) are not in Paddle's dataset cache:\n{lines}\n"
+        f"Download them and put them in {dirname}/ (Paddle's "
         f"own cache directory, so files Paddle already downloaded are found), or pass "
         f"{arguments}.")

@@ -1,4 +1,7 @@
 """paddle.vision.transforms.functional: the functional transforms."""
+# Paddle's own examples (BaseTransform's) use the private _is_*_image helpers from this module.
+from ..._vision.transforms.functional import (_is_numpy_image, _is_pil_image,  # noqa: F401
+                                              _is_tensor_image)
 from ..._vision.transforms.functional import (adjust_brightness, adjust_contrast, adjust_hue,
                                               adjust_saturation, affine, center_crop, crop, erase,
                                               hflip, normalize, pad, perspective, resize, rotate,
