@@ -11,6 +11,7 @@ from collections.abc import Iterable
 import numpy as np
 import torch
 
+from ..._creation_core import to_tensor as _to_tensor
 from ..._tensor import wrap
 from ..._utils.lazy_import import try_import
 from .functional_pil import _check_pad_args, _pad_sides
@@ -37,7 +38,8 @@ def to_tensor(pic, data_format="CHW"):
     if pic.ndim == 2:
         pic = pic[:, :, None]
     array = pic.transpose((2, 0, 1)) if data_format == "CHW" else pic
-    raw = torch.from_numpy(np.array(array, copy=True))
+    # paddle.to_tensor, as Paddle: the tensor lands on the current device (paddle.set_device).
+    raw = _to_tensor(array)._t
     if raw.dtype == torch.uint8:
         raw = raw.to(torch.float32) / 255.0
     return wrap(raw)

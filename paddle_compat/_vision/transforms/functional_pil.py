@@ -10,6 +10,7 @@ import numpy as np
 import torch
 from PIL import Image, ImageEnhance, ImageOps
 
+from ..._creation_core import to_tensor as _to_tensor
 from ..._tensor import wrap
 
 __all__ = []
@@ -36,7 +37,8 @@ def to_tensor(pic, data_format="CHW"):
         array = 255 * np.asarray(pic, np.uint8)
     else:
         array = np.asarray(pic)
-    raw = torch.from_numpy(np.array(array, copy=True))
+    # paddle.to_tensor, as Paddle: the tensor lands on the current device (paddle.set_device).
+    raw = _to_tensor(array)._t
     if pic.mode == "YCbCr":
         nchannel = 3
     elif pic.mode == "I;16":
