@@ -43,3 +43,12 @@ def test_cv2_backend_without_opencv_names_the_package(monkeypatch):
     np.testing.assert_allclose(F.normalize(IMAGES["rgb"].astype("float32"), [1.0] * 3,
                                            [2.0] * 3, "HWC")[0, 0],
                                (IMAGES["rgb"][0, 0] - 1.0) / 2.0)
+
+
+@pytest.mark.parametrize("case_id", sorted(GOLDEN["pil_mode_cases"]))
+def test_pil_mode_case_matches_paddle(case_id):
+    from PIL import Image
+    name, mode = case_id.split("/")
+    img = Image.fromarray(IMAGES["rgb"]).convert(mode)
+    got = record.run(paddle, T, F, record.PIL_MODE_CASES[name], img)
+    check_result(got, GOLDEN["pil_mode_cases"][case_id], case_id)

@@ -194,6 +194,30 @@ TENSOR_CASES = {
 }
 
 
+# PIL images of other modes: mode -> converted from the RGB test image; each function runs on each.
+PIL_MODES = ("RGBA", "L", "P", "1", "I", "F", "YCbCr")
+PIL_MODE_CASES = {
+    "to_tensor": lambda T, F, p, x: F.to_tensor(x),
+    "pad_constant": lambda T, F, p, x: F.pad(x, 1, 3),
+    "pad_reflect": lambda T, F, p, x: F.pad(x, (1, 2), padding_mode="reflect"),
+    "resize": lambda T, F, p, x: F.resize(x, (3, 4)),
+    "hflip": lambda T, F, p, x: F.hflip(x),
+    "adjust_hue": lambda T, F, p, x: F.adjust_hue(x, 0.1),
+    "to_grayscale": lambda T, F, p, x: F.to_grayscale(x),
+    "normalize": lambda T, F, p, x: F.normalize(x, [10.0], [20.0], "HWC"),
+}
+
+
+def pil_mode_cases(paddle, T, F, images):
+    from PIL import Image
+    out = {}
+    for mode in PIL_MODES:
+        for name, fn in PIL_MODE_CASES.items():
+            img = Image.fromarray(images["rgb"]).convert(mode)
+            out[f"{name}/{mode}"] = run(paddle, T, F, fn, img)
+    return out
+
+
 def encode(paddle, out):
     """A JSON form of a transform's output: its kind, dtype/mode, shape and values."""
     from PIL import Image
@@ -267,6 +291,7 @@ def main():
         "cases": backend_cases(paddle, T, F, images),
         "ctor_errors": ctor_errors(paddle, T, F),
         "tensor_cases": tensor_cases(paddle, T, F, images),
+        "pil_mode_cases": pil_mode_cases(paddle, T, F, images),
     }
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "goldens",
                         "vision_transforms.json")
