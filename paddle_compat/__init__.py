@@ -124,6 +124,9 @@ from . import fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
+# --- vision (owners: vision, vismodels) ---
+from . import vision
+
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
 
