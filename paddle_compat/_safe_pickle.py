@@ -1,0 +1,343 @@
+"""The safe unpickler behind every file paddle_compat reads (paddle.load, paddle.static.load,
+load_inference_model, paddle.jit.load's description checks).
+
+Threat model (docs/security.md): the file may come from anyone. Loading it must not run code, must
+not allocate much more memory than the file's own size, and a damaged file must give Paddle's
+error, never a partly built object.
+
+How:
+1. The whole pickle is checked opcode by opcode before anything is built (`_scan`): every opcode
+   must be known, every length prefix must fit in the bytes that follow, and a memo index may not
+   exceed the number of opcodes seen (CPython's unpickler grows its memo table to twice the index
+   it is given, so a 10-byte file could otherwise ask for gigabytes). A file that fails this is
+   damaged: Paddle's "ValueError: `paddle.load` can not parse the file:<path>.".
+2. Globals resolve through an exact table of (module, qualified name) pairs (`_ALLOWED`); a name is
+   never looked up through attributes, so protocol 4's dotted names (`numpy.dtypes.__builtins__.get`)
+   cannot reach anything. Several entries are not the real callables but checked stand-ins:
+   `bytearray` and `_codecs.encode` accept only the data they rebuild (never a size),
+   numpy's `_reconstruct` / `scalar` / `dtype` refuse object dtypes and build arrays whose
+   `__setstate__` requires exactly shape x itemsize bytes of data (numpy itself crashes on some
+   inconsistent states), and `numpy.ndarray` is a marker that only `_reconstruct` accepts (as a
+   class, `NEWOBJ` would allocate any shape). Anything else raises `UnsafeLoadError` naming the
+   global, before it is used.
+3. Any error while building (a constructor's TypeError, numpy's ValueError, MemoryError, deep
+   nesting) is Paddle's "can not parse" ValueError; nothing partly built is returned.
+
+A trusted file (explicit opt-in: `paddle.load(path, trusted=True)` or the environment variable
+`PADDLE_COMPAT_TRUSTED_LOAD=1`) is unpickled with the plain pickle module.
+"""
+import collections
+import io
+import os
+import pickle
+import pickletools
+import threading
+
+import numpy as np
+
+__all__ = ["UnsafeLoadError", "TRUSTED_ENV", "is_trusted_env", "loads", "read_file",
+           "LoadedArray", "plain_array"]
+
+TRUSTED_ENV = "PADDLE_COMPAT_TRUSTED_LOAD"
+
+
+def is_trusted_env():
+    return os.environ.get(TRUSTED_ENV, "") in ("1", "true")
+
+
+class UnsafeLoadError(pickle.UnpicklingError, ValueError):
+    """A load refused a global (or a constructor argument) that could run code or exhaust memory;
+    the message names it and the explicit opt-in for a trusted file."""
+
+
+class _Damaged(Exception):
+    """Internal: the bytes are not a well-formed pickle."""
+
+
+# ---- 1. the opcode scan ------------------------------------------------------------------------
+_LINE, _LINE2 = -1, -10
+_FIXED = {}      # opcode byte -> argument size (>= 0), _LINE (one line), _LINE2 (two lines)
+_COUNTED = {}    # opcode byte -> (size of the length prefix, signed)
+for _op in pickletools.opcodes:
+    _code = _op.code.encode("latin-1")[0]
+    _arg = _op.arg
+    if _arg is None:
+        _FIXED[_code] = 0
+    elif _arg.n >= 0:
+        _FIXED[_code] = _arg.n
+    elif _arg.n == pickletools.UP_TO_NEWLINE:
+        _FIXED[_code] = _LINE2 if _arg.name == "stringnl_noescape_pair" else _LINE
+    else:
+        _COUNTED[_code] = {pickletools.TAKEN_FROM_ARGUMENT1: (1, False),
+                           pickletools.TAKEN_FROM_ARGUMENT4: (4, True),
+                           pickletools.TAKEN_FROM_ARGUMENT4U: (4, False),
+                           pickletools.TAKEN_FROM_ARGUMENT8U: (8, False)}[_arg.n]
+_STOP = ord(".")
+_PROTO = 0x80
+_FRAME = 0x95
+_PUT, _BINPUT, _LONG_BINPUT = ord("p"), ord("q"), ord("r")
+
+
+def _scan(data):
+    """Check the opcode stream of `data` (bytes) up to STOP; raise _Damaged if malformed."""
+    n = len(data)
+    pos = 0
+    ops = 0
+    fixed, counted = _FIXED, _COUNTED
+    find = data.find
+    while True:
+        if pos >= n:
+            raise _Damaged("pickle data was truncated (no STOP opcode)")
+        code = data[pos]
+        pos += 1
+        ops += 1
+        size = fixed.get(code)
+        if size is not None:
+            if size > 0:
+                arg = pos
+                pos += size
+                if pos > n:
+                    raise _Damaged("truncated argument")
+                if code == _BINPUT:
+                    index = data[arg]
+                elif code == _LONG_BINPUT:
+                    index = int.from_bytes(data[arg:pos], "little")
+                elif code == _FRAME:
+                    if int.from_bytes(data[arg:pos], "little") > n - pos:
+                        raise _Damaged("frame larger than the file")
+                    continue
+                elif code == _PROTO:
+                    if data[arg] > pickle.HIGHEST_PROTOCOL:
+                        raise _Damaged("unsupported protocol")
+                    continue
+                else:
+                    continue
+                if index > ops:
+                    raise _Damaged("memo index out of range")
+            elif size == 0:
+                if code == _STOP:
+                    return
+            else:
+                for _ in range(2 if size == _LINE2 else 1):
+                    end = find(b"\n", pos)
+                    if end < 0:
+                        raise _Damaged("truncated line")
+                    line = data[pos:end]
+                    pos = end + 1
+                if code == _PUT:
+                    try:
+                        index = int(line)
+                    except ValueError:
+                        raise _Damaged("bad memo index") from None
+                    if not 0 <= index <= ops:
+                        raise _Damaged("memo index out of range")
+            continue
+        prefix = counted.get(code)
+        if prefix is None:
+            raise _Damaged(f"unknown opcode {code:#x}")
+        width, signed = prefix
+        end = pos + width
+        if end > n:
+            raise _Damaged("truncated length")
+        length = int.from_bytes(data[pos:end], "little", signed=signed)
+        if length < 0 or length > n - end:
+            raise _Damaged("length beyond the end of the file")
+        pos = end + length
+
+
+# ---- 2. the allowed globals ---------------------------------------------------------------------
+def _refuse(what, detail, source, api, opt_in):
+    return UnsafeLoadError(
+        f"{api} refused to unpickle {what} from {source}: {detail}. If you trust this file, "
+        f"{opt_in}.")
+
+
+# What the checked constructors need to word a refusal, per thread (set by each load).
+_CTX = threading.local()
+
+
+def _arg_refusal(what, detail):
+    return _refuse(what, detail, _CTX.source, _CTX.api, _CTX.opt_in)
+
+
+class LoadedArray(np.ndarray):
+    """An ndarray being unpickled: its __setstate__ accepts only a consistent state (numpy's own
+    crashes on some inconsistent ones) with exactly shape x itemsize bytes of data, so an array is
+    never larger than the bytes the file holds. `plain_array` turns it into a plain ndarray."""
+
+    def __setstate__(self, state):
+        if not isinstance(state, tuple) or len(state) not in (4, 5):
+            raise _Damaged("bad ndarray state")
+        shape, dtype, fortran, raw = state[-4:]
+        if not (isinstance(shape, tuple) and all(type(d) is int and d >= 0 for d in shape)):
+            raise _Damaged("bad ndarray shape")
+        if not isinstance(dtype, np.dtype):
+            raise _Damaged("bad ndarray dtype")
+        if dtype.hasobject:
+            raise _arg_refusal("an ndarray of dtype object",
+                               "object arrays can hold arbitrary Python objects")
+        if not isinstance(raw, (bytes, bytearray)):
+            raise _Damaged("bad ndarray data")
+        count = 1
+        for d in shape:
+            count *= d
+        if count * dtype.itemsize != len(raw):
+            raise _Damaged("ndarray data does not match its shape")
+        super().__setstate__(state)
+
+
+def plain_array(a):
+    """A LoadedArray as a plain ndarray (same memory); other values unchanged."""
+    return a.view(np.ndarray) if type(a) is LoadedArray else a
+
+
+class _NDArray:
+    """Stands for numpy.ndarray in a pickle: only `_reconstruct` accepts it."""
+
+    def __new__(cls, *args, **kwargs):
+        raise _arg_refusal("numpy.ndarray as a class",
+                           "numpy.ndarray may only be rebuilt through _reconstruct")
+
+
+def _reconstruct(cls, shape, dtype):
+    if cls is not _NDArray:
+        raise _arg_refusal(f"numpy _reconstruct of {getattr(cls, '__name__', cls)!r}",
+                           "only numpy.ndarray is rebuilt")
+    # numpy always pickles (0,) here; __setstate__ sets the real (checked) shape.
+    return np.ndarray.__new__(LoadedArray, (0,), np.uint8)
+
+
+def _dtype(spec, align=False, copy=False):
+    if not isinstance(spec, str):
+        raise _Damaged("bad dtype")
+    try:
+        dt = np.dtype(spec, bool(align), bool(copy))
+    except (TypeError, ValueError) as e:
+        raise _Damaged(f"bad dtype: {e}") from None
+    return dt
+
+
+def _scalar(dtype, data=None):
+    if not isinstance(dtype, np.dtype) or dtype.hasobject:
+        raise _arg_refusal("a numpy scalar of dtype object",
+                           "object scalars can hold arbitrary Python objects")
+    if not isinstance(data, bytes) or len(data) != dtype.itemsize:
+        raise _Damaged("bad numpy scalar")
+    return _NP_SCALAR(dtype, data)
+
+
+def _bytearray(data=b"", encoding=None):
+    # Pickled bytearrays are bytearray(bytes) or, protocol <= 2, bytearray(str, 'latin-1');
+    # bytearray(N) would allocate N bytes from a few bytes of file.
+    if isinstance(data, (bytes, bytearray)) and encoding is None:
+        return bytearray(data)
+    if isinstance(data, str) and encoding in ("latin1", "latin-1"):
+        return bytearray(data, encoding)
+    raise _arg_refusal(f"builtins.bytearray({type(data).__name__})",
+                       "a bytearray is only rebuilt from the bytes it holds, never from a size")
+
+
+def _bytes(data=b"", encoding=None):
+    # Protocol <= 2 pickles b"" as bytes(); bytes(N) would allocate N bytes.
+    if isinstance(data, (bytes, bytearray)) and encoding is None:
+        return bytes(data)
+    if isinstance(data, str) and encoding in ("latin1", "latin-1"):
+        return data.encode("latin-1")
+    raise _arg_refusal(f"builtins.bytes({type(data).__name__})",
+                       "bytes are only rebuilt from the data they hold, never from a size")
+
+
+def _encode(text, encoding="utf-8"):
+    # Protocol <= 2 pickles bytes as _codecs.encode(str, 'latin1'); other codecs are refused.
+    if isinstance(text, str) and encoding in ("latin1", "latin-1"):
+        return text.encode("latin-1")
+    raise _arg_refusal(f"_codecs.encode(..., {encoding!r})",
+                       "only the latin-1 encoding pickle uses for bytes is allowed")
+
+
+try:
+    from numpy._core.multiarray import scalar as _NP_SCALAR
+except ImportError:         # numpy < 2
+    from numpy.core.multiarray import scalar as _NP_SCALAR
+
+
+def _rebuild_tensor(array, dtype, stop_gradient):
+    from ._tensor import _rebuild
+    from ._dtype import DTYPES
+    if not isinstance(array, np.ndarray) or not isinstance(dtype, str) or dtype not in DTYPES \
+            or not isinstance(stop_gradient, bool):
+        raise _Damaged("bad tensor")
+    return _rebuild(plain_array(array), dtype, stop_gradient)
+
+
+_ALLOWED = {
+    ("builtins", "tuple"): tuple, ("builtins", "list"): list, ("builtins", "dict"): dict,
+    ("builtins", "set"): set, ("builtins", "frozenset"): frozenset,
+    ("builtins", "complex"): complex, ("builtins", "slice"): slice,
+    ("builtins", "bytearray"): _bytearray, ("__builtin__", "bytearray"): _bytearray,
+    ("__builtin__", "set"): set, ("__builtin__", "frozenset"): frozenset,
+    ("__builtin__", "complex"): complex, ("__builtin__", "slice"): slice,
+    ("builtins", "bytes"): _bytes, ("__builtin__", "bytes"): _bytes,
+    ("_codecs", "encode"): _encode,
+    ("collections", "OrderedDict"): collections.OrderedDict,
+    ("numpy", "ndarray"): _NDArray, ("numpy", "dtype"): _dtype,
+    ("numpy.core.multiarray", "_reconstruct"): _reconstruct,
+    ("numpy._core.multiarray", "_reconstruct"): _reconstruct,
+    ("numpy.core.multiarray", "scalar"): _scalar,
+    ("numpy._core.multiarray", "scalar"): _scalar,
+    ("paddle_compat._tensor", "_rebuild"): _rebuild_tensor,
+}
+
+
+class _SafeUnpickler(pickle.Unpickler):
+    def find_class(self, module, name):
+        # An exact pair only: never super().find_class, which follows dotted names.
+        found = _ALLOWED.get((module, name))
+        if found is None:
+            raise _refuse(f"the global '{module}.{name}'",
+                          "only tensors, numpy arrays, numbers, strings and containers are "
+                          "loaded by default, because unpickling other objects can run arbitrary "
+                          "code", _CTX.source, _CTX.api, _CTX.opt_in)
+        return found
+
+    def persistent_load(self, pid):
+        raise _Damaged("persistent ids are not used by Paddle's files")
+
+
+# ---- 3. loading ---------------------------------------------------------------------------------
+def read_file(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def loads(data, source, api="paddle.load", trusted=False, opt_in=None, parse_error=None):
+    """Unpickle `data` (bytes) read from `source` (a path or description used in messages).
+
+    Raises EOFError('Ran out of input') for empty data (as Paddle), `UnsafeLoadError` for a refused
+    global or constructor argument, and otherwise for any damage `parse_error` (default Paddle's
+    ValueError "`<api>` can not parse the file:<source>.").
+    """
+    if opt_in is None:
+        opt_in = f"set the environment variable {TRUSTED_ENV}=1"
+    if parse_error is None:
+        parse_error = ValueError(f"`{api}` can not parse the file:{source}.")
+    if not data:
+        raise EOFError("Ran out of input")
+    if trusted:
+        try:
+            return pickle.Unpickler(io.BytesIO(data), encoding="latin1").load()
+        except pickle.UnpicklingError as e:
+            raise parse_error from e
+    try:
+        _scan(data)
+    except _Damaged as e:
+        raise parse_error from e
+    _CTX.source, _CTX.api, _CTX.opt_in = source, api, opt_in
+    try:
+        return _SafeUnpickler(io.BytesIO(data), encoding="latin1").load()
+    except UnsafeLoadError:
+        raise
+    except (_Damaged, pickle.UnpicklingError, EOFError, TypeError, ValueError, KeyError,
+            IndexError, AttributeError, OverflowError, MemoryError, RecursionError,
+            UnicodeDecodeError) as e:
+        raise parse_error from e
