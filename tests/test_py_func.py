@@ -58,6 +58,12 @@ def test_doc_example1_structure_and_value():
     np.testing.assert_allclose(got["value"], want["value"], rtol=1e-5)
 
 
+def test_callable_writes_reach_neither_later_ops_nor_the_feed_as_in_paddle():
+    # The documented `np.array(x); x[x < 0] = 0` idiom and a write into np.asarray(x): Paddle
+    # 3.3.1 leaves the variable later ops read and the caller's feed unchanged.
+    assert run_case("write_isolation") == GOLDENS["write_isolation"]
+
+
 def test_batch_doc_example():
     assert run_case("batch_doc_example") == GOLDENS["batch_doc_example"]
 
