@@ -286,7 +286,12 @@ def load_inference_model(path_prefix, executor, **kwargs):
             os.path.dirname(model) or ".") else f"The model file {model!r} does not exist")
     api = "paddle.static.load_inference_model"
     desc = _load(model, api)
-    program = deserialize_program(desc)
+    try:
+        program = deserialize_program(desc)
+        feed_names, fetch_names = list(desc["feed"]), list(desc["fetch"])
+    except (KeyError, TypeError, AttributeError, IndexError) as e:
+        raise ValueError(f"{api}: {model} is damaged (its program description is malformed: "
+                         f"{type(e).__name__}: {e}); save the model again") from None
     params_path = path_prefix + ".pdiparams"
     params = _array_table(_load(params_path, api), params_path, api)
     scope = global_scope()
@@ -294,4 +299,4 @@ def load_inference_model(path_prefix, executor, **kwargs):
     for name, arr in params.items():
         scope._tensors[name] = torch.from_numpy(np.array(arr)).to(device)
     block = program.global_block()
-    return [program, list(desc["feed"]), [block.var(n) for n in desc["fetch"]]]
+    return [program, feed_names, [block.var(n) for n in fetch_names]]
