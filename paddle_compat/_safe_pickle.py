@@ -36,7 +36,7 @@ import threading
 import numpy as np
 
 __all__ = ["UnsafeLoadError", "TRUSTED_ENV", "is_trusted_env", "loads", "read_file",
-           "LoadedArray", "plain_array"]
+           "LoadedArray", "plain_array", "owned_array"]
 
 TRUSTED_ENV = "PADDLE_COMPAT_TRUSTED_LOAD"
 
@@ -55,94 +55,95 @@ class _Damaged(Exception):
 
 
 # ---- 1. the opcode scan ------------------------------------------------------------------------
-_LINE, _LINE2 = -1, -10
-_FIXED = {}      # opcode byte -> argument size (>= 0), _LINE (one line), _LINE2 (two lines)
-_COUNTED = {}    # opcode byte -> (size of the length prefix, signed)
+# Per opcode byte: n >= 0, a fixed-size argument of n bytes that needs no check; or one of the
+# negative kinds below; None, not an opcode. (A list indexed by the byte: the scan runs once per
+# opcode, so it is kept to one lookup and one comparison for the common case.)
+_LINE, _LINE2, _COUNT1, _COUNT4S, _COUNT4U, _COUNT8 = -1, -2, -3, -4, -5, -6
+_BINPUT, _LONG_BINPUT, _PUT, _FRAME, _PROTO, _STOP = -7, -8, -9, -10, -11, -12
+_KIND = [None] * 256
 for _op in pickletools.opcodes:
-    _code = _op.code.encode("latin-1")[0]
     _arg = _op.arg
     if _arg is None:
-        _FIXED[_code] = 0
+        _kind = 0
     elif _arg.n >= 0:
-        _FIXED[_code] = _arg.n
+        _kind = _arg.n
     elif _arg.n == pickletools.UP_TO_NEWLINE:
-        _FIXED[_code] = _LINE2 if _arg.name == "stringnl_noescape_pair" else _LINE
+        _kind = _LINE2 if _arg.name == "stringnl_noescape_pair" else _LINE
     else:
-        _COUNTED[_code] = {pickletools.TAKEN_FROM_ARGUMENT1: (1, False),
-                           pickletools.TAKEN_FROM_ARGUMENT4: (4, True),
-                           pickletools.TAKEN_FROM_ARGUMENT4U: (4, False),
-                           pickletools.TAKEN_FROM_ARGUMENT8U: (8, False)}[_arg.n]
-_STOP = ord(".")
-_PROTO = 0x80
-_FRAME = 0x95
-_PUT, _BINPUT, _LONG_BINPUT = ord("p"), ord("q"), ord("r")
+        _kind = {pickletools.TAKEN_FROM_ARGUMENT1: _COUNT1,
+                 pickletools.TAKEN_FROM_ARGUMENT4: _COUNT4S,
+                 pickletools.TAKEN_FROM_ARGUMENT4U: _COUNT4U,
+                 pickletools.TAKEN_FROM_ARGUMENT8U: _COUNT8}[_arg.n]
+    _KIND[_op.code.encode("latin-1")[0]] = _kind
+for _name, _kind in (("BINPUT", _BINPUT), ("LONG_BINPUT", _LONG_BINPUT), ("PUT", _PUT),
+                     ("FRAME", _FRAME), ("PROTO", _PROTO), ("STOP", _STOP)):
+    _KIND[getattr(pickle, _name)[0]] = _kind
 
 
 def _scan(data):
-    """Check the opcode stream of `data` (bytes) up to STOP; raise _Damaged if malformed."""
+    """Check the opcode stream of `data` (bytes) up to STOP; raise _Damaged if malformed: an unknown
+    opcode, a length or frame beyond the end of the data, a memo index above the number of opcodes
+    read so far (the memo table is then at most twice the opcode count), no STOP."""
     n = len(data)
     pos = 0
     ops = 0
-    fixed, counted = _FIXED, _COUNTED
-    find = data.find
-    while True:
-        if pos >= n:
-            raise _Damaged("pickle data was truncated (no STOP opcode)")
-        code = data[pos]
-        pos += 1
-        ops += 1
-        size = fixed.get(code)
-        if size is not None:
-            if size > 0:
-                arg = pos
-                pos += size
-                if pos > n:
-                    raise _Damaged("truncated argument")
-                if code == _BINPUT:
-                    index = data[arg]
-                elif code == _LONG_BINPUT:
-                    index = int.from_bytes(data[arg:pos], "little")
-                elif code == _FRAME:
-                    if int.from_bytes(data[arg:pos], "little") > n - pos:
-                        raise _Damaged("frame larger than the file")
-                    continue
-                elif code == _PROTO:
-                    if data[arg] > pickle.HIGHEST_PROTOCOL:
-                        raise _Damaged("unsupported protocol")
-                    continue
-                else:
-                    continue
-                if index > ops:
+    kind_of = _KIND
+    from_bytes = int.from_bytes
+    try:
+        while True:
+            kind = kind_of[data[pos]]
+            ops += 1
+            if kind is None:
+                raise _Damaged(f"unknown opcode {data[pos]:#x}")
+            if kind >= 0:
+                pos += 1 + kind
+                continue
+            pos += 1
+            if kind == _COUNT1:
+                pos += 1 + data[pos]
+            elif kind == _BINPUT:
+                if data[pos] > ops:
                     raise _Damaged("memo index out of range")
-            elif size == 0:
-                if code == _STOP:
-                    return
-            else:
-                for _ in range(2 if size == _LINE2 else 1):
-                    end = find(b"\n", pos)
+                pos += 1
+            elif kind <= _COUNT4S and kind >= _COUNT8:         # 4- or 8-byte length prefix
+                width = 8 if kind == _COUNT8 else 4
+                end = pos + width
+                length = from_bytes(data[pos:end], "little", signed=kind == _COUNT4S)
+                if end > n or length < 0 or length > n - end:
+                    raise _Damaged("length beyond the end of the data")
+                pos = end + length
+            elif kind == _LONG_BINPUT:
+                if from_bytes(data[pos:pos + 4], "little") > ops:
+                    raise _Damaged("memo index out of range")
+                pos += 4
+            elif kind == _FRAME:
+                if from_bytes(data[pos:pos + 8], "little") > n - pos - 8:
+                    raise _Damaged("frame larger than the data")
+                pos += 8
+            elif kind == _PROTO:
+                if data[pos] > pickle.HIGHEST_PROTOCOL:
+                    raise _Damaged("unsupported protocol")
+                pos += 1
+            elif kind == _STOP:
+                if pos > n:
+                    raise _Damaged("truncated")
+                return
+            else:                                               # text lines
+                for _ in range(2 if kind == _LINE2 else 1):
+                    end = data.find(b"\n", pos)
                     if end < 0:
                         raise _Damaged("truncated line")
                     line = data[pos:end]
                     pos = end + 1
-                if code == _PUT:
+                if kind == _PUT:
                     try:
                         index = int(line)
                     except ValueError:
                         raise _Damaged("bad memo index") from None
                     if not 0 <= index <= ops:
                         raise _Damaged("memo index out of range")
-            continue
-        prefix = counted.get(code)
-        if prefix is None:
-            raise _Damaged(f"unknown opcode {code:#x}")
-        width, signed = prefix
-        end = pos + width
-        if end > n:
-            raise _Damaged("truncated length")
-        length = int.from_bytes(data[pos:end], "little", signed=signed)
-        if length < 0 or length > n - end:
-            raise _Damaged("length beyond the end of the file")
-        pos = end + length
+    except IndexError:
+        raise _Damaged("pickle data was truncated (no STOP opcode)") from None
 
 
 # ---- 2. the allowed globals ---------------------------------------------------------------------
@@ -183,12 +184,28 @@ class LoadedArray(np.ndarray):
             count *= d
         if count * dtype.itemsize != len(raw):
             raise _Damaged("ndarray data does not match its shape")
+        seen = _CTX.raws
+        if id(raw) in seen:         # the file reuses one data object (memo): no shared memory
+            state = state[:-1] + (bytearray(raw),)
+        else:
+            seen.add(id(raw))
         super().__setstate__(state)
 
 
 def plain_array(a):
     """A LoadedArray as a plain ndarray (same memory); other values unchanged."""
     return a.view(np.ndarray) if type(a) is LoadedArray else a
+
+
+def owned_array(a):
+    """A plain ndarray with the data of `a` that nothing else holds: a LoadedArray's own memory
+    when it is large, writable and aligned (it was built from a data object of its own, see
+    `LoadedArray.__setstate__`), else a copy. Small ones are always copied (CPython shares its
+    one-byte bytes objects between all users; a copy of a few KB costs nothing)."""
+    if type(a) is LoadedArray and a.nbytes >= 4096 and a.flags.writeable and a.flags.aligned \
+            and a.flags.c_contiguous:
+        return a.view(np.ndarray)
+    return np.array(a, copy=True).view(np.ndarray)
 
 
 class _NDArray:
@@ -332,7 +349,7 @@ def loads(data, source, api="paddle.load", trusted=False, opt_in=None, parse_err
         _scan(data)
     except _Damaged as e:
         raise parse_error from e
-    _CTX.source, _CTX.api, _CTX.opt_in = source, api, opt_in
+    _CTX.source, _CTX.api, _CTX.opt_in, _CTX.raws = source, api, opt_in, set()
     try:
         return _SafeUnpickler(io.BytesIO(data), encoding="latin1").load()
     except UnsafeLoadError:
@@ -341,3 +358,5 @@ def loads(data, source, api="paddle.load", trusted=False, opt_in=None, parse_err
             IndexError, AttributeError, OverflowError, MemoryError, RecursionError,
             UnicodeDecodeError) as e:
         raise parse_error from e
+    finally:
+        _CTX.raws = None

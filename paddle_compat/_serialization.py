@@ -28,7 +28,8 @@ import numpy as np
 import torch
 
 from ._atomic_file import atomic_write
-from ._safe_pickle import TRUSTED_ENV, UnsafeLoadError, is_trusted_env, loads, plain_array
+from ._safe_pickle import (TRUSTED_ENV, UnsafeLoadError, is_trusted_env, loads, owned_array,
+                           plain_array)
 from ._tensor import Tensor, wrap
 
 __all__ = ["save", "load", "UnsafeLoadError", "TRUSTED_ENV"]
@@ -185,7 +186,7 @@ def _restore(obj, return_numpy, keep_name_table):
 
 
 def _tensor(array, name):
-    t = wrap(torch.from_numpy(np.array(array, copy=True).view(np.ndarray)))
+    t = wrap(torch.from_numpy(owned_array(array)))
     if name is not None:
         t._info = {"name": name}
     return t
@@ -200,8 +201,13 @@ def _is_named_array(obj):
             and isinstance(obj[1], np.ndarray))
 
 
+_ATOMS = frozenset((str, int, float, bool, type(None), bytes, complex))
+
+
 def _contains(obj, test, seen):
     """Whether `test` holds anywhere in `obj`; each container is visited once (`seen`: ids)."""
+    if type(obj) in _ATOMS:
+        return False
     if test(obj):
         return True
     if isinstance(obj, (list, tuple, dict)):
@@ -217,6 +223,8 @@ def _map(obj, test, convert, memo):
     """`obj` with every part where `test` holds replaced by `convert(part)`. Memoised by id: an
     object reached along several paths is converted once and the result is shared, as the input
     was (a pickle of shared references stays small and so does the walk); cycles are kept."""
+    if type(obj) in _ATOMS:
+        return obj
     key = id(obj)
     if key in memo:
         return memo[key][1]
