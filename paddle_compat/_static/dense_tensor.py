@@ -30,7 +30,7 @@ import torch
 
 from .._dtype import from_torch_dtype
 
-__all__ = ["DenseTensor"]
+__all__ = ["DenseTensor", "read_only"]
 
 
 class _Shape(tuple):
@@ -181,6 +181,21 @@ class DenseTensor:
 
     def __bool__(self):
         return bool(self._array)
+
+
+def read_only(array, dtype=None):
+    """A DenseTensor over `array`, an ndarray object that nothing else holds (as `t.numpy()` returns
+    a new one each call): flagged read-only in place, saving the view `DenseTensor()` makes (this
+    runs for every input of every py_func call)."""
+    array.flags.writeable = False
+    t = _new(DenseTensor)
+    t._array = array
+    t._lod = []
+    t._pdtype = dtype
+    return t
+
+
+_new = object.__new__
 
 
 def _unwrap(v):

@@ -31,7 +31,7 @@ from .._ops.registry import OpDef
 from .._place import current_torch_device
 from .._tensor import Tensor
 from .builder import append_op, default_main_program, static_only
-from .dense_tensor import DenseTensor
+from .dense_tensor import DenseTensor, read_only
 from .ir import Variable
 
 __all__ = ["py_func", "PyFuncRegistry", "DenseTensor"]
@@ -140,9 +140,9 @@ def _to_host(t):
     if t is None:
         return None
     try:
-        return DenseTensor(t.numpy(force=True))
+        return read_only(t.numpy(force=True))
     except TypeError:
-        return DenseTensor(_host_view(t), _BF16 if t.dtype is torch.bfloat16 else None)
+        return read_only(_host_view(t), _BF16 if t.dtype is torch.bfloat16 else None)
 
 
 # ---- one recorded op: its callables, slots and declared outputs -------------------------------
@@ -324,7 +324,7 @@ def _forward1(ctx, spec, x):
     if x is None:
         return _run_forward(ctx, spec, x)
     try:
-        h = DenseTensor(x.numpy(force=True))
+        h = read_only(x.numpy(force=True))
     except TypeError:                       # bfloat16
         return _run_forward(ctx, spec, x)
     ret = _call_user(spec.fwd_call, h)
@@ -362,14 +362,14 @@ def _out_grad(d):
         v = d.numpy(force=True)
     except TypeError:
         v = _host_view(d)
-    return DenseTensor(v, _BF16 if d.dtype is torch.bfloat16 else None)
+    return read_only(v, _BF16 if d.dtype is torch.bfloat16 else None)
 
 
 def _saved_hosts(ctx):
     saved = []
     for t in ctx.saved_tensors:
         try:
-            saved.append(DenseTensor(t.numpy(force=True)))
+            saved.append(read_only(t.numpy(force=True)))
         except TypeError:
             saved.append(_to_host(t))
     return saved
