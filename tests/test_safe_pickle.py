@@ -237,3 +237,10 @@ def test_scan_bounds_memo_indices_and_lengths():
         sp._scan(b"\x80\x04\x8d" + struct.pack("<Q", 100) + b".")
     sp._scan(pickle.dumps({"a": [1, 2.0, "x", b"y", None, True]}, protocol=0))
     sp._scan(pickle.dumps({"a": [1, 2.0, "x", b"y", None, True]}, protocol=5))
+
+
+def test_deep_nesting_raises_paddles_error_instead_of_crashing(tmp_path):
+    n = 100_000                                     # EMPTY_LIST x n, APPEND x (n - 1): n deep
+    data = b"\x80\x04" + b"]" * n + b"a" * (n - 1) + b"."
+    with pytest.raises(ValueError, match="can not parse the file"):
+        _load_bytes(tmp_path, data)
