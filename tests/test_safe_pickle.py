@@ -186,7 +186,7 @@ def test_cyclic_containers_load(tmp_path):
 # ---- damaged files ------------------------------------------------------------------------------
 def test_damaged_files_raise_paddles_value_error(tmp_path):
     # Paddle 3.3.1: ValueError("`paddle.load` can not parse the file:<path>.") (an empty file:
-    # EOFError('Ran out of input')), recorded with ~/paddle-ref/bin/python.
+    # EOFError('Ran out of input')), as recorded from Paddle 3.3.1 (conformance/goldens).
     path = tmp_path / "w.pdparams"
     ser.save({"w": to_tensor(np.arange(6, dtype="float32")), "b": to_tensor([1, 2])}, str(path))
     good = path.read_bytes()

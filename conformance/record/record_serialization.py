@@ -1,7 +1,7 @@
 """Record paddle.load's errors for damaged files and the numpy-boundary copy semantics from real
 Paddle: run with the oracle.
 
-    ~/paddle-ref/bin/python conformance/record/record_serialization.py
+    PADDLE_PY conformance/record/record_serialization.py
 
 Writes conformance/goldens/serialization.json; tests/test_serialization.py and tests/test_tensor.py
 run the same CASES against paddle_compat. Files are written into a temporary directory and the
