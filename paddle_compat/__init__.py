@@ -119,5 +119,11 @@ from . import fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
+# --- high-level API: Model, callbacks, summary, flops (owner: hapi) ---
+from . import callbacks, hapi
+from ._hapi.model import Model
+from ._hapi.model_summary import summary
+from ._hapi.dynamic_flops import flops
+
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
