@@ -299,7 +299,8 @@ class Model:
         def _load_state_from_path(p):
             if not os.path.exists(p):
                 return None
-            return _load(p, return_numpy=True)
+            # raw file content as Paddle's pickle.load gives it: arrays, and the name table kept
+            return _load(p, return_numpy=True, keep_name_table=True)
 
         def _check_match(key, param):
             state = param_state.get(key, None)
@@ -326,8 +327,6 @@ class Model:
                 raise
             matched_param_state.append(match_res)
         optim_state = None if reset_optimizer else _load_state_from_path(path + ".pdopt")
-        if optim_state is not None:
-            optim_state.pop("StructuredToParameterName@@", None)
         return self._adapter.load(matched_param_state, optim_state)
 
     def parameters(self, *args, **kwargs):

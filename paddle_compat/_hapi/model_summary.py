@@ -134,7 +134,8 @@ def summary_string(model, input_size=None, dtypes=None, input=None):
     hooks = []
 
     def hook(layer, inputs, output):
-        class_name = type(layer).__name__
+        # Paddle's own parsing of str(type): '<class '__main__.Net'>' -> 'Net'
+        class_name = str(layer.__class__).split(".")[-1].split("'")[0]
         try:
             layer_idx = int(layer._full_name.split("_")[-1])
         except ValueError:      # a custom full name without a counter
