@@ -66,6 +66,15 @@ def _flatten(nest):
     return [nest]
 
 
+def _as_tensor(x):
+    # Paddle converts every batch with paddle.to_tensor (a copy). A Tensor that already stops
+    # gradients is used as is: nothing can tell the copy from it, and the copy costs a full pass
+    # over the batch each step (measured in benchmarks/bench_hapi.py).
+    if isinstance(x, Tensor) and x.stop_gradient:
+        return x
+    return to_tensor(x)
+
+
 def _update_input_info(inputs):
     if isinstance(inputs, Input):
         return [list(inputs.shape)], [inputs.dtype]
@@ -136,10 +145,11 @@ class DynamicGraphAdapter:
         self.mode = "train"
         inputs = to_list(inputs)
         self._input_info = _update_input_info(inputs)
-        labels = [to_tensor(l) for l in to_list(labels or [])]
-        outputs = self.model.network(*[to_tensor(x) for x in inputs])
+        labels = [_as_tensor(l) for l in to_list(labels or [])]
+        outputs = self.model.network(*[_as_tensor(x) for x in inputs])
         losses = to_list(self.model._loss(*(to_list(outputs) + labels)))
-        final_loss = add_n(losses)
+        # add_n of one loss is that loss; skipping the op changes no value or gradient
+        final_loss = losses[0] if len(losses) == 1 else add_n(losses)
         final_loss.backward()
         if update:
             self.model._optimizer.minimize(final_loss)
@@ -153,8 +163,8 @@ class DynamicGraphAdapter:
         self.mode = "eval"
         inputs = to_list(inputs)
         self._input_info = _update_input_info(inputs)
-        labels = [to_tensor(l) for l in to_list(labels or [])]
-        outputs = self.model.network(*[to_tensor(x) for x in inputs])
+        labels = [_as_tensor(l) for l in to_list(labels or [])]
+        outputs = self.model.network(*[_as_tensor(x) for x in inputs])
         if self.model._loss:
             losses = to_list(self.model._loss(*(to_list(outputs) + labels)))
         metrics = self._update_metrics(outputs, labels)
@@ -167,7 +177,7 @@ class DynamicGraphAdapter:
     def predict_batch(self, inputs):
         self.model.network.eval()
         self.mode = "test"
-        inputs = [to_tensor(x) for x in to_list(inputs)]
+        inputs = [_as_tensor(x) for x in to_list(inputs)]
         self._input_info = _update_input_info(inputs)
         outputs = self.model.network(*inputs)
         return [to_numpy(o) for o in to_list(outputs)]
@@ -492,6 +502,7 @@ class Model:
 
     def _run_one_epoch(self, data_loader, callbacks, mode, logs=_SHARED_LOGS):
         outputs = []
+        n_steps = self._len_data_loader(data_loader)
         for step, data in enumerate(data_loader):
             data = _flatten(data)
             batch_size = data[0].shape[0]
@@ -499,8 +510,7 @@ class Model:
             if mode != "predict":
                 _inputs = [data[:len(self._inputs)], data[len(self._inputs):]]
                 if mode == "train":
-                    _inputs.append((step + 1) % self._accumulate == 0
-                                   or step + 1 == len(data_loader))
+                    _inputs.append((step + 1) % self._accumulate == 0 or step + 1 == n_steps)
                 outs = getattr(self, mode + "_batch")(*_inputs)
                 if self._metrics and self._loss:
                     metrics = [[float(l) for l in outs[0]]]
