@@ -40,12 +40,24 @@ def _model(seed=0):
     return m
 
 
-def test_static_mode_names_the_api(static_mode):
-    with pytest.raises(TypeError, match="'inputs' must be list or tuple or dict"):
-        paddle.Model(paddle.nn.Linear(2, 2))
-    with pytest.raises(NotImplementedError, match=r"paddle.Model in static graph mode.*"
-                                                  r"paddle.disable_static\(\)"):
-        paddle.Model(paddle.nn.Linear(2, 2), [paddle.static.InputSpec([None, 2], "float32", "x")])
+@pytest.mark.parametrize("name,src", params("static"))
+def test_static_mode_matches_paddle(name, src):
+    replay(name, src)
+
+
+def test_static_save_is_plain_arrays(static_mode, tmp_path):
+    # static checkpoints are {name: ndarray} pickles, as Paddle's static adapter writes them
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()), \
+            paddle.static.scope_guard(paddle.static.Scope()):
+        m = paddle.Model(paddle.nn.Linear(4, 2), [paddle.static.InputSpec([None, 4], "float32",
+                                                                          "x")])
+        m.prepare()
+        m.save(str(tmp_path / "w"))
+    with open(tmp_path / "w.pdparams", "rb") as f:
+        state = pickle.load(f)
+    assert sorted(state) == ["bias", "weight"]
+    assert all(isinstance(v, np.ndarray) for v in state.values())
+    assert not (tmp_path / "w.pdopt").exists()
 
 
 @pytest.mark.parametrize("cfg", ["O1", "O2", {"level": "O1"}, {"init_loss_scaling": 128.0}])

@@ -434,6 +434,19 @@ def jsonable(obj):
 
 
 def run_case(paddle, src, fixtures=FIXTURES, name=""):
+    """Run one snippet (in static mode, on fresh programs, for the static cases)."""
+    if name.startswith(("static_", "err_static_")):
+        paddle.enable_static()
+        try:
+            with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()), \
+                    paddle.static.scope_guard(paddle.static.Scope()):
+                return _run_case(paddle, src, fixtures, name)
+        finally:
+            paddle.disable_static()
+    return _run_case(paddle, src, fixtures, name)
+
+
+def _run_case(paddle, src, fixtures, name):
     """Run one snippet; returns {'stdout', 'out'} or {'stdout', 'error': [class, message]}."""
     import numpy as np
     tmp = tempfile.mkdtemp(prefix="hapi_")
@@ -501,9 +514,25 @@ def _numpy_scalar_int(paddle, active):
         paddle.Tensor.__int__ = old
 
 
-def main():
+def _record_static():
+    # child process (FLAGS_enable_pir_api=0 set before paddle is imported): static cases as JSON
     import warnings
     warnings.simplefilter("ignore")
+    import paddle
+    out = {name: run_case(paddle, src, name=name) for name, src in STATIC_CASES}
+    sys.stdout.write("\n@@JSON@@" + json.dumps(out))
+
+
+def main():
+    import subprocess
+    import warnings
+    if "--static" in sys.argv:
+        return _record_static()
+    warnings.simplefilter("ignore")
+    env = dict(os.environ, FLAGS_enable_pir_api="0", GLOG_minloglevel="2")
+    child = subprocess.run([sys.executable, __file__, "--static"], env=env, check=True,
+                           capture_output=True, text=True)
+    static = json.loads(child.stdout.split("\n@@JSON@@")[-1])
     import paddle
     paddle.disable_signal_handler()
     _make_fixture(paddle)
@@ -512,14 +541,43 @@ def main():
         with _numpy_scalar_int(paddle, name.startswith("flops_")):
             golden["cases"][name] = run_case(paddle, src, name=name)
         print(name, "error" if "error" in golden["cases"][name] else "ok", file=sys.stderr)
+    for name, result in static.items():
+        golden["cases"][name] = result
+        print(name, "error" if "error" in result else "ok", file=sys.stderr)
     with open(OUT, "w") as f:
         json.dump(golden, f, indent=1, sort_keys=True)
         f.write("\n")
 
 
-if __name__ == "__main__":
-    main()
-
+# Static-graph Model (paddle.enable_static() before building it), recorded from Paddle's legacy
+# static graph (FLAGS_enable_pir_api=0), the IR paddle_compat implements. Each runs in a fresh
+# Program pair and Scope.
+STATIC_CASES = [
+    ("static_fit_verbose2", FIT.format(v=2)),
+    ("static_fit_verbose1_eval_freq",
+     "m = cnn_model()\nm.fit(DS(8), DS(4), batch_size=4, epochs=3, eval_freq=2, verbose=1,"
+     " shuffle=False, log_freq=1)\nout = fl(m.predict_batch([DS(2).x])[0])"),
+    ("static_callback_order", "m = cnn_model()\nrec = Recorder()\n"
+     "m.fit(DS(6), DS(4), batch_size=3, epochs=2, verbose=0, shuffle=False, callbacks=rec)\n"
+     "m.predict(XOnly(3), batch_size=2, verbose=0, callbacks=[rec])\nout = rec.calls"),
+    ("static_batch_methods", "m = cnn_model()\nd = DS(4)\n"
+     "a = m.train_batch([d.x], [d.y])\nb = m.eval_batch([d.x], [d.y])\n"
+     "c = m.predict_batch([d.x])\n"
+     "out = [fl(a[0]), a[1], fl(b[0]), b[1], len(c), fl(c[0])]"),
+    ("static_save_load", "m = cnn_model()\nm.fit(DS(8), batch_size=4, epochs=1, verbose=0,"
+     " shuffle=False)\nm.save(TMP + '/s')\nbefore = m.predict_batch([DS(3).x])[0]\n"
+     "m.fit(DS(8), batch_size=4, epochs=1, verbose=0, shuffle=False)\n"
+     "m.load(TMP + '/s')\nafter = m.predict_batch([DS(3).x])[0]\n"
+     "out = [sorted(os.listdir(TMP)), sorted(paddle.load(TMP + '/s.pdopt')),"
+     " sorted(paddle.load(TMP + '/s.pdparams')), fl(before), fl(after)]"),
+    ("static_inference_files", "m = cnn_model()\nm.save(TMP + '/sub/inf', training=False)\n"
+     "out = [sorted(os.listdir(TMP)), sorted(os.listdir(TMP + '/sub'))]"),
+    ("err_static_update_false", "m = cnn_model()\nd = DS(2)\n"
+     "m.train_batch([d.x], [d.y], update=False)"),
+    ("err_static_no_inputs", "paddle.Model(mlp())"),
+    ("err_static_not_prepared", "m = paddle.Model(mlp(), [InputSpec([None, 8], 'float32', 'x')])\n"
+     "m.predict_batch([np.ones([2, 8], 'float32')])"),
+]
 
 # Which test file replays which cases (tests mirror modules: tests/test_hapi_<module>.py).
 GROUPS = {
@@ -532,12 +590,13 @@ GROUPS = {
                       "err_summary_list"),
     "dynamic_flops": ("flops_",),
     "progressbar": ("progressbar_",),
+    "static": ("static_", "err_static_"),
 }
 
 
 def cases_of(group):
     """(name, snippet) pairs of one test group."""
-    return [(n, s) for n, s in CASES if n.startswith(GROUPS[group])]
+    return [(n, s) for n, s in CASES + STATIC_CASES if n.startswith(GROUPS[group])]
 
 
 def check_case(name, expected, got):
@@ -583,3 +642,7 @@ def differences(expected, got, rtol=1e-5, atol=1e-6, where="out"):
             out += differences(expected[k], got[k], rtol, atol, f"{where}[{k!r}]")
         return out
     return [] if expected == got else [f"{where}: {expected!r} != {got!r}"]
+
+
+if __name__ == "__main__":
+    main()

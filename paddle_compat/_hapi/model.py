@@ -8,6 +8,8 @@ writes files real Paddle reads:
 * Losses are returned as numpy arrays, metrics are accumulated over an epoch and reset at its end.
 * `save(path)` writes `path.pdparams` and (when the optimizer has state) `path.pdopt` with
   paddle.save's format, each file atomically; `load` reads them with the safe loader.
+* In static mode (StaticGraphAdapter) one Program per mode is built from the network's forward on
+  feed variables made from the InputSpecs and run by one Executor over the global scope.
 """
 import inspect
 import io
@@ -35,11 +37,6 @@ from .callbacks import EarlyStopping, config_callbacks
 from .model_summary import summary
 
 __all__ = ["Model"]
-
-_STATIC_MSG = ("paddle.Model in static graph mode (after paddle.enable_static()) is not supported "
-               "by paddle_compat yet; build and train the Model in dynamic mode (call "
-               "paddle.disable_static() first), or write the static training loop with "
-               "paddle.static.Program and paddle.static.Executor")
 
 
 def to_list(value):
@@ -227,6 +224,212 @@ class DynamicGraphAdapter:
         pass
 
 
+def _flatten_list(lists):
+    flat, splits = [], []
+    for sub in lists:
+        splits.append(len(sub))
+        flat += sub
+    return flat, splits
+
+
+def _restore_flatten_list(flat, splits):
+    out = []
+    for n in splits:
+        out.append(flat[:n])
+        flat = flat[n:]
+    return out
+
+
+def _is_belong_to_optimizer(var):
+    # paddle.framework.io_utils.is_belong_to_optimizer: persistable, neither a parameter nor a feed
+    from .._static.ir import Parameter
+    return (not isinstance(var, Parameter) and not getattr(var, "is_data", False)
+            and var.persistable)
+
+
+class StaticGraphAdapter:
+    """Runs Model on static Programs (Paddle's legacy StaticGraphAdapter): one Program per mode
+    (train / eval / test) built from the network's forward on feed variables made from the
+    InputSpecs, run by one Executor over the global scope."""
+
+    def __init__(self, model):
+        from .._static.builder import default_main_program, default_startup_program
+        self.model = model
+        self._startup_prog = default_startup_program()
+        self._orig_prog = default_main_program()
+        self._label_vars = {}
+        self._input_vars = {}
+        self._endpoints = {}
+        self._loss_endpoint = None
+        self._executor = None
+        self._progs = {}
+        self._compiled_progs = {}
+        self._merge_count = {"eval_total": 0, "test_total": 0, "eval_batch": 0, "test_batch": 0}
+        self._nranks = ParallelEnv().nranks
+        self._local_rank = ParallelEnv().local_rank
+        self._amp_level = "O0"
+        self._amp_configs = {}
+        self._amp_custom_lists = {}
+        self._use_fp16_guard = None
+        self._input_info = None
+        if self._nranks > 1:
+            raise NotImplementedError(
+                "paddle.Model with several trainers (PADDLE_TRAINERS_NUM > 1) is not supported by "
+                "paddle_compat yet")
+
+    @property
+    def mode(self):
+        return self.model.mode
+
+    @mode.setter
+    def mode(self, value):
+        self.model.mode = value
+
+    def train_batch(self, inputs, labels=None, update=True):
+        assert self.model._optimizer, "model not ready, please call `model.prepare()` first"
+        self.mode = "train"
+        assert update is True, "Does not support `update == False` in static graph mode by now."
+        return self._run(inputs, labels)
+
+    def eval_batch(self, inputs, labels=None):
+        self.mode = "eval"
+        return self._run(inputs, labels)
+
+    def predict_batch(self, inputs):
+        self.mode = "test"
+        return self._run(inputs, None)
+
+    def parameters(self, *args, **kwargs):
+        return self.model.network.parameters(*args, **kwargs)
+
+    @staticmethod
+    def _value(var):
+        from .._static.scope import global_scope
+        return np.array(global_scope().find_var(var.name).get_tensor())
+
+    def save(self, path):
+        # Paddle pickles {name: ndarray} here (no name table), read from the global scope
+        assert os.path.basename(path) != "", "path should be of 'dirname/filename' format"
+
+        def _save(state, file):
+            if state:
+                _atomic_save({k: self._value(v) if hasattr(v, "block") else v
+                              for k, v in state.items()}, file)
+        _save(self.model.network.state_dict(), path + ".pdparams")
+        prog = self._progs.get("train", None)
+        if prog is None or self.model._optimizer is None:
+            return
+        _save({v.name: v for v in prog.list_vars() if _is_belong_to_optimizer(v)},
+              path + ".pdopt")
+
+    def _set_var(self, var, ndarray):
+        from .._static.scope import global_scope
+        global_scope().var(var.name).get_tensor().set(np.asarray(ndarray))
+
+    def load(self, param_state_pairs, optim_state, scaler_state=None):
+        for param, state in param_state_pairs:
+            self._set_var(param, state)
+        if not self.model._optimizer or not optim_state:
+            return
+        prog = self._progs.get("train", None)
+        for var in (v for v in prog.list_vars() if _is_belong_to_optimizer(v)):
+            if var.name.startswith("learning_rate_") and var.name not in optim_state:
+                continue
+            assert var.name in optim_state, (f"variable [{var.name}] is not in optimizer state "
+                                             "file")
+            self._set_var(var, optim_state[var.name])
+
+    def _run(self, inputs, labels=None):
+        prog = self._compiled_progs.get(self.mode, None)
+        assert prog, "Model is not ready, please call `model.prepare()` first"
+        inputs = to_list(inputs)
+        if labels is not None:
+            labels = to_list(labels)
+        assert len(inputs) == len(self._input_vars[self.mode]), \
+            "number of inputs does not match number of arguments of `forward` method"
+        feed = {}
+        for idx, v in enumerate(self._input_vars[self.mode]):
+            if inputs[idx] is not None:
+                feed[v.name] = inputs[idx]
+        if labels is not None:
+            for idx, v in enumerate(self._label_vars[self.mode]):
+                feed[v.name] = labels[idx]
+        endpoints = self._endpoints[self.mode]
+        if self.mode == "test":
+            fetch_list = endpoints["output"]
+        else:
+            metric_list, metric_splits = _flatten_list(endpoints["metric"])
+            fetch_list = endpoints["loss"] + metric_list
+            num_loss = len(endpoints["loss"])
+        # a fetched feed variable is returned as fed (Paddle prunes it from the run)
+        run_fetch = [v for v in fetch_list if v.name not in feed]
+        rets = self._executor.run(prog, feed=feed, fetch_list=run_fetch, return_numpy=True)
+        rets = list(rets)
+        for i, v in enumerate(fetch_list):
+            if v.name in feed:
+                rets.insert(i, feed[v.name])
+        rets = [np.array(v) for v in rets]
+        if self.mode == "test":
+            return rets[:]
+        metric_states = _restore_flatten_list(rets[num_loss:], metric_splits)
+        metrics = [metric.update(*state)
+                   for metric, state in zip(self.model._metrics, metric_states)]
+        if num_loss and len(metrics):
+            return rets[:num_loss], metrics
+        return rets[:num_loss] if num_loss else metrics
+
+    def prepare(self):
+        for mode in ("train", "eval", "test"):
+            self._make_program(mode)
+            self._compile_and_initialize(self._progs[mode], mode)
+
+    def _make_program(self, mode):
+        from .._static.builder import program_guard
+        from .._static.layers import data
+        if self._progs.get(mode) is not None:
+            return
+        prog = self._orig_prog.clone()
+        if mode != "train":
+            for _ in list(prog.global_block().ops):
+                prog.global_block()._remove_op(0)
+        losses = []
+        metrics = []
+        with program_guard(prog, self._startup_prog):
+            inputs = [data(k.name, k.shape, k.dtype) for k in to_list(self.model._inputs)]
+            labels = [data(k.name, k.shape, k.dtype) for k in to_list(self.model._labels or [])]
+            self._label_vars[mode] = labels
+            outputs = to_list(self.model.network.forward(*inputs))
+            if mode != "test" and self.model._loss:
+                losses = self.model._loss(*(outputs + labels))
+            if mode != "test":
+                for metric in self.model._metrics:
+                    metrics.append(to_list(metric.compute(*(outputs + labels))))
+            if mode == "train" and self.model._optimizer:
+                self._loss_endpoint = add_n(to_list(losses))
+                self.model._optimizer.minimize(self._loss_endpoint)
+        if mode != "train":
+            prog = prog.clone(for_test=True)
+        self._input_vars[mode] = inputs
+        self._progs[mode] = prog
+        self._endpoints[mode] = {"output": outputs, "loss": to_list(losses), "metric": metrics}
+
+    def _compile_and_initialize(self, prog, mode):
+        from .._static.executor import Executor
+        from .._static.scope import global_scope
+        if self._compiled_progs.get(mode) is not None:
+            return
+        if self._executor is None:
+            self._executor = Executor(self.model._place)
+            scope = global_scope()
+            # run the startup program when any of its variables is not initialized yet
+            missing = [v for v in self._startup_prog.list_vars()
+                       if scope.find_var(v.name) is None
+                       or not scope.find_var(v.name).get_tensor()._is_initialized()]
+            if missing:
+                self._executor.run(self._startup_prog)
+        self._compiled_progs[mode] = prog
+
+
 _SHARED_LOGS = {}    # Paddle's `_run_one_epoch(..., logs={})` default: one dict for every run
 
 
@@ -237,11 +440,16 @@ class Model:
     `inputs` / `labels` are InputSpecs (a list, one, or for inputs a dict by forward argument
     name); without `inputs` the input shapes are taken from the first batch.
 
-    Differences from Paddle: dynamic mode only (building a Model after `paddle.enable_static()`
-    raises NotImplementedError); one trainer only; `amp_configs` other than 'O0' raise
-    NotImplementedError because paddle_compat has no paddle.amp yet; `save(training=False)` writes
-    paddle_compat's `paddle.jit.save` format (loadable by paddle_compat's `paddle.jit.load`, not by
-    real Paddle)."""
+    Built after `paddle.enable_static()`, it trains on static Programs run by an Executor, as
+    Paddle's legacy static graph does (FLAGS_enable_pir_api=0).
+
+    Differences from Paddle: one trainer only (several raise NotImplementedError); `amp_configs`
+    other than 'O0' raise NotImplementedError because paddle_compat has no paddle.amp yet; in
+    dynamic mode `save(training=False)` writes paddle_compat's `paddle.jit.save` format (read by
+    paddle_compat's `paddle.jit.load`, not by real Paddle); `load(skip_mismatch=True)` skips a
+    mismatched first parameter (Paddle 3.3.1 fails with UnboundLocalError there); in static mode
+    optimizer states are matched by variable name only (Paddle also renames dygraph-saved states,
+    whose names are the same here)."""
 
     def __init__(self, network, inputs=None, labels=None):
         self.mode = "train"
@@ -258,14 +466,16 @@ class Model:
         if not in_dynamic_mode():
             if not isinstance(inputs, (list, tuple, dict, Input)):
                 raise TypeError("'inputs' must be list or tuple or dict, and couldn't be None.")
-            raise NotImplementedError(_STATIC_MSG)
-        if inputs:
+        elif inputs:
             self._input_info = _update_input_info(inputs)
         self._inputs = self._verify_spec(inputs, is_input=True)
         self._labels = self._verify_spec(labels)
         self._metrics = []
         self._place = None
-        self._adapter = DynamicGraphAdapter(self)
+        if in_dynamic_mode():
+            self._adapter = DynamicGraphAdapter(self)
+        else:
+            self._adapter = StaticGraphAdapter(self)
 
     def train_batch(self, inputs, labels=None, update=True):
         """One optimisation step on one batch; returns the losses (numpy arrays), or (losses,
@@ -488,6 +698,8 @@ class Model:
         return outputs
 
     def _save_inference_model(self, path):
+        if not in_dynamic_mode():
+            return self._save_static_inference_model(path)
         if self._input_info is None:
             raise RuntimeError("Saving inference model needs 'inputs' or running before saving. "
                                "Please specify 'inputs' in Model initialization or input training "
@@ -499,6 +711,25 @@ class Model:
                           "saving correct input shapes, please provide 'inputs' for Model "
                           "initialization.")
         _jit_save(self.network, path, input_spec=self._inputs)
+
+    def _save_static_inference_model(self, path):
+        from .._static.io import save_inference_model
+        file_prefix = os.path.basename(path)
+        if file_prefix == "":
+            raise ValueError("The input path MUST be format of dirname/file_prefix [dirname\\"
+                             "file_prefix in Windows system], but received file_prefix is empty "
+                             "string.")
+        dirname = os.path.dirname(path)
+        if dirname and not os.path.exists(dirname):
+            os.makedirs(dirname)
+        prog = self._adapter._progs.get("test", None)
+        assert prog, "Model is not ready, please call `model.prepare()` first"
+        # Paddle 3.3.1 passes the *directory* as the path prefix here, so the files land beside
+        # it as <dirname>.pdmodel / <dirname>.pdiparams; kept so scripts find them where Paddle
+        # puts them.
+        save_inference_model(dirname, list(self._adapter._input_vars["test"]),
+                             self._adapter._endpoints["test"]["output"], self._adapter._executor,
+                             program=prog.clone(for_test=True))
 
     def _run_one_epoch(self, data_loader, callbacks, mode, logs=_SHARED_LOGS):
         outputs = []
