@@ -72,6 +72,25 @@ def _as_tensor(x):
     return to_tensor(x)
 
 
+def _train_mode(network):
+    # Paddle calls network.train() before every training batch. Layer.train sets `training` on
+    # the layer and each sublayer (no sublayer's own train() runs); this does the same without
+    # building the sublayers' structured names each step. A network overriding train() gets its
+    # own method called, as in Paddle.
+    if type(network).train is not Layer.train:
+        network.train()
+        return
+    seen = set()
+    stack = [network]
+    while stack:
+        layer = stack.pop()
+        if id(layer) in seen:
+            continue
+        seen.add(id(layer))
+        layer.training = True
+        stack.extend(sub for sub in layer._sub_layers.values() if sub is not None)
+
+
 def _update_input_info(inputs):
     if isinstance(inputs, Input):
         return [list(inputs.shape)], [inputs.dtype]
@@ -138,7 +157,7 @@ class DynamicGraphAdapter:
 
     def train_batch(self, inputs, labels=None, update=True):
         assert self.model._optimizer, "model not ready, please call `model.prepare()` first"
-        self.model.network.train()
+        _train_mode(self.model.network)
         self.mode = "train"
         inputs = to_list(inputs)
         self._input_info = _update_input_info(inputs)
@@ -734,6 +753,7 @@ class Model:
     def _run_one_epoch(self, data_loader, callbacks, mode, logs=_SHARED_LOGS):
         outputs = []
         n_steps = self._len_data_loader(data_loader)
+        nranks = ParallelEnv().nranks          # read from the environment once per epoch
         for step, data in enumerate(data_loader):
             data = _flatten(data)
             batch_size = data[0].shape[0]
@@ -762,7 +782,7 @@ class Model:
                 outputs.append(outs)
             logs["step"] = step
             if mode == "train" or self._adapter._merge_count.get(mode + "_batch", 0) <= 0:
-                logs["batch_size"] = batch_size * ParallelEnv().nranks
+                logs["batch_size"] = batch_size * nranks
             else:
                 logs["batch_size"] = self._adapter._merge_count[mode + "_batch"]
             callbacks.on_batch_end(mode, step, logs)

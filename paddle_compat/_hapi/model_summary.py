@@ -163,6 +163,9 @@ def summary_string(model, input_size=None, dtypes=None, input=None):
     def register_hook(layer):
         if not isinstance(layer, (Sequential, LayerList)) and (layer is not model or depth < 1):
             hooks.append(layer.register_forward_post_hook(hook))
+        elif getattr(layer, "could_use_cudnn", False):
+            # Paddle's RNN layers (cuDNN-capable) get a row even as containers
+            hooks.append(layer.register_forward_post_hook(hook))
 
     if isinstance(input_size, tuple):
         input_size = [input_size]
