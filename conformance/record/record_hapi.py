@@ -1,8 +1,8 @@
 """Record Paddle 3.3.1's high-level API behaviour into conformance/goldens/hapi.json.
 
-Run with the oracle interpreter: ~/paddle-ref/bin/python conformance/record/record_hapi.py
-(re-runnable: the golden is rewritten from scratch, and tests/fixtures/hapi_paddle331_mlp.* are
-re-saved). Each case is a snippet run with `paddle`, `np`, `TMP` (a fresh temporary directory),
+Run with a Python that has paddlepaddle 3.3.1 (PADDLE_PY):
+`$PADDLE_PY conformance/record/record_hapi.py` (re-runnable: the golden is rewritten from scratch,
+and tests/fixtures/hapi_paddle331_mlp.* are re-saved). Each case is a snippet run with `paddle`, `np`, `TMP` (a fresh temporary directory),
 `FIXTURES` and the helpers below in scope; it may print, and leaves a JSON-able result in `out`.
 The golden keeps the printed text (masked: timings, ETAs, the temporary directory, and the bar's
 backspace runs, whose length depends on the timing text) and `out`, or the exception's class and
