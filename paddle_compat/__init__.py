@@ -119,5 +119,8 @@ from . import fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
+# --- vision (owners: vision, vismodels) ---
+from . import vision
+
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor

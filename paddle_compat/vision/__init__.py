@@ -1,0 +1,3 @@
+"""paddle.vision."""
+from . import models
+from . import ops
