@@ -1,12 +1,29 @@
-"""paddle.vision.ops: detection operators (nms, roi_align, box_coder, ...) and their layers, plus
-ConvNormActivation (the conv-norm-activation block the models use)."""
+"""paddle.vision.ops: detection operators and their layers (nms, roi_align / RoIAlign, roi_pool /
+RoIPool, psroi_pool / PSRoIPool, box_coder, prior_box, yolo_box, deform_conv2d / DeformConv2D,
+read_file, decode_jpeg) and ConvNormActivation, the conv-norm-activation block the models use.
+
+Every kernel is vectorised torch on the input's device, following the arithmetic of Paddle's CPU
+kernels (paddle/phi/kernels/cpu/*): the same sample points, clamps, rounding and empty-bin rules;
+gradients come from torch autograd through the same expressions (Paddle defines none for boxes,
+so boxes are detached).
+"""
+import math
+
+import numpy as np
+import torch
+
+from .._nn.initializer import Normal
+from .._nn.layer import Layer
 from .._nn.layers_common import ReLU
 from .._nn.layers_container import Sequential
 from .._nn.layers_conv_norm import BatchNorm2D, Conv2D
+from .._ops.registry import apply_op, defop
+from .._tensor import Tensor, wrap
 
 __all__ = []
 
 
+# ---- ConvNormActivation ------------------------------------------------------------------------
 class ConvNormActivation(Sequential):
     """paddle.vision.ops.ConvNormActivation(in_channels, out_channels, kernel_size=3, stride=1,
     padding=None, groups=1, norm_layer=BatchNorm2D, activation_layer=ReLU, dilation=1,
@@ -27,3 +44,811 @@ class ConvNormActivation(Sequential):
         if activation_layer is not None:
             layers.append(activation_layer())
         super().__init__(*layers)
+
+
+# ---- helpers -----------------------------------------------------------------------------------
+def _pair(v, what):
+    if isinstance(v, int):
+        return [v, v]
+    v = list(v)
+    if len(v) == 1:
+        return v * 2
+    if len(v) != 2:
+        raise ValueError(f"The {what}'s length must be 2. Received: {v}")
+    return [int(e) for e in v]
+
+
+def _round_half_away(t):
+    """C's round(): halves away from zero (torch.round rounds halves to even)."""
+    return torch.sign(t) * torch.floor(t.abs() + 0.5)
+
+
+def _batch_ids(boxes_num, n_images, n_rois, device, what="rois"):
+    """The image index of each RoI from boxes_num (one count per image)."""
+    counts = boxes_num.reshape(-1).to(device=device, dtype=torch.long)
+    if counts.numel() != n_images:
+        raise ValueError(
+            f"(InvalidArgument) The batch size of {what} and the batch size of images  must be the "
+            f"same. But received the batch size of {what} is {counts.numel()}, and the batch size "
+            f"of images is {n_images}")
+    if int(counts.sum()) != n_rois:
+        raise ValueError(f"(InvalidArgument) The number of {what} from boxes_num "
+                         f"({int(counts.sum())}) and the number of boxes ({n_rois}) must be "
+                         "the same.")
+    return torch.repeat_interleave(torch.arange(n_images, device=device), counts)
+
+
+# ---- nms ---------------------------------------------------------------------------------------
+def _greedy_keep(boxes, iou_threshold, same_group=None):
+    """Paddle's NMS over boxes in the given order: box i survives unless an earlier surviving box
+    overlaps it with IoU > threshold. The IoU matrix is computed at once; the greedy pass is the
+    fixed point of keep[i] = not any(keep[k] and over[k, i], k < i), reached in as many rounds as
+    the longest suppression chain (each round one vectorised reduction, no loop over boxes)."""
+    b = boxes
+    area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    x0 = torch.maximum(b[:, None, 0], b[None, :, 0])
+    y0 = torch.maximum(b[:, None, 1], b[None, :, 1])
+    x1 = torch.minimum(b[:, None, 2], b[None, :, 2])
+    y1 = torch.minimum(b[:, None, 3], b[None, :, 3])
+    iw = torch.where(x1 - x0 > 0, x1 - x0, torch.zeros_like(x0))
+    ih = torch.where(y1 - y0 > 0, y1 - y0, torch.zeros_like(y0))
+    inter = iw * ih
+    union = area[:, None] + area[None, :] - inter
+    over = (inter / union > iou_threshold).triu(1)
+    if same_group is not None:
+        over &= same_group
+    n = b.shape[0]
+    keep = torch.ones(n, dtype=torch.bool, device=b.device)
+    for _ in range(n):
+        new = ~(over & keep[:, None]).any(0)
+        if torch.equal(new, keep):
+            break
+        keep = new
+    return keep
+
+
+def _nms_kernel(boxes, iou_threshold=0.3):
+    with torch.no_grad():
+        keep = _greedy_keep(boxes, iou_threshold)
+        return torch.nonzero(keep).reshape(-1)
+
+
+_NMS = defop("nms", _nms_kernel, inputs=("Boxes",), outputs=("KeepBoxesIdxs",),
+             attrs={"iou_threshold": 0.3}, api="paddle.vision.ops.nms",
+             notes="the greedy pass is a vectorised fixed point, same result")
+
+
+def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=None, top_k=None):
+    """paddle.vision.ops.nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None,
+    categories=None, top_k=None): indices (int64) of the boxes ([N, 4], x1 y1 x2 y2) that survive
+    non-maximum suppression. Without scores the boxes are taken in the given order; with scores
+    in descending score order; with category_idxs and categories, per category (boxes of a
+    category not in `categories` are dropped) and the survivors sorted by score, the first top_k.
+
+    Differences from Paddle: the per-category passes run as one masked pass; ties in scores are
+    broken by index (stable sort) where Paddle's unstable sort may order them otherwise.
+    """
+    if scores is None:
+        return apply_op(_NMS, (boxes,), {"iou_threshold": float(iou_threshold)})
+    b, s = boxes._t, scores._t
+    if category_idxs is None:
+        order = torch.argsort(s, descending=True, stable=True)
+        keep = _nms_kernel(b[order], float(iou_threshold))
+        return wrap(order[keep])
+    if top_k is not None:
+        assert top_k <= scores.shape[0], "top_k should be smaller equal than the number of boxes"
+    assert categories is not None, (
+        "if category_idxs is given, categories which is a list of unique id of all categories is "
+        "necessary")
+    with torch.no_grad():
+        cat = category_idxs._t.reshape(-1)
+        wanted = torch.as_tensor(list(categories), device=cat.device, dtype=cat.dtype)
+        in_list = (cat[:, None] == wanted[None, :]).any(1)
+        order = torch.argsort(s, descending=True, stable=True)
+        cs = cat[order]
+        keep_sorted = _greedy_keep(b[order], float(iou_threshold), cs[:, None] == cs[None, :])
+        mask = torch.zeros_like(in_list)
+        mask[order] = keep_sorted
+        mask &= in_list
+        kept = torch.nonzero(mask).reshape(-1)
+        sub = torch.argsort(s[kept], descending=True, stable=True)
+        result = kept[sub]
+        if top_k is not None:
+            result = result[:min(int(top_k), result.numel())]
+    return wrap(result)
+
+
+# ---- roi_align ---------------------------------------------------------------------------------
+def _roi_align_values(x, boxes, boxes_num, pooled_height, pooled_width, spatial_scale,
+                      sampling_ratio, aligned, for_grad=False):
+    """RoI Align as Paddle's CPU kernel computes it. `for_grad` reproduces the gradient kernel,
+    which (unlike the forward one) clamps every RoI to at least 1x1 even when aligned."""
+    n, c, height, width = x.shape
+    r = boxes.shape[0]
+    ph, pw = pooled_height, pooled_width
+    if r == 0:
+        return x.new_zeros((0, c, ph, pw))
+    batch = _batch_ids(boxes_num, n, r, x.device)
+    b = boxes.detach().to(x.dtype)
+    off = 0.5 if aligned else 0.0
+    x0 = b[:, 0] * spatial_scale - off
+    y0 = b[:, 1] * spatial_scale - off
+    rw = b[:, 2] * spatial_scale - off - x0
+    rh = b[:, 3] * spatial_scale - off - y0
+    if not aligned or for_grad:
+        rw = rw.clamp(min=1.0)
+        rh = rh.clamp(min=1.0)
+    if sampling_ratio > 0:
+        gh = torch.full((r,), sampling_ratio, device=x.device, dtype=torch.long)
+        gw = gh
+    else:
+        gh = torch.ceil(rh / ph).long()
+        gw = torch.ceil(rw / pw).long()
+    big_h, big_w = max(int(gh.max()), 1), max(int(gw.max()), 1)
+    bin_h, bin_w = rh / ph, rw / pw
+    ghf, gwf = gh.to(x.dtype).clamp(min=1), gw.to(x.dtype).clamp(min=1)
+    ar = lambda k: torch.arange(k, device=x.device, dtype=x.dtype)  # noqa: E731
+    # sample coordinates [R, ph, GH] and [R, pw, GW]
+    ys = y0[:, None, None] + bin_h[:, None, None] * (
+        ar(ph)[None, :, None] + (ar(big_h)[None, None, :] + 0.5) / ghf[:, None, None])
+    xs = x0[:, None, None] + bin_w[:, None, None] * (
+        ar(pw)[None, :, None] + (ar(big_w)[None, None, :] + 0.5) / gwf[:, None, None])
+    valid_y = (torch.arange(big_h, device=x.device)[None, None, :] < gh[:, None, None]) & \
+        (ys >= -1.0) & (ys <= height)
+    valid_x = (torch.arange(big_w, device=x.device)[None, None, :] < gw[:, None, None]) & \
+        (xs >= -1.0) & (xs <= width)
+
+    def corners(v, size):
+        v = v.clamp(min=0)
+        low = torch.floor(v).long()
+        edge = low >= size - 1
+        low = torch.where(edge, torch.full_like(low, size - 1), low)
+        high = torch.where(edge, low, low + 1)
+        v = torch.where(edge, low.to(v.dtype), v)
+        return low, high, high.to(v.dtype) - v      # weight of the low index, as Paddle's ratio
+
+    yl, yh, ry = corners(ys, height)
+    xl, xh, rx = corners(xs, width)
+    ry = ry * valid_y
+    rx = rx * valid_x
+    wy_l, wy_h = ry, (1 - ry) * valid_y
+    wx_l, wx_h = rx, (1 - rx) * valid_x
+    flat = x.permute(0, 2, 3, 1).reshape(n * height * width, c)
+    base = (batch * height * width)[:, None, None, None, None]
+
+    def gather(yi, xi):     # [R, ph, GH, pw, GW, C]
+        idx = base + yi[:, :, :, None, None] * width + xi[:, None, None, :, :]
+        return flat[idx.reshape(-1)].reshape(*idx.shape, c)
+
+    def w(a, bb):
+        return (a[:, :, :, None, None] * bb[:, None, None, :, :])[..., None]
+
+    val = (w(wy_l, wx_l) * gather(yl, xl) + w(wy_l, wx_h) * gather(yl, xh)
+           + w(wy_h, wx_l) * gather(yh, xl) + w(wy_h, wx_h) * gather(yh, xh))
+    count = (gh * gw).to(x.dtype)
+    out = val.sum(dim=(2, 4)) * (1.0 / count)[:, None, None, None]
+    return out.permute(0, 3, 1, 2).contiguous()
+
+
+class _RoIAlignFunction(torch.autograd.Function):
+    """Paddle's roi_align forward with its own gradient kernel's arithmetic for dx (see
+    `_roi_align_values`); no gradient for boxes, as in Paddle."""
+
+    @staticmethod
+    def forward(ctx, x, boxes, boxes_num, *attrs):
+        ctx.save_for_backward(boxes, boxes_num)
+        ctx.attrs, ctx.x_meta = attrs, (x.shape, x.dtype, x.device)
+        return _roi_align_values(x, boxes, boxes_num, *attrs)
+
+    @staticmethod
+    def backward(ctx, grad):
+        boxes, boxes_num = ctx.saved_tensors
+        shape, dtype, device = ctx.x_meta
+        with torch.enable_grad():
+            probe = torch.zeros(shape, dtype=dtype, device=device, requires_grad=True)
+            out = _roi_align_values(probe, boxes, boxes_num, *ctx.attrs, for_grad=True)
+            (dx,) = torch.autograd.grad(out, probe, grad)   # the map is linear in x
+        return (dx, None, None) + (None,) * len(ctx.attrs)
+
+
+def _roi_align_kernel(x, boxes, boxes_num, pooled_height=1, pooled_width=1, spatial_scale=1.0,
+                      sampling_ratio=-1, aligned=True):
+    attrs = (pooled_height, pooled_width, spatial_scale, sampling_ratio, aligned)
+    if x.requires_grad and torch.is_grad_enabled():
+        return _RoIAlignFunction.apply(x, boxes.detach(), boxes_num, *attrs)
+    return _roi_align_values(x, boxes, boxes_num, *attrs)
+
+
+_ROI_ALIGN = defop("roi_align", _roi_align_kernel, inputs=("X", "ROIs", "RoisNum"),
+                   attrs={"pooled_height": 1, "pooled_width": 1, "spatial_scale": 1.0,
+                          "sampling_ratio": -1, "aligned": True},
+                   api="paddle.vision.ops.roi_align")
+
+
+def _output_size(output_size, types, api):
+    if not isinstance(output_size, types):
+        names = " or ".join(t.__name__ for t in types)
+        raise TypeError(f"The type of 'output_size' in {api} must be {names}, but received "
+                        f"{type(output_size)}.")
+    if isinstance(output_size, int):
+        return output_size, output_size
+    return int(output_size[0]), int(output_size[1])
+
+
+def roi_align(x, boxes, boxes_num, output_size, spatial_scale=1.0, sampling_ratio=-1,
+              aligned=True, name=None):
+    """paddle.vision.ops.roi_align(x, boxes, boxes_num, output_size, spatial_scale=1.0,
+    sampling_ratio=-1, aligned=True): bilinear RoI Align of x [N, C, H, W] over boxes [R, 4]
+    (x1 y1 x2 y2, boxes_num[i] of them for image i) -> [R, C, out_h, out_w]."""
+    ph, pw = _output_size(output_size, (int, tuple, list), "roi_align")
+    assert boxes_num is not None, "boxes_num should not be None in dygraph mode."
+    return apply_op(_ROI_ALIGN, (x, boxes, boxes_num),
+                    {"pooled_height": ph, "pooled_width": pw,
+                     "spatial_scale": float(spatial_scale),
+                     "sampling_ratio": int(sampling_ratio), "aligned": bool(aligned)})
+
+
+class RoIAlign(Layer):
+    """paddle.vision.ops.RoIAlign(output_size, spatial_scale=1.0); forward(x, boxes, boxes_num,
+    aligned=True)."""
+
+    def __init__(self, output_size, spatial_scale=1.0):
+        super().__init__()
+        self._output_size = output_size
+        self._spatial_scale = spatial_scale
+
+    def forward(self, x, boxes, boxes_num, aligned=True):
+        return roi_align(x=x, boxes=boxes, boxes_num=boxes_num, output_size=self._output_size,
+                         spatial_scale=self._spatial_scale, aligned=aligned)
+
+
+# ---- roi_pool ----------------------------------------------------------------------------------
+def _bins(start, length, pooled, limit):
+    """Paddle's roi_pool bin edges: floor(p * bin) and ceil((p + 1) * bin), bin in float32,
+    shifted by the RoI start and clipped to [0, limit]."""
+    size = length.to(torch.float32) / float(pooled)
+    p = torch.arange(pooled, device=start.device, dtype=torch.float32)
+    lo = torch.floor(p[None, :] * size[:, None]).long() + start[:, None]
+    hi = torch.ceil((p[None, :] + 1) * size[:, None]).long() + start[:, None]
+    return lo.clamp(0, limit), hi.clamp(0, limit)
+
+
+def _roi_pool_kernel(x, boxes, boxes_num, pooled_height=1, pooled_width=1, spatial_scale=1.0):
+    n, c, height, width = x.shape
+    r = boxes.shape[0]
+    batch = _batch_ids(boxes_num, n, r, x.device)
+    b = _round_half_away(boxes.detach().to(torch.float32) * spatial_scale).long()
+    hs, he = _bins(b[:, 1], (b[:, 3] - b[:, 1] + 1).clamp(min=1), pooled_height, height)
+    ws, we = _bins(b[:, 0], (b[:, 2] - b[:, 0] + 1).clamp(min=1), pooled_width, width)
+    low = torch.finfo(x.dtype).min if x.is_floating_point() else torch.iinfo(x.dtype).min
+    img = x[batch]                                               # [R, C, H, W]
+    # max over w inside each column bin, for every row: loop over the window offset only
+    kw = max(int((we - ws).max()), 0) if r else 0
+    rows = torch.full((r, c, height, pooled_width), low, dtype=x.dtype, device=x.device)
+    for k in range(kw):
+        col = ws + k                                             # [R, pw]
+        ok = col < we
+        idx = col.clamp(max=width - 1)[:, None, None, :].expand(r, c, height, pooled_width)
+        v = torch.gather(img, 3, idx)
+        rows = torch.where(ok[:, None, None, :] & (v > rows), v, rows)
+    kh = max(int((he - hs).max()), 0) if r else 0
+    out = torch.full((r, c, pooled_height, pooled_width), low, dtype=x.dtype, device=x.device)
+    for k in range(kh):
+        row = hs + k                                             # [R, ph]
+        ok = row < he
+        idx = row.clamp(max=height - 1)[:, None, :, None].expand(r, c, pooled_height,
+                                                                  pooled_width)
+        v = torch.gather(rows, 2, idx)
+        out = torch.where(ok[:, None, :, None] & (v > out), v, out)
+    empty = (he <= hs)[:, :, None] | (we <= ws)[:, None, :]     # [R, ph, pw]
+    return torch.where(empty[:, None], torch.zeros_like(out), out)
+
+
+_ROI_POOL = defop("roi_pool", _roi_pool_kernel, inputs=("X", "ROIs", "RoisNum"),
+                  attrs={"pooled_height": 1, "pooled_width": 1, "spatial_scale": 1.0},
+                  api="paddle.vision.ops.roi_pool", notes="the Argmax output is not produced")
+
+
+def roi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
+    """paddle.vision.ops.roi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0): max RoI
+    pooling of x [N, C, H, W] over boxes [R, 4] (rounded to the feature grid, as Paddle's) ->
+    [R, C, out_h, out_w]; an empty bin is 0."""
+    ph, pw = _output_size(output_size, (int, tuple, list), "roi_pool")
+    assert boxes_num is not None, "boxes_num should not be None in dygraph mode."
+    return apply_op(_ROI_POOL, (x, boxes, boxes_num),
+                    {"pooled_height": ph, "pooled_width": pw,
+                     "spatial_scale": float(spatial_scale)})
+
+
+class RoIPool(Layer):
+    """paddle.vision.ops.RoIPool(output_size, spatial_scale=1.0); forward(x, boxes, boxes_num)."""
+
+    def __init__(self, output_size, spatial_scale=1.0):
+        super().__init__()
+        self._output_size = output_size
+        self._spatial_scale = spatial_scale
+
+    def forward(self, x, boxes, boxes_num):
+        return roi_pool(x=x, boxes=boxes, boxes_num=boxes_num, output_size=self._output_size,
+                        spatial_scale=self._spatial_scale)
+
+    def extra_repr(self):
+        return f"output_size={self._output_size}, spatial_scale={self._spatial_scale}"
+
+
+# ---- psroi_pool --------------------------------------------------------------------------------
+def _psroi_pool_kernel(x, boxes, boxes_num, pooled_height=1, pooled_width=1, output_channels=1,
+                       spatial_scale=1.0):
+    n, c, height, width = x.shape
+    ph, pw = pooled_height, pooled_width
+    if c != output_channels * ph * pw:
+        raise ValueError("(InvalidArgument) the channels of input X should equal the product of "
+                         "output_channels x pooled_height x pooled_width")
+    r = boxes.shape[0]
+    batch = _batch_ids(boxes_num, n, r, x.device)
+    b = boxes.detach().to(x.dtype)
+    rb = _round_half_away(b)
+    sw, sh = rb[:, 0] * spatial_scale, rb[:, 1] * spatial_scale
+    ew, eh = (rb[:, 2] + 1.0) * spatial_scale, (rb[:, 3] + 1.0) * spatial_scale
+    roi_h = torch.clamp(eh - sh, min=0.1)
+    roi_w = torch.clamp(ew - sw, min=0.1)
+    bh, bw = roi_h / ph, roi_w / pw
+    pyy = torch.arange(ph, device=x.device, dtype=x.dtype)
+    pxx = torch.arange(pw, device=x.device, dtype=x.dtype)
+    hs = torch.floor(pyy[None] * bh[:, None] + sh[:, None]).long().clamp(0, height)
+    he = torch.ceil((pyy[None] + 1) * bh[:, None] + sh[:, None]).long().clamp(0, height)
+    ws = torch.floor(pxx[None] * bw[:, None] + sw[:, None]).long().clamp(0, width)
+    we = torch.ceil((pxx[None] + 1) * bw[:, None] + sw[:, None]).long().clamp(0, width)
+    # window sums from a summed-area table (float64, so long sums keep their precision)
+    sat = torch.nn.functional.pad(x.to(torch.float64).cumsum(2).cumsum(3), (1, 0, 1, 0))
+    sat = sat.reshape(n, output_channels, ph, pw, height + 1, width + 1)
+    ri = batch[:, None, None, None]
+    ci = torch.arange(output_channels, device=x.device)[None, :, None, None]
+    pi = torch.arange(ph, device=x.device)[None, None, :, None]
+    qi = torch.arange(pw, device=x.device)[None, None, None, :]
+
+    def at(hh, ww):        # [R, ph] x [R, pw] corners -> [R, OC, ph, pw]
+        return sat[ri, ci, pi, qi, hh[:, None, :, None], ww[:, None, None, :]]
+
+    total = at(he, we) - at(hs, we) - at(he, ws) + at(hs, ws)
+    area = ((he - hs)[:, :, None] * (we - ws)[:, None, :]).to(torch.float64)
+    empty = (area <= 0) | (he <= hs)[:, :, None] | (we <= ws)[:, None, :]
+    out = torch.where(empty[:, None], torch.zeros_like(total), total / area.clamp(min=1)[:, None])
+    return out.to(x.dtype)
+
+
+_PSROI_POOL = defop("psroi_pool", _psroi_pool_kernel, inputs=("X", "ROIs", "RoisNum"),
+                    attrs={"pooled_height": 1, "pooled_width": 1, "output_channels": 1,
+                           "spatial_scale": 1.0}, api="paddle.vision.ops.psroi_pool")
+
+
+def psroi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
+    """paddle.vision.ops.psroi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0):
+    position-sensitive average RoI pooling; x has output_channels * out_h * out_w channels and
+    the result is [R, output_channels, out_h, out_w]."""
+    if not isinstance(output_size, (int, tuple, list)):
+        raise TypeError("The type of 'output_size' in psroi_pool must be int, tuple or list, but "
+                        f"received {type(output_size)}.")
+    ph, pw = (output_size, output_size) if isinstance(output_size, int) else output_size
+    assert len(x.shape) == 4, "Input features with shape should be (N, C, H, W)"
+    if ph * pw == 0:
+        raise ValueError("output_size should not contain 0.")
+    output_channels = int(x.shape[1] / (ph * pw))
+    return apply_op(_PSROI_POOL, (x, boxes, boxes_num),
+                    {"pooled_height": int(ph), "pooled_width": int(pw),
+                     "output_channels": output_channels, "spatial_scale": float(spatial_scale)})
+
+
+class PSRoIPool(Layer):
+    """paddle.vision.ops.PSRoIPool(output_size, spatial_scale=1.0); forward(x, boxes,
+    boxes_num)."""
+
+    def __init__(self, output_size, spatial_scale=1.0):
+        super().__init__()
+        self.output_size = output_size
+        self.spatial_scale = spatial_scale
+
+    def forward(self, x, boxes, boxes_num):
+        return psroi_pool(x, boxes, boxes_num, self.output_size, self.spatial_scale)
+
+
+# ---- box_coder ---------------------------------------------------------------------------------
+def _box_coder_kernel(prior_box, prior_box_var, target_box, code_type="encode_center_size",
+                      box_normalized=True, axis=0, variance=()):
+    # Paddle's box_coder has no gradient kernel: its output never carries a gradient
+    with torch.no_grad():
+        return _box_coder_values(prior_box, prior_box_var, target_box, code_type, box_normalized,
+                                 axis, variance)
+
+
+def _box_coder_values(prior_box, prior_box_var, target_box, code_type, box_normalized, axis,
+                      variance):
+    one = 0.0 if box_normalized else 1.0
+    p = prior_box
+    pw_ = p[:, 2] - p[:, 0] + one
+    ph_ = p[:, 3] - p[:, 1] + one
+    pcx = p[:, 0] + pw_ / 2
+    pcy = p[:, 1] + ph_ / 2
+    if code_type == "encode_center_size":
+        t = target_box
+        tcx = (t[:, 2] + t[:, 0]) / 2
+        tcy = (t[:, 3] + t[:, 1]) / 2
+        tw = t[:, 2] - t[:, 0] + one
+        th = t[:, 3] - t[:, 1] + one
+        out = torch.stack([(tcx[:, None] - pcx[None]) / pw_[None],
+                           (tcy[:, None] - pcy[None]) / ph_[None],
+                           torch.log(torch.abs(tw[:, None] / pw_[None])),
+                           torch.log(torch.abs(th[:, None] / ph_[None]))], dim=-1)
+        if prior_box_var is not None:
+            out = out / prior_box_var[None, :, :4]
+        elif len(variance):
+            out = out / torch.as_tensor(variance, dtype=out.dtype, device=out.device)
+        return out
+    t = target_box
+    if t.dim() == 2:
+        t = t.reshape(t.shape[0], 1, t.shape[1]) if axis == 1 else t[None]
+    shape = (1, -1) if axis == 0 else (-1, 1)
+    pw_, ph_, pcx, pcy = (v.reshape(shape) for v in (pw_, ph_, pcx, pcy))
+    if prior_box_var is not None:
+        var = [prior_box_var[:, k].reshape(shape) for k in range(4)]
+    elif len(variance):
+        var = [torch.tensor(float(v), dtype=t.dtype, device=t.device) for v in variance]
+    else:
+        var = [torch.tensor(1.0, dtype=t.dtype, device=t.device)] * 4
+    cx = var[0] * t[..., 0] * pw_ + pcx
+    cy = var[1] * t[..., 1] * ph_ + pcy
+    w = torch.exp(var[2] * t[..., 2]) * pw_
+    h = torch.exp(var[3] * t[..., 3]) * ph_
+    return torch.stack([cx - w / 2, cy - h / 2, cx + w / 2 - one, cy + h / 2 - one], dim=-1)
+
+
+_BOX_CODER = defop("box_coder", _box_coder_kernel, inputs=("PriorBox", "PriorBoxVar", "TargetBox"),
+                   outputs=("OutputBox",),
+                   attrs={"code_type": "encode_center_size", "box_normalized": True, "axis": 0,
+                          "variance": ()}, api="paddle.vision.ops.box_coder")
+
+
+def box_coder(prior_box, prior_box_var, target_box, code_type="encode_center_size",
+              box_normalized=True, axis=0, name=None):
+    """paddle.vision.ops.box_coder(prior_box, prior_box_var, target_box,
+    code_type='encode_center_size', box_normalized=True, axis=0): encode target boxes [N, 4]
+    against priors [M, 4] into [N, M, 4] offsets, or decode offsets [N, M, 4] back to boxes;
+    prior_box_var is a [M, 4] Tensor or a list of 4 floats."""
+    if code_type not in ("encode_center_size", "decode_center_size"):
+        raise ValueError(f"(InvalidArgument) Not support code type: {code_type}")
+    if isinstance(prior_box_var, Tensor):
+        return apply_op(_BOX_CODER, (prior_box, prior_box_var, target_box),
+                        {"code_type": code_type, "box_normalized": bool(box_normalized),
+                         "axis": int(axis), "variance": ()})
+    if isinstance(prior_box_var, (list, tuple)):
+        prior_box_var = list(prior_box_var)
+        assert len(prior_box_var) == 4, (
+            "Input prior_box_var must be Variable or list|tuple with 4 elements.")
+        return apply_op(_BOX_CODER, (prior_box, None, target_box),
+                        {"code_type": code_type, "box_normalized": bool(box_normalized),
+                         "axis": int(axis), "variance": tuple(float(v) for v in prior_box_var)})
+    raise TypeError("Input prior_box_var must be Variable or list|tuple")
+
+
+# ---- prior_box ---------------------------------------------------------------------------------
+def _expand_aspect_ratios(ratios, flip):
+    out = [1.0]
+    for ar in ratios:
+        if all(abs(ar - o) >= 1e-6 for o in out):
+            out.append(ar)
+            if flip:
+                out.append(float(np.float32(1.0) / np.float32(ar)))
+    return out
+
+
+def _prior_box_kernel(input, image, min_sizes=(), max_sizes=(), aspect_ratios=(1.0,),
+                      variances=(0.1, 0.1, 0.2, 0.2), flip=False, clip=False, step_w=0.0,
+                      step_h=0.0, offset=0.5, min_max_aspect_ratios_order=False):
+    # float32 arithmetic in the C++ kernel's order (numpy float32 rounds each step the same way)
+    f = np.float64 if input.dtype == torch.float64 else np.float32
+    ih, iw = image.shape[2], image.shape[3]
+    fh, fw = input.shape[2], input.shape[3]
+    ars = [f(a) for a in _expand_aspect_ratios([float(np.float32(a)) for a in aspect_ratios],
+                                                flip)]
+    if step_w == 0 or step_h == 0:
+        sw, sh = f(iw) / f(fw), f(ih) / f(fh)
+    else:
+        sw, sh = f(step_w), f(step_h)
+    sizes = []                                  # (half width, half height) per prior, in order
+    for s, mn in enumerate(min_sizes):
+        mn = np.float32(mn)
+        square = None
+        if len(max_sizes):
+            square = f(np.sqrt(np.float32(mn * np.float32(max_sizes[s])))) / f(2.0)
+        if min_max_aspect_ratios_order:
+            sizes.append((f(mn) / f(2.0), f(mn) / f(2.0)))
+            if square is not None:
+                sizes.append((square, square))
+            for ar in ars:
+                if abs(float(ar) - 1.0) < 1e-6:
+                    continue
+                sizes.append((f(mn * np.sqrt(np.float32(ar))) / f(2.0),
+                              f(mn / np.sqrt(np.float32(ar))) / f(2.0)))
+        else:
+            for ar in ars:
+                sizes.append((f(mn * np.sqrt(np.float32(ar))) / f(2.0),
+                              f(mn / np.sqrt(np.float32(ar))) / f(2.0)))
+            if square is not None:
+                sizes.append((square, square))
+    half = np.array(sizes, dtype=f).reshape(-1, 2)
+    cx = (np.arange(fw, dtype=f) + f(offset)) * sw
+    cy = (np.arange(fh, dtype=f) + f(offset)) * sh
+    cxg = cx[None, :, None]
+    cyg = cy[:, None, None]
+    bw, bh = half[None, None, :, 0], half[None, None, :, 1]
+    out = np.stack(np.broadcast_arrays((cxg - bw) / f(iw), (cyg - bh) / f(ih),
+                                       (cxg + bw) / f(iw), (cyg + bh) / f(ih)), axis=-1)
+    if clip:
+        out = np.clip(out, 0.0, 1.0)
+    var = np.broadcast_to(np.asarray(variances, dtype=f), out.shape[:3] + (len(variances),))
+    dt = input.dtype if input.is_floating_point() else torch.float32
+    return (torch.from_numpy(np.ascontiguousarray(out)).to(device=input.device, dtype=dt),
+            torch.from_numpy(np.ascontiguousarray(var)).to(device=input.device, dtype=dt))
+
+
+_PRIOR_BOX = defop("prior_box", _prior_box_kernel, inputs=("Input", "Image"),
+                   outputs=("Boxes", "Variances"),
+                   attrs={"min_sizes": (), "max_sizes": (), "aspect_ratios": (1.0,),
+                          "variances": (0.1, 0.1, 0.2, 0.2), "flip": False, "clip": False,
+                          "step_w": 0.0, "step_h": 0.0, "offset": 0.5,
+                          "min_max_aspect_ratios_order": False},
+                   api="paddle.vision.ops.prior_box")
+
+
+def prior_box(input, image, min_sizes, max_sizes=None, aspect_ratios=[1.0],
+              variance=[0.1, 0.1, 0.2, 0.2], flip=False, clip=False, steps=[0.0, 0.0],
+              offset=0.5, min_max_aspect_ratios_order=False, name=None):
+    """paddle.vision.ops.prior_box(input, image, min_sizes, max_sizes=None, aspect_ratios=[1.0],
+    variance=[0.1, 0.1, 0.2, 0.2], flip=False, clip=False, steps=[0.0, 0.0], offset=0.5,
+    min_max_aspect_ratios_order=False): SSD prior boxes [H, W, num_priors, 4] (normalised by the
+    image size) and their variances, for the feature map `input` [N, C, H, W] and `image`."""
+    def listy(v):
+        return isinstance(v, (list, tuple))
+    if not listy(min_sizes):
+        min_sizes = [min_sizes]
+    if not listy(aspect_ratios):
+        aspect_ratios = [aspect_ratios]
+    if not listy(steps):
+        steps = [steps]
+    if not len(steps) == 2:
+        raise ValueError("steps should be (step_w, step_h)")
+    min_sizes = [float(v) for v in min_sizes]
+    aspect_ratios = [float(v) for v in aspect_ratios]
+    steps = [float(v) for v in steps]
+    if max_sizes is not None and not listy(max_sizes):
+        max_sizes = [max_sizes]
+    max_sizes = [float(v) for v in max_sizes] if max_sizes else []
+    box, var = apply_op(_PRIOR_BOX, (input, image),
+                        {"min_sizes": tuple(min_sizes), "max_sizes": tuple(max_sizes),
+                         "aspect_ratios": tuple(aspect_ratios),
+                         "variances": tuple(float(v) for v in variance), "flip": bool(flip),
+                         "clip": bool(clip), "step_w": steps[0], "step_h": steps[1],
+                         "offset": float(offset),
+                         "min_max_aspect_ratios_order": bool(min_max_aspect_ratios_order)})
+    return box, var
+
+
+# ---- yolo_box ----------------------------------------------------------------------------------
+def _sigmoid_as_paddle(v):
+    # Paddle: 1.0 / (1.0 + exp(-x)) with exp in T and the rest in double, rounded back to T
+    return (1.0 / (1.0 + torch.exp(-v).to(torch.float64))).to(v.dtype)
+
+
+def _yolo_box_kernel(x, img_size, anchors=(), class_num=1, conf_thresh=0.01, downsample_ratio=32,
+                     clip_bbox=True, scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5):
+    n, _, h, w = x.shape
+    an = len(anchors) // 2
+    x = x.detach()
+    if iou_aware:
+        iou = x[:, :an]
+        body = x[:, an:]
+    else:
+        body = x
+    body = body.reshape(n, an, 5 + class_num, h, w)
+    dt = x.dtype
+    scale = torch.tensor(scale_x_y, dtype=torch.float32).to(dt)
+    bias = torch.tensor(-0.5 * (scale_x_y - 1.0), dtype=torch.float32).to(dt)
+    conf = _sigmoid_as_paddle(body[:, :, 4])
+    if iou_aware:
+        conf = torch.pow(conf, torch.tensor(1.0 - iou_aware_factor, dtype=dt)) * \
+            torch.pow(_sigmoid_as_paddle(iou), torch.tensor(iou_aware_factor, dtype=dt))
+    img_h = img_size[:, 0].to(dt)[:, None, None, None]
+    img_w = img_size[:, 1].to(dt)[:, None, None, None]
+    gx = torch.arange(w, device=x.device, dtype=dt)[None, None, None, :]
+    gy = torch.arange(h, device=x.device, dtype=dt)[None, None, :, None]
+    anc = torch.as_tensor(anchors, device=x.device).reshape(an, 2).to(dt)
+    bx = (gx + _sigmoid_as_paddle(body[:, :, 0]) * scale + bias) * img_w / float(w)
+    by = (gy + _sigmoid_as_paddle(body[:, :, 1]) * scale + bias) * img_h / float(h)
+    bw = torch.exp(body[:, :, 2]) * anc[None, :, 0, None, None] * img_w / \
+        float(downsample_ratio * w)
+    bh = torch.exp(body[:, :, 3]) * anc[None, :, 1, None, None] * img_h / \
+        float(downsample_ratio * h)
+    x1, y1, x2, y2 = bx - bw / 2, by - bh / 2, bx + bw / 2, by + bh / 2
+    if clip_bbox:
+        x1 = torch.where(x1 > 0, x1, torch.zeros_like(x1))
+        y1 = torch.where(y1 > 0, y1, torch.zeros_like(y1))
+        x2 = torch.where(x2 < img_w - 1, x2, (img_w - 1).expand_as(x2))
+        y2 = torch.where(y2 < img_h - 1, y2, (img_h - 1).expand_as(y2))
+    keep = (conf >= conf_thresh)
+    boxes = torch.stack([x1, y1, x2, y2], dim=-1) * keep[..., None]
+    scores = conf[:, :, None] * _sigmoid_as_paddle(body[:, :, 5:])      # [N, an, C, h, w]
+    scores = scores * keep[:, :, None]
+    boxes = boxes.reshape(n, an * h * w, 4)
+    scores = scores.permute(0, 1, 3, 4, 2).reshape(n, an * h * w, class_num)
+    return boxes, scores
+
+
+_YOLO_BOX = defop("yolo_box", _yolo_box_kernel, inputs=("X", "ImgSize"),
+                  outputs=("Boxes", "Scores"),
+                  attrs={"anchors": (), "class_num": 1, "conf_thresh": 0.01,
+                         "downsample_ratio": 32, "clip_bbox": True, "scale_x_y": 1.0,
+                         "iou_aware": False, "iou_aware_factor": 0.5},
+                  api="paddle.vision.ops.yolo_box")
+
+
+def yolo_box(x, img_size, anchors, class_num, conf_thresh, downsample_ratio, clip_bbox=True,
+             name=None, scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5):
+    """paddle.vision.ops.yolo_box(x, img_size, anchors, class_num, conf_thresh, downsample_ratio,
+    clip_bbox=True, name=None, scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5): decode a
+    YOLOv3 head [N, an*(5+C), H, W] into boxes [N, an*H*W, 4] (image pixels) and scores
+    [N, an*H*W, C]; predictions under conf_thresh are all zero."""
+    if not isinstance(anchors, (list, tuple)):
+        raise TypeError("The type of 'anchors' in yolo_box must be list or tuple, but received "
+                        f"{type(anchors)}.")
+    boxes, scores = apply_op(_YOLO_BOX, (x, img_size),
+                             {"anchors": tuple(int(a) for a in anchors),
+                              "class_num": int(class_num), "conf_thresh": float(conf_thresh),
+                              "downsample_ratio": int(downsample_ratio),
+                              "clip_bbox": bool(clip_bbox), "scale_x_y": float(scale_x_y),
+                              "iou_aware": bool(iou_aware),
+                              "iou_aware_factor": float(iou_aware_factor)})
+    return boxes, scores
+
+
+# ---- deform_conv2d -----------------------------------------------------------------------------
+def _deform_conv_kernel(x, offset, weight, mask=None, strides=(1, 1), paddings=(0, 0),
+                        dilations=(1, 1), deformable_groups=1, groups=1, im2col_step=1):
+    n, c, h, w = x.shape
+    oc, cpg, kh, kw = weight.shape
+    sh, sw = strides
+    pdh, pdw = paddings
+    dh, dw = dilations
+    ho = (h + 2 * pdh - (dh * (kh - 1) + 1)) // sh + 1
+    wo = (w + 2 * pdw - (dw * (kw - 1) + 1)) // sw + 1
+    if offset.shape[2] != ho or offset.shape[3] != wo:
+        dim, got, want = (2, offset.shape[2], ho) if offset.shape[2] != ho else \
+            (3, offset.shape[3], wo)
+        which = "height" if dim == 2 else "width"
+        raise ValueError(
+            f"(InvalidArgument) output {which} must equal to offset map {which}. The difference "
+            f"is [{want}]: [{got}]\n  [Hint: Expected output_shape[{dim}] == offset_dims[{dim}], "
+            f"but received output_shape[{dim}]:{want} != offset_dims[{dim}]:{got}.]")
+    dg = deformable_groups
+    k = kh * kw
+    off = offset.reshape(n, dg, k, 2, ho, wo)
+    ki = torch.arange(kh, device=x.device, dtype=x.dtype).repeat_interleave(kw)
+    kj = torch.arange(kw, device=x.device, dtype=x.dtype).repeat(kh)
+    base_h = (torch.arange(ho, device=x.device, dtype=x.dtype) * sh - pdh)
+    base_w = (torch.arange(wo, device=x.device, dtype=x.dtype) * sw - pdw)
+    him = base_h[None, None, None, :, None] + (ki * dh)[None, None, :, None, None] + off[:, :, :, 0]
+    wim = base_w[None, None, None, None, :] + (kj * dw)[None, None, :, None, None] + off[:, :, :, 1]
+    inside = (him > -1) & (wim > -1) & (him < h) & (wim < w)           # [N, dg, k, ho, wo]
+    hl = torch.floor(him)
+    wl = torch.floor(wim)
+    lh, lw = him - hl, wim - wl
+    hh, hw = 1 - lh, 1 - lw
+    hl, wl = hl.long(), wl.long()
+    hh_i, wh_i = hl + 1, wl + 1
+    xg = x.reshape(n, dg, c // dg, h * w)
+
+    def tap(yi, xi, ok):
+        idx = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).reshape(n, dg, 1, k * ho * wo)
+        v = torch.gather(xg, 3, idx.expand(n, dg, c // dg, k * ho * wo))
+        return v.reshape(n, dg, c // dg, k, ho, wo) * (ok & inside)[:, :, None].to(x.dtype)
+
+    val = ((hh * hw)[:, :, None] * tap(hl, wl, (hl >= 0) & (wl >= 0))
+           + (hh * lw)[:, :, None] * tap(hl, wh_i, (hl >= 0) & (wh_i <= w - 1))
+           + (lh * hw)[:, :, None] * tap(hh_i, wl, (hh_i <= h - 1) & (wl >= 0))
+           + (lh * lw)[:, :, None] * tap(hh_i, wh_i, (hh_i <= h - 1) & (wh_i <= w - 1)))
+    if mask is not None:
+        val = val * mask.reshape(n, dg, 1, k, ho, wo)
+    cols = val.reshape(n, groups, c // groups, k, ho * wo)
+    wg = weight.reshape(groups, oc // groups, cpg, k)
+    out = torch.einsum("ngckp,gock->ngop", cols, wg)
+    return out.reshape(n, oc, ho, wo)
+
+
+_DEFORM_CONV = defop("deformable_conv", _deform_conv_kernel,
+                     inputs=("Input", "Offset", "Filter", "Mask"), outputs=("Output",),
+                     attrs={"strides": (1, 1), "paddings": (0, 0), "dilations": (1, 1),
+                            "deformable_groups": 1, "groups": 1, "im2col_step": 1},
+                     api="paddle.vision.ops.deform_conv2d")
+
+
+def deform_conv2d(x, offset, weight, bias=None, stride=1, padding=0, dilation=1,
+                  deformable_groups=1, groups=1, mask=None, name=None):
+    """paddle.vision.ops.deform_conv2d(x, offset, weight, bias=None, stride=1, padding=0,
+    dilation=1, deformable_groups=1, groups=1, mask=None): deformable convolution v1 (mask None)
+    or v2; offset [N, 2*dg*kh*kw, Ho, Wo] (h then w per kernel point), mask
+    [N, dg*kh*kw, Ho, Wo]."""
+    attrs = {"strides": tuple(_pair(stride, "stride")),
+             "paddings": tuple(_pair(padding, "padding")),
+             "dilations": tuple(_pair(dilation, "dilation")),
+             "deformable_groups": int(deformable_groups), "groups": int(groups),
+             "im2col_step": 1}
+    out = apply_op(_DEFORM_CONV, (x, offset, weight, mask), attrs)
+    if bias is not None:
+        out = wrap(out._t + bias._t.reshape(1, -1, 1, 1))
+    return out
+
+
+class DeformConv2D(Layer):
+    """paddle.vision.ops.DeformConv2D(in_channels, out_channels, kernel_size, stride=1, padding=0,
+    dilation=1, deformable_groups=1, groups=1, weight_attr=None, bias_attr=None); forward(x,
+    offset, mask=None). Weight ~ Normal(0, sqrt(2 / (kh*kw*in_channels))), bias 0, as Paddle."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
+                 deformable_groups=1, groups=1, weight_attr=None, bias_attr=None):
+        super().__init__()
+        assert weight_attr is not False, "weight_attr should not be False in Conv."
+        self._weight_attr, self._bias_attr = weight_attr, bias_attr
+        self._deformable_groups, self._groups = deformable_groups, groups
+        self._in_channels, self._out_channels = in_channels, out_channels
+        self._channel_dim = 1
+        self._stride = _pair(stride, "stride")
+        self._dilation = _pair(dilation, "dilation")
+        self._kernel_size = _pair(kernel_size, "kernel_size")
+        if in_channels % groups != 0:
+            raise ValueError("in_channels must be divisible by groups.")
+        self._padding = _pair(padding, "padding")
+        filter_shape = [out_channels, in_channels // groups, *self._kernel_size]
+        std = (2.0 / (np.prod(self._kernel_size) * in_channels)) ** 0.5
+        self.weight = self.create_parameter(shape=filter_shape, attr=weight_attr,
+                                            default_initializer=Normal(0.0, std))
+        self.bias = self.create_parameter(attr=bias_attr, shape=[out_channels], is_bias=True)
+
+    def forward(self, x, offset, mask=None):
+        return deform_conv2d(x=x, offset=offset, weight=self.weight, bias=self.bias,
+                             stride=self._stride, padding=self._padding, dilation=self._dilation,
+                             deformable_groups=self._deformable_groups, groups=self._groups,
+                             mask=mask)
+
+
+# ---- read_file / decode_jpeg -------------------------------------------------------------------
+def read_file(filename, name=None):
+    """paddle.vision.ops.read_file(filename): the file's bytes as a 1-D uint8 Tensor (on CPU)."""
+    with open(filename, "rb") as f:
+        data = f.read()
+    return wrap(torch.frombuffer(bytearray(data), dtype=torch.uint8))
+
+
+def decode_jpeg(x, mode="unchanged", name=None):
+    """paddle.vision.ops.decode_jpeg(x, mode='unchanged'): decode the JPEG bytes in a 1-D uint8
+    Tensor to a [C, H, W] uint8 Tensor; mode 'gray' gives 1 channel, 'rgb' 3, 'unchanged' the
+    file's own.
+
+    Differences from Paddle: Paddle decodes with nvjpeg on a GPU only; here Pillow decodes on
+    any device (its integer IDCT may differ from nvjpeg's by one level in some pixels).
+    """
+    import io
+    from PIL import Image
+    modes = {"unchanged": None, "gray": "L", "rgb": "RGB"}
+    if mode not in modes:
+        raise ValueError(f"(InvalidArgument) The mode of decode_jpeg must be 'unchanged', 'gray' "
+                         f"or 'rgb', but received {mode!r}")
+    raw = x._t.detach().to("cpu").contiguous().numpy().tobytes()
+    img = Image.open(io.BytesIO(raw))
+    if img.format != "JPEG":
+        raise ValueError(f"(InvalidArgument) decode_jpeg expects JPEG data, got {img.format}")
+    if modes[mode] is not None:
+        img = img.convert(modes[mode])
+    elif img.mode not in ("L", "RGB"):
+        img = img.convert("RGB")
+    arr = np.asarray(img)
+    arr = arr[None] if arr.ndim == 2 else arr.transpose(2, 0, 1)
+    return wrap(torch.from_numpy(np.array(arr, copy=True)).to(x._t.device))
