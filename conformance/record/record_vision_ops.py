@@ -134,6 +134,27 @@ CASES = [
     ("deform_conv_layer_seeded", "paddle.seed(11); layer = ops.DeformConv2D(3, 4, 3, padding=1);"
      " x = P(1, 3, 5, 5); off = P(1, 18, 5, 5, seed=1, lo=-1, hi=1); "
      "out = [layer.weight, layer.bias, layer(x, off)]"),
+    # ---- matrix_nms ----
+    ("matrix_nms_linear", "b = T(np.stack([BOXES(12, seed=1), BOXES(12, seed=2)]) / 32.0); "
+     "s = T(A(2, 3, 12, seed=3, lo=0, hi=1)); "
+     "out = list(ops.matrix_nms(b, s, 0.2, 0.3, nms_top_k=8, keep_top_k=10, return_index=True))"),
+    ("matrix_nms_gaussian_unnormalized", "b = T(BOXES(15, seed=4)[None]); "
+     "s = T(A(1, 4, 15, seed=5, lo=0, hi=1)); out = list(ops.matrix_nms(b, s, 0.1, 0.05, "
+     "nms_top_k=-1, keep_top_k=-1, use_gaussian=True, gaussian_sigma=2.0, background_label=-1, "
+     "normalized=False, return_index=True))"),
+    ("matrix_nms_none_kept", "b = T(BOXES(4)[None]); s = T(A(1, 2, 4, lo=0, hi=0.1)); "
+     "out = list(ops.matrix_nms(b, s, 0.5, 0.1, 10, 10, return_index=True))"),
+    # ---- distribute_fpn_proposals ----
+    ("distribute_fpn", "r = T(np.concatenate([BOXES(7, size=400.0, maxwh=300.0, seed=1), "
+     "BOXES(5, size=400.0, maxwh=120.0, seed=2)])); multi, restore, nums = "
+     "ops.distribute_fpn_proposals(r, 2, 5, 4, 224, rois_num=I([7, 5])); "
+     "out = multi + [restore] + nums"),
+    ("distribute_fpn_pixel_offset", "r = T(np.concatenate([BOXES(6, size=200.0, maxwh=150.0, "
+     "minwh=1.0, seed=3), np.array([[5, 5, 4, 4]], 'float32')])); multi, restore, nums = "
+     "ops.distribute_fpn_proposals(r, 1, 3, 2, 56, pixel_offset=True, rois_num=I([7])); "
+     "out = multi + [restore] + nums"),
+    ("distribute_fpn_one_level", "out = ops.distribute_fpn_proposals(T(BOXES(2)), 2, 2, 2, 224,"
+     " rois_num=I([2]))"),
     # ---- read_file ----
     ("read_file_bytes", "path = os.path.join(TMP, 'rf.bin'); open(path, 'wb').write(bytes(range(7)) * 3);"
      " out = ops.read_file(path)"),

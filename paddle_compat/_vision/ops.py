@@ -852,3 +852,127 @@ def decode_jpeg(x, mode="unchanged", name=None):
     arr = np.asarray(img)
     arr = arr[None] if arr.ndim == 2 else arr.transpose(2, 0, 1)
     return wrap(torch.from_numpy(np.array(arr, copy=True)).to(x._t.device))
+
+
+# ---- matrix_nms --------------------------------------------------------------------------------
+def _pair_iou(a, b, normalized):
+    """Paddle's JaccardOverlap between the boxes of a [..., K, 4] and b [..., K, 4] (all pairs)."""
+    norm = 0.0 if normalized else 1.0
+
+    def area(t):
+        w, h = t[..., 2] - t[..., 0], t[..., 3] - t[..., 1]
+        val = w * h if normalized else (w + 1) * (h + 1)
+        bad = (t[..., 2] < t[..., 0]) | (t[..., 3] < t[..., 1])
+        return torch.where(bad, torch.zeros_like(val), val)
+
+    a1, b1 = a[..., :, None, :], b[..., None, :, :]
+    apart = (b1[..., 0] > a1[..., 2]) | (b1[..., 2] < a1[..., 0]) | \
+        (b1[..., 1] > a1[..., 3]) | (b1[..., 3] < a1[..., 1])
+    iw = torch.minimum(a1[..., 2], b1[..., 2]) - torch.maximum(a1[..., 0], b1[..., 0]) + norm
+    ih = torch.minimum(a1[..., 3], b1[..., 3]) - torch.maximum(a1[..., 1], b1[..., 1]) + norm
+    inter = iw * ih
+    iou = inter / (area(a)[..., :, None] + area(b)[..., None, :] - inter)
+    return torch.where(apart, torch.zeros_like(iou), iou)
+
+
+def _matrix_nms_image(boxes, scores, score_threshold, post_threshold, nms_top_k, keep_top_k,
+                      use_gaussian, sigma, background_label, normalized):
+    """One image: boxes [M, 4], scores [C, M] -> (labels, scores, box indices) of the kept
+    detections, all classes at once (classes padded to the same candidate count)."""
+    c, m = scores.shape
+    classes = torch.tensor([k for k in range(c) if k != background_label], dtype=torch.long,
+                           device=scores.device)
+    s = scores[classes]                                              # [C', M]
+    cand = s > score_threshold
+    key = torch.where(cand, s, torch.full_like(s, -math.inf))
+    order = torch.argsort(key, dim=1, descending=True, stable=True)
+    k = m if nms_top_k < 0 else min(m, nms_top_k)
+    order = order[:, :k]
+    ss = torch.gather(s, 1, order)
+    valid = torch.gather(cand, 1, order)
+    bb = boxes[order]                                                # [C', K, 4]
+    iou = _pair_iou(bb, bb, normalized)                              # [C', K(i), K(j)]
+    lower = torch.ones(k, k, dtype=torch.bool, device=s.device).tril(-1)
+    pair = lower[None] & valid[:, :, None] & valid[:, None, :]
+    iou = torch.where(pair, iou, torch.zeros_like(iou))
+    iou_max = iou.max(dim=2).values if k else iou.new_zeros(iou.shape[:2])   # [C', K]
+    mx = iou_max[:, None, :]
+    if use_gaussian:
+        decay = torch.exp((mx * mx - iou * iou) * sigma)
+    else:
+        decay = (1.0 - iou) / (1.0 - mx)
+    decay = torch.where(pair, decay, torch.full_like(decay, math.inf))
+    min_decay = torch.clamp(decay.min(dim=2).values if k else decay.new_ones(ss.shape), max=1.0)
+    ds = min_decay * ss
+    keep = valid & (ds > post_threshold)
+    lab = classes[:, None].expand_as(order)[keep]
+    det_scores = ds[keep]
+    det_idx = order[keep]
+    n = det_scores.numel()
+    if keep_top_k > -1:
+        n = min(n, keep_top_k)
+    top = torch.argsort(det_scores, descending=True, stable=True)[:n]
+    return lab[top], det_scores[top], det_idx[top]
+
+
+def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_top_k,
+               use_gaussian=False, gaussian_sigma=2.0, background_label=0, normalized=True,
+               return_index=False, return_rois_num=True, name=None):
+    """paddle.vision.ops.matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k,
+    keep_top_k, use_gaussian=False, gaussian_sigma=2.0, background_label=0, normalized=True,
+    return_index=False, return_rois_num=True): Matrix NMS (SOLOv2) over bboxes [N, M, 4] and
+    scores [N, C, M]. Returns (out [K, 6] rows of label, score, x1, y1, x2, y2; rois_num [N]
+    int32 or None; index [K, 1] int32 or None).
+
+    Differences from Paddle: equal scores keep their class-then-box order (Paddle's partial_sort
+    leaves ties unspecified).
+    """
+    b, s = bboxes._t.detach(), scores._t.detach()
+    n, _, m = s.shape
+    rows, idx, counts = [], [], []
+    for i in range(n):          # one vectorised pass per image
+        lab, sc, bi = _matrix_nms_image(b[i], s[i], float(score_threshold),
+                                        float(post_threshold), int(nms_top_k), int(keep_top_k),
+                                        bool(use_gaussian), float(gaussian_sigma),
+                                        int(background_label), bool(normalized))
+        rows.append(torch.cat([lab.to(s.dtype)[:, None], sc[:, None], b[i][bi]], dim=1))
+        idx.append((bi + i * m).to(torch.int32))
+        counts.append(sc.numel())
+    out = torch.cat(rows, 0) if rows else s.new_zeros((0, b.shape[-1] + 2))
+    index = torch.cat(idx, 0)[:, None] if idx else torch.zeros((0, 1), dtype=torch.int32)
+    rois_num = torch.tensor(counts, dtype=torch.int32, device=s.device)
+    out_t = wrap(out)
+    return (out_t, wrap(rois_num) if return_rois_num else None,
+            wrap(index) if return_index else None)
+
+
+# ---- distribute_fpn_proposals ------------------------------------------------------------------
+def distribute_fpn_proposals(fpn_rois, min_level, max_level, refer_level, refer_scale,
+                             pixel_offset=False, rois_num=None, name=None):
+    """paddle.vision.ops.distribute_fpn_proposals(fpn_rois, min_level, max_level, refer_level,
+    refer_scale, pixel_offset=False, rois_num=None): split RoIs [R, 4] among FPN levels by
+    floor(log2(sqrt(area) / refer_scale + 1e-6) + refer_level), clipped to [min_level,
+    max_level]. Returns (a list of each level's RoIs, restore_ind [R, 1] int32 putting the
+    concatenated levels back in the input order, a list of each level's per-image counts)."""
+    assert max_level > 0 and min_level > 0, "min_level and max_level should be greater than 0"
+    num_lvl = max_level - min_level + 1
+    assert num_lvl > 1, "max_level should be greater than min_level"
+    assert num_lvl < 100, "Only support max to 100 levels, (max_level - min_level + 1 < 100)"
+    assert rois_num is not None, "rois_num should not be None in dygraph mode."
+    r = fpn_rois._t.detach()
+    counts = rois_num._t.reshape(-1).to(device=r.device, dtype=torch.long)
+    image = torch.repeat_interleave(torch.arange(counts.numel(), device=r.device), counts)
+    w, h = r[:, 2] - r[:, 0], r[:, 3] - r[:, 1]
+    area = (w + 1) * (h + 1) if pixel_offset else w * h
+    area = torch.where((r[:, 2] < r[:, 0]) | (r[:, 3] < r[:, 1]), torch.zeros_like(area), area)
+    scale = torch.sqrt(area)
+    level = torch.floor(torch.log2(scale / refer_scale + 1e-6) + refer_level).long()
+    level = level.clamp(min_level, max_level) - min_level
+    order = torch.argsort(level, stable=True)
+    restore = torch.empty_like(order)
+    restore[order] = torch.arange(order.numel(), device=r.device)
+    multi = [wrap(r[level == lv]) for lv in range(num_lvl)]
+    per_level = torch.zeros(num_lvl, counts.numel(), dtype=torch.long, device=r.device)
+    per_level.index_put_((level, image), torch.ones_like(level), accumulate=True)
+    nums = [wrap(per_level[lv].to(torch.int32)) for lv in range(num_lvl)]
+    return multi, wrap(restore.to(torch.int32)[:, None]), nums
