@@ -70,7 +70,7 @@ def test_ops_exports_paddles_names():
     assert sorted(ops.__all__) == sorted([
         "yolo_box", "prior_box", "box_coder", "deform_conv2d", "DeformConv2D", "read_file",
         "decode_jpeg", "roi_pool", "RoIPool", "psroi_pool", "PSRoIPool", "roi_align", "RoIAlign",
-        "nms", "matrix_nms", "distribute_fpn_proposals"])
+        "nms", "matrix_nms", "distribute_fpn_proposals", "generate_proposals"])
 
 
 @pytest.mark.parametrize("mode,channels", [("unchanged", 3), ("rgb", 3), ("gray", 1)])

@@ -155,6 +155,28 @@ CASES = [
      "out = multi + [restore] + nums"),
     ("distribute_fpn_one_level", "out = ops.distribute_fpn_proposals(T(BOXES(2)), 2, 2, 2, 224,"
      " rois_num=I([2]))"),
+    # ---- generate_proposals ----
+    ("generate_proposals_basic", "A_, H_, W_ = 3, 4, 5; "
+     "anc = np.concatenate([BOXES(H_ * W_ * A_, size=64.0, maxwh=30.0, seed=6)], 0)"
+     ".reshape(H_, W_, A_, 4); var = np.full((H_, W_, A_, 4), 0.5, 'float32'); "
+     "out = list(ops.generate_proposals(T(A(2, A_, H_, W_, seed=7, lo=0, hi=1)), "
+     "T(A(2, 4 * A_, H_, W_, seed=8, lo=-0.5, hi=0.5)), T(np.array([[60, 64], [50, 40]], "
+     "'float32')), T(anc), T(var), pre_nms_top_n=40, post_nms_top_n=12, nms_thresh=0.5, "
+     "min_size=2.0, return_rois_num=True))"),
+    ("generate_proposals_pixel_offset_eta", "A_, H_, W_ = 2, 5, 5; "
+     "anc = BOXES(H_ * W_ * A_, size=80.0, maxwh=40.0, seed=9).reshape(H_, W_, A_, 4); "
+     "var = np.ones((H_, W_, A_, 4), 'float32'); "
+     "out = list(ops.generate_proposals(T(A(1, A_, H_, W_, seed=10, lo=0, hi=1)), "
+     "T(A(1, 4 * A_, H_, W_, seed=11, lo=-1, hi=1)), T(np.array([[70, 75]], 'float32')), "
+     "T(anc), T(var), pre_nms_top_n=-1, post_nms_top_n=-1, nms_thresh=0.7, min_size=1.0, "
+     "eta=0.8, pixel_offset=True, return_rois_num=True))"),
+    ("generate_proposals_nothing_left", "anc = np.array([[[[0, 0, 1, 1]]]], 'float32'); "
+     "out = list(ops.generate_proposals(T(A(1, 1, 1, 1, lo=0, hi=1)), T(np.zeros((1, 4, 1, 1),"
+     " 'float32')), T(np.array([[10, 10]], 'float32')), T(anc), T(np.ones((1, 1, 1, 4), "
+     "'float32')), min_size=5.0, return_rois_num=True))"),
+    ("generate_proposals_needs_rois_num", "out = ops.generate_proposals(T(A(1, 1, 1, 1)), "
+     "T(A(1, 4, 1, 1)), T(np.array([[10, 10]], 'float32')), T(A(1, 1, 1, 4)), "
+     "T(A(1, 1, 1, 4)))"),
     # ---- read_file ----
     ("read_file_bytes", "path = os.path.join(TMP, 'rf.bin'); open(path, 'wb').write(bytes(range(7)) * 3);"
      " out = ops.read_file(path)"),

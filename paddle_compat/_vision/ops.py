@@ -976,3 +976,110 @@ def distribute_fpn_proposals(fpn_rois, min_level, max_level, refer_level, refer_
     per_level.index_put_((level, image), torch.ones_like(level), accumulate=True)
     nums = [wrap(per_level[lv].to(torch.int32)) for lv in range(num_lvl)]
     return multi, wrap(restore.to(torch.int32)[:, None]), nums
+
+
+# ---- generate_proposals ------------------------------------------------------------------------
+_BBOX_CLIP = math.log(1000.0 / 16.0)
+
+
+def _nms_adaptive(boxes, scores, threshold, eta, pixel_offset):
+    """Paddle's detection NMS (nms_util.h): highest score first, a box survives when its
+    overlap with every kept box is <= the threshold, which shrinks by eta after each kept box
+    while above 0.5. With eta == 1 the greedy pass is one vectorised fixed point; a shrinking
+    threshold makes each decision depend on the count kept so far, so that case walks the boxes."""
+    n = boxes.shape[0]
+    # stable ascending sort popped from the back: highest score first, ties by higher index
+    order = torch.argsort(scores, stable=True).flip(0)
+    b = boxes[order]
+    iou = _pair_iou(b, b, not pixel_offset)
+    if eta >= 1 or threshold <= 0.5:
+        over = (iou > threshold).triu(1)
+        keep = torch.ones(n, dtype=torch.bool, device=b.device)
+        for _ in range(n):
+            new = ~(over & keep[:, None]).any(0)
+            if torch.equal(new, keep):
+                break
+            keep = new
+        return order[keep]
+    kept, thr = [], threshold
+    for i in range(n):
+        if not kept or bool((iou[i, kept] <= thr).all()):
+            kept.append(i)
+            if thr > 0.5:
+                thr *= eta
+    return order[torch.as_tensor(kept, dtype=torch.long, device=b.device)]
+
+
+def _proposals_one_image(im_shape, anchors, variances, deltas, scores, pre_nms_top_n,
+                         post_nms_top_n, nms_thresh, min_size, eta, pixel_offset):
+    off = 1.0 if pixel_offset else 0.0
+    if 0 < pre_nms_top_n < scores.numel():
+        index = torch.topk(scores, pre_nms_top_n).indices
+    else:
+        index = torch.argsort(scores, descending=True, stable=True)
+    s, d, a, v = scores[index], deltas[index], anchors[index], variances[index]
+    aw = a[:, 2] - a[:, 0] + off
+    ah = a[:, 3] - a[:, 1] + off
+    acx = a[:, 0] + 0.5 * aw
+    acy = a[:, 1] + 0.5 * ah
+    clip = torch.tensor(_BBOX_CLIP, dtype=d.dtype, device=d.device)
+    cx = v[:, 0] * d[:, 0] * aw + acx
+    cy = v[:, 1] * d[:, 1] * ah + acy
+    w = torch.exp(torch.minimum(v[:, 2] * d[:, 2], clip)) * aw
+    h = torch.exp(torch.minimum(v[:, 3] * d[:, 3], clip)) * ah
+    props = torch.stack([cx - w / 2, cy - h / 2, cx + w / 2 - off, cy + h / 2 - off], dim=1)
+    im_h, im_w = im_shape[0], im_shape[1]
+    zero = torch.zeros((), dtype=props.dtype, device=props.device)
+    xs = torch.maximum(torch.minimum(props[:, 0::2], im_w - off), zero)
+    ys = torch.maximum(torch.minimum(props[:, 1::2], im_h - off), zero)
+    props = torch.stack([xs[:, 0], ys[:, 0], xs[:, 1], ys[:, 1]], dim=1)
+    min_size = max(min_size, 1.0)
+    ws = props[:, 2] - props[:, 0] + off
+    hs = props[:, 3] - props[:, 1] + off
+    ok = (ws >= min_size) & (hs >= min_size)
+    if pixel_offset:
+        ok &= (props[:, 0] + ws / 2 <= im_w) & (props[:, 1] + hs / 2 <= im_h)
+    keep = torch.nonzero(ok).reshape(-1)
+    if keep.numel() == 0:           # Paddle returns one all-zero proposal
+        return props.new_zeros((1, 4)), s.new_zeros((1, 1))
+    props, s = props[keep], s[keep]
+    if nms_thresh <= 0:
+        return props, s[:, None]
+    sel = _nms_adaptive(props, s, nms_thresh, eta, pixel_offset)
+    if 0 < post_nms_top_n < sel.numel():
+        sel = sel[:post_nms_top_n]
+    return props[sel], s[sel][:, None]
+
+
+def generate_proposals(scores, bbox_deltas, img_size, anchors, variances, pre_nms_top_n=6000,
+                       post_nms_top_n=1000, nms_thresh=0.5, min_size=0.1, eta=1.0,
+                       pixel_offset=False, return_rois_num=False, name=None):
+    """paddle.vision.ops.generate_proposals(scores, bbox_deltas, img_size, anchors, variances,
+    pre_nms_top_n=6000, post_nms_top_n=1000, nms_thresh=0.5, min_size=0.1, eta=1.0,
+    pixel_offset=False, return_rois_num=False): RPN proposals. scores [N, A, H, W], bbox_deltas
+    [N, 4A, H, W], img_size [N, 2] (h, w), anchors and variances [H, W, A, 4]. Returns
+    (rpn_rois [K, 4], rpn_roi_probs [K, 1], rpn_rois_num [N] int32); an image with no box left
+    contributes one all-zero proposal, as in Paddle.
+
+    Differences from Paddle: equal scores are ordered by index where Paddle's unstable sorts
+    leave them unspecified.
+    """
+    assert return_rois_num, "return_rois_num should be True in dygraph mode."
+    s = scores._t.detach()
+    d = bbox_deltas._t.detach()
+    n = s.shape[0]
+    s = s.permute(0, 2, 3, 1).reshape(n, -1)
+    d = d.permute(0, 2, 3, 1).reshape(n, -1, 4)
+    anc = anchors._t.detach().reshape(-1, 4).to(s.dtype)
+    var = variances._t.detach().reshape(-1, 4).to(s.dtype)
+    ims = img_size._t.detach().to(s.dtype)
+    rois, probs, nums = [], [], []
+    for i in range(n):              # one vectorised pass per image
+        r, p = _proposals_one_image(ims[i], anc, var, d[i], s[i], int(pre_nms_top_n),
+                                    int(post_nms_top_n), float(nms_thresh), float(min_size),
+                                    float(eta), bool(pixel_offset))
+        rois.append(r)
+        probs.append(p)
+        nums.append(r.shape[0])
+    return (wrap(torch.cat(rois, 0)), wrap(torch.cat(probs, 0)),
+            wrap(torch.tensor(nums, dtype=torch.int32, device=s.device)))
