@@ -177,6 +177,18 @@ CASES = [
     ("generate_proposals_needs_rois_num", "out = ops.generate_proposals(T(A(1, 1, 1, 1)), "
      "T(A(1, 4, 1, 1)), T(np.array([[10, 10]], 'float32')), T(A(1, 1, 1, 4)), "
      "T(A(1, 1, 1, 4)))"),
+    # ---- yolo_loss ----
+    ("yolo_loss_basic", "x = P(2, 2 * 8, 5, 5, seed=12, lo=-2, hi=2); "
+     "gb = np.random.RandomState(13).uniform(0.1, 0.6, (2, 4, 4)).astype('float32'); "
+     "gb[1, 3, 2:] = 0; gl = I(np.random.RandomState(14).randint(0, 3, (2, 4))); "
+     "out = ops.yolo_loss(x, T(gb), gl, [10, 13, 16, 30, 33, 23, 30, 61], [1, 2], 3, 0.5, 8); "
+     "wrt = [x]"),
+    ("yolo_loss_score_nosmooth_scale", "x = P(1, 3 * 6, 4, 4, seed=15, lo=-2, hi=2); "
+     "gb = np.random.RandomState(16).uniform(0.05, 0.9, (1, 5, 4)).astype('float32'); "
+     "gb[0, 4] = gb[0, 3]; gl = I(np.random.RandomState(17).randint(0, 1, (1, 5))); "
+     "gs = T(A(1, 5, seed=18, lo=0.3, hi=1)); out = ops.yolo_loss(x, T(gb), gl, "
+     "[4, 5, 8, 9, 16, 12, 20, 30], [0, 1, 3], 1, 0.3, 4, gt_score=gs, use_label_smooth=False, "
+     "scale_x_y=1.1); wrt = [x]"),
     # ---- read_file ----
     ("read_file_bytes", "path = os.path.join(TMP, 'rf.bin'); open(path, 'wb').write(bytes(range(7)) * 3);"
      " out = ops.read_file(path)"),

@@ -1083,3 +1083,140 @@ def generate_proposals(scores, bbox_deltas, img_size, anchors, variances, pre_nm
         nums.append(r.shape[0])
     return (wrap(torch.cat(rois, 0)), wrap(torch.cat(probs, 0)),
             wrap(torch.tensor(nums, dtype=torch.int32, device=s.device)))
+
+
+# ---- yolo_loss ---------------------------------------------------------------------------------
+def _sce(x, label):
+    """Paddle's SigmoidCrossEntropy: max(x, 0) - x * label + log(1 + exp(-|x|))."""
+    return torch.clamp(x, min=0) - x * label + torch.log1p(torch.exp(-x.abs()))
+
+
+def _center_iou(x1, y1, w1, h1, x2, y2, w2, h2):
+    """Paddle's CalcBoxIoU for centre-size boxes (broadcasting)."""
+    w = torch.minimum(x1 + w1 / 2, x2 + w2 / 2) - torch.maximum(x1 - w1 / 2, x2 - w2 / 2)
+    h = torch.minimum(y1 + h1 / 2, y2 + h2 / 2) - torch.maximum(y1 - h1 / 2, y2 - h2 / 2)
+    inter = torch.where((w < 0) | (h < 0), torch.zeros_like(w), w * h)
+    return inter / (w1 * h1 + w2 * h2 - inter)
+
+
+def _yolo_loss_kernel(x, gt_box, gt_label, gt_score=None, anchors=(), anchor_mask=(),
+                      class_num=1, ignore_thresh=0.7, downsample_ratio=32, use_label_smooth=True,
+                      scale_x_y=1.0):
+    n, _, h, w = x.shape
+    an_num, mask_num = len(anchors) // 2, len(anchor_mask)
+    b = gt_box.shape[1]
+    dt = x.dtype
+    input_size = downsample_ratio * h
+    xr = x.reshape(n, mask_num, 5 + class_num, h, w)
+    scale = float(np.float32(scale_x_y))
+    bias = float(np.float32(-0.5 * (scale_x_y - 1.0)))
+    label_pos, label_neg = 1.0, 0.0
+    if use_label_smooth:
+        smooth = min(1.0 / class_num, 1.0 / 40)
+        label_pos, label_neg = 1.0 - smooth, smooth
+    anc = torch.as_tensor(anchors, dtype=dt, device=x.device).reshape(an_num, 2)
+    mask_anc = anc[list(anchor_mask)]                                   # [M, 2]
+    gt = gt_box.detach().to(dt)
+    score = (gt_score.detach().to(dt) if gt_score is not None
+             else torch.ones(n, b, dtype=dt, device=x.device))
+    valid = ~((gt[..., 2] < 1e-6) | (gt[..., 3] < 1e-6))               # [N, B]
+    with torch.no_grad():
+        # predicted boxes (both coordinates divided by the grid height, as Paddle's kernel)
+        xd = xr.detach()
+        gx = torch.arange(w, device=x.device, dtype=dt)[None, None, None, :]
+        gy = torch.arange(h, device=x.device, dtype=dt)[None, None, :, None]
+        px = (gx + _sigmoid_as_paddle(xd[:, :, 0]) * scale + bias) / h
+        py = (gy + _sigmoid_as_paddle(xd[:, :, 1]) * scale + bias) / h
+        pw = torch.exp(xd[:, :, 2]) * mask_anc[None, :, 0, None, None] / input_size
+        ph = torch.exp(xd[:, :, 3]) * mask_anc[None, :, 1, None, None] / input_size
+        g = gt[:, None, None, None, :, :]                               # [N,1,1,1,B,4]
+        iou = _center_iou(px[..., None], py[..., None], pw[..., None], ph[..., None],
+                          g[..., 0], g[..., 1], g[..., 2], g[..., 3])
+        iou = torch.where(valid[:, None, None, None, :], iou, torch.zeros_like(iou))
+        best = iou.max(dim=-1).values if b else torch.zeros_like(px)
+        obj = torch.where(best > ignore_thresh, torch.full_like(best, -1.0),
+                          torch.zeros_like(best))                        # [N, M, H, W]
+        # the anchor (of all anchors) that best fits each gt's size; first maximum wins
+        zero = torch.zeros((), dtype=dt, device=x.device)
+        an_iou = _center_iou(zero, zero, (anc[:, 0] / float(input_size))[None, None],
+                             (anc[:, 1] / float(input_size))[None, None], zero, zero,
+                             gt[..., 2, None], gt[..., 3, None]).to(torch.float32)
+        an_iou = torch.where(an_iou > 0, an_iou, torch.zeros_like(an_iou))
+        best_n = torch.argmax(torch.cat([torch.zeros_like(an_iou[..., :1]), an_iou], -1), -1)
+        best_n = torch.where(best_n > 0, best_n - 1, torch.zeros_like(best_n))
+        lookup = torch.full((an_num,), -1, dtype=torch.long, device=x.device)
+        for mi, a in enumerate(anchor_mask):
+            if lookup[a] < 0:
+                lookup[a] = mi
+        mask_idx = torch.where(valid, lookup[best_n], torch.full_like(best_n, -1))
+        gi = (gt[..., 0] * w).long()
+        gj = (gt[..., 1] * h).long()
+        pos = mask_idx >= 0
+        bi, ti = torch.nonzero(pos, as_tuple=True)
+        mi, gjp, gip = mask_idx[bi, ti], gj[bi, ti], gi[bi, ti]
+        # the objectness target of a cell is the score of the last gt placed there
+        cell = ((bi * mask_num + mi) * h + gjp) * w + gip
+        last = torch.full((n * mask_num * h * w,), -1, dtype=torch.long, device=x.device)
+        last.scatter_reduce_(0, cell, ti, reduce="amax")
+        obj_flat = obj.reshape(-1).clone()
+        hit = last >= 0
+        owner_b = torch.div(torch.nonzero(hit).reshape(-1), mask_num * h * w,
+                            rounding_mode="floor")
+        obj_flat[hit] = score[owner_b, last[hit]]
+        obj = obj_flat.reshape(n, mask_num, h, w)
+    loss = torch.zeros(n, dtype=dt, device=x.device)
+    if bi.numel():
+        gsel, ssel = gt[bi, ti], score[bi, ti]
+        an = anc[best_n[bi, ti]]
+        tx = gsel[:, 0] * h - gip.to(dt)
+        ty = gsel[:, 1] * h - gjp.to(dt)
+        tw = torch.log(gsel[:, 2] * input_size / an[:, 0])
+        th = torch.log(gsel[:, 3] * input_size / an[:, 1])
+        sc = (2.0 - gsel[:, 2] * gsel[:, 3]) * ssel
+        cellx = xr[bi, mi, :, gjp, gip]                                  # [P, 5 + C]
+        loc = (_sce(cellx[:, 0], tx) + _sce(cellx[:, 1], ty) + (tw - cellx[:, 2]).abs()
+               + (th - cellx[:, 3]).abs()) * sc
+        labels = gt_label[bi, ti].long()
+        target = torch.full((bi.numel(), class_num), label_neg, dtype=dt, device=x.device)
+        target[torch.arange(bi.numel(), device=x.device), labels] = label_pos
+        lab = (_sce(cellx[:, 5:], target) * ssel[:, None]).sum(1)
+        terms = loc + lab
+        # Paddle's gradient kernel assigns (not adds) a cell's box and class gradients, so when
+        # several gts share a cell only the last one's gradient survives; the loss counts all
+        final = (last[cell] == ti).to(dt)
+        terms = terms.detach() + (terms * final - (terms * final).detach())
+        loss = loss.index_add(0, bi, terms)
+    conf = xr[:, :, 4]
+    objective = torch.where(obj > 1e-5, _sce(conf, torch.ones_like(conf)) * obj,
+                            torch.where(obj > -0.5, _sce(conf, torch.zeros_like(conf)),
+                                        torch.zeros_like(conf)))
+    return loss + objective.sum(dim=(1, 2, 3))
+
+
+_YOLO_LOSS = defop("yolov3_loss", _yolo_loss_kernel,
+                   inputs=("X", "GTBox", "GTLabel", "GTScore"), outputs=("Loss",),
+                   attrs={"anchors": (), "anchor_mask": (), "class_num": 1, "ignore_thresh": 0.7,
+                          "downsample_ratio": 32, "use_label_smooth": True, "scale_x_y": 1.0},
+                   api="paddle.vision.ops.yolo_loss",
+                   notes="ObjectnessMask and GTMatchMask outputs are not produced")
+
+
+def yolo_loss(x, gt_box, gt_label, anchors, anchor_mask, class_num, ignore_thresh,
+              downsample_ratio, gt_score=None, use_label_smooth=True, name=None, scale_x_y=1.0):
+    """paddle.vision.ops.yolo_loss(x, gt_box, gt_label, anchors, anchor_mask, class_num,
+    ignore_thresh, downsample_ratio, gt_score=None, use_label_smooth=True, name=None,
+    scale_x_y=1.0): the YOLOv3 loss per image [N] for the head x [N, len(anchor_mask)*(5+C),
+    H, W], gt_box [N, B, 4] (centre x, centre y, w, h, normalised), gt_label [N, B] int32.
+
+    Differences from Paddle: at |x - target| == 0 the L1 term's gradient is 0 (Paddle's is -1).
+    """
+    for arg, what in ((anchors, "anchors"), (anchor_mask, "anchor_mask")):
+        if not isinstance(arg, (list, tuple)):
+            raise TypeError(f"The type of '{what}' in yolo_loss must be list or tuple, but "
+                            f"received {type(arg)}.")
+    return apply_op(_YOLO_LOSS, (x, gt_box, gt_label, gt_score),
+                    {"anchors": tuple(int(a) for a in anchors),
+                     "anchor_mask": tuple(int(a) for a in anchor_mask),
+                     "class_num": int(class_num), "ignore_thresh": float(ignore_thresh),
+                     "downsample_ratio": int(downsample_ratio),
+                     "use_label_smooth": bool(use_label_smooth), "scale_x_y": float(scale_x_y)})
