@@ -25,6 +25,7 @@ MODULES = [
     "paddle.incubate", "paddle.inference", "paddle.onnx", "paddle.hub", "paddle.callbacks", "paddle.hapi",
     "paddle.profiler", "paddle.quantization", "paddle.audio", "paddle.geometric", "paddle.random",
     "paddle.tensor",
+    "paddle.vision.models", "paddle.vision.ops",
 ]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
