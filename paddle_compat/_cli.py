@@ -143,6 +143,20 @@ def _add_conformance(subparsers):
     p.set_defaults(handler=lambda args: _conformance_cli.run(args), parser=p)
 
 
+@command
+def _add_compare(subparsers):
+    from . import _compare
+    p = subparsers.add_parser(
+        "compare", help="run a script under real Paddle and paddle_compat and compare what they did",
+        description=_compare.__doc__.strip().split("\n\n")[0],
+        epilog=("examples:\n  python -m paddle_compat compare --oracle ~/paddle-ref/bin/python train.py\n"
+                "  python -m paddle_compat compare --layers --record golden/ train.py\n"
+                "  python -m paddle_compat compare --against golden/ train.py"),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _compare.add_arguments(p)
+    p.set_defaults(handler=lambda args: _compare.run(args), parser=p)
+
+
 # ---- entry point --------------------------------------------------------------------------------
 
 def build_parser():
