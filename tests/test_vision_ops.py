@@ -68,8 +68,8 @@ def test_vision_ops_against_paddle(name, tmp_path):
 
 def test_ops_exports_paddles_names():
     assert sorted(ops.__all__) == sorted([
-        "yolo_loss", "yolo_box", "prior_box", "box_coder", "deform_conv2d", "DeformConv2D", "read_file",
-        "decode_jpeg", "roi_pool", "RoIPool", "psroi_pool", "PSRoIPool", "roi_align", "RoIAlign",
+        "yolo_loss", "yolo_box", "prior_box", "box_coder", "deform_conv2d", "DeformConv2D",
+        "read_file", "decode_jpeg", "roi_pool", "RoIPool", "psroi_pool", "PSRoIPool", "roi_align", "RoIAlign",
         "nms", "matrix_nms", "distribute_fpn_proposals", "generate_proposals"])
 
 

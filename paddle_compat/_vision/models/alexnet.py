@@ -85,7 +85,12 @@ class AlexNet(Layer):
 
 
 def alexnet(pretrained=False, **kwargs):
-    """AlexNet; `pretrained=True` loads Paddle's ImageNet weights from its cache."""
+    """AlexNet; `pretrained=True` loads Paddle's ImageNet weights from its cache.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     model = AlexNet(**kwargs)
     if pretrained:
         load_pretrained(model, "alexnet", model_urls)

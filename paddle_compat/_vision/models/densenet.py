@@ -180,25 +180,50 @@ def _densenet(arch, layers, pretrained, **kwargs):
 
 
 def densenet121(pretrained=False, **kwargs):
-    """DenseNet-121."""
+    """DenseNet-121.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _densenet("densenet121", 121, pretrained, **kwargs)
 
 
 def densenet161(pretrained=False, **kwargs):
-    """DenseNet-161."""
+    """DenseNet-161.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _densenet("densenet161", 161, pretrained, **kwargs)
 
 
 def densenet169(pretrained=False, **kwargs):
-    """DenseNet-169."""
+    """DenseNet-169.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _densenet("densenet169", 169, pretrained, **kwargs)
 
 
 def densenet201(pretrained=False, **kwargs):
-    """DenseNet-201."""
+    """DenseNet-201.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _densenet("densenet201", 201, pretrained, **kwargs)
 
 
 def densenet264(pretrained=False, **kwargs):
-    """DenseNet-264."""
+    """DenseNet-264.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _densenet("densenet264", 264, pretrained, **kwargs)

@@ -120,7 +120,12 @@ class GoogLeNet(Layer):
 
 
 def googlenet(pretrained=False, **kwargs):
-    """GoogLeNet (Inception v1)."""
+    """GoogLeNet (Inception v1).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     model = GoogLeNet(**kwargs)
     if pretrained:
         load_pretrained(model, "googlenet", model_urls)

@@ -204,7 +204,12 @@ class InceptionV3(Layer):
 
 
 def inception_v3(pretrained=False, **kwargs):
-    """Inception v3."""
+    """Inception v3.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     model = InceptionV3(**kwargs)
     if pretrained:
         load_pretrained(model, "inception_v3", model_urls)

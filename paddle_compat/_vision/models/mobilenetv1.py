@@ -71,7 +71,12 @@ class MobileNetV1(Layer):
 
 
 def mobilenet_v1(pretrained=False, scale=1.0, **kwargs):
-    """MobileNetV1 with width multiplier `scale`; pretrained weights exist for scale 1.0."""
+    """MobileNetV1 with width multiplier `scale`; pretrained weights exist for scale 1.0.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     model = MobileNetV1(scale=scale, **kwargs)
     if pretrained:
         load_pretrained(model, "mobilenetv1_" + str(scale), model_urls)

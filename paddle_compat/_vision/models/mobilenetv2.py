@@ -84,7 +84,12 @@ class MobileNetV2(Layer):
 
 
 def mobilenet_v2(pretrained=False, scale=1.0, **kwargs):
-    """MobileNetV2 with width multiplier `scale`; pretrained weights exist for scale 1.0."""
+    """MobileNetV2 with width multiplier `scale`; pretrained weights exist for scale 1.0.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     model = MobileNetV2(scale=scale, **kwargs)
     if pretrained:
         load_pretrained(model, "mobilenetv2_" + str(scale), model_urls)

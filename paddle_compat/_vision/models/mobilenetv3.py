@@ -195,10 +195,20 @@ def _mobilenet_v3(arch, pretrained=False, scale=1.0, **kwargs):
 
 
 def mobilenet_v3_small(pretrained=False, scale=1.0, **kwargs):
-    """MobileNetV3-Small; pretrained weights exist for scale 1.0."""
+    """MobileNetV3-Small; pretrained weights exist for scale 1.0.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _mobilenet_v3("mobilenet_v3_small", scale=scale, pretrained=pretrained, **kwargs)
 
 
 def mobilenet_v3_large(pretrained=False, scale=1.0, **kwargs):
-    """MobileNetV3-Large; pretrained weights exist for scale 1.0."""
+    """MobileNetV3-Large; pretrained weights exist for scale 1.0.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _mobilenet_v3("mobilenet_v3_large", scale=scale, pretrained=pretrained, **kwargs)

@@ -167,27 +167,52 @@ def _resnet(arch, block, depth, pretrained, **kwargs):
 
 
 def resnet18(pretrained=False, **kwargs):
-    """ResNet-18 (BasicBlock); `pretrained=True` loads Paddle's ImageNet weights from its cache."""
+    """ResNet-18 (BasicBlock); `pretrained=True` loads Paddle's ImageNet weights from its cache.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnet("resnet18", BasicBlock, 18, pretrained, **kwargs)
 
 
 def resnet34(pretrained=False, **kwargs):
-    """ResNet-34 (BasicBlock)."""
+    """ResNet-34 (BasicBlock).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnet("resnet34", BasicBlock, 34, pretrained, **kwargs)
 
 
 def resnet50(pretrained=False, **kwargs):
-    """ResNet-50 (BottleneckBlock)."""
+    """ResNet-50 (BottleneckBlock).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnet("resnet50", BottleneckBlock, 50, pretrained, **kwargs)
 
 
 def resnet101(pretrained=False, **kwargs):
-    """ResNet-101 (BottleneckBlock)."""
+    """ResNet-101 (BottleneckBlock).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnet("resnet101", BottleneckBlock, 101, pretrained, **kwargs)
 
 
 def resnet152(pretrained=False, **kwargs):
-    """ResNet-152 (BottleneckBlock)."""
+    """ResNet-152 (BottleneckBlock).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnet("resnet152", BottleneckBlock, 152, pretrained, **kwargs)
 
 
@@ -198,42 +223,82 @@ def _resnext(arch, depth, groups, width, pretrained, kwargs):
 
 
 def resnext50_32x4d(pretrained=False, **kwargs):
-    """ResNeXt-50 32x4d (groups=32, width=4)."""
+    """ResNeXt-50 32x4d (groups=32, width=4).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnext("resnext50_32x4d", 50, 32, 4, pretrained, kwargs)
 
 
 def resnext50_64x4d(pretrained=False, **kwargs):
-    """ResNeXt-50 64x4d (groups=64, width=4)."""
+    """ResNeXt-50 64x4d (groups=64, width=4).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnext("resnext50_64x4d", 50, 64, 4, pretrained, kwargs)
 
 
 def resnext101_32x4d(pretrained=False, **kwargs):
-    """ResNeXt-101 32x4d."""
+    """ResNeXt-101 32x4d.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnext("resnext101_32x4d", 101, 32, 4, pretrained, kwargs)
 
 
 def resnext101_64x4d(pretrained=False, **kwargs):
-    """ResNeXt-101 64x4d."""
+    """ResNeXt-101 64x4d.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnext("resnext101_64x4d", 101, 64, 4, pretrained, kwargs)
 
 
 def resnext152_32x4d(pretrained=False, **kwargs):
-    """ResNeXt-152 32x4d."""
+    """ResNeXt-152 32x4d.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnext("resnext152_32x4d", 152, 32, 4, pretrained, kwargs)
 
 
 def resnext152_64x4d(pretrained=False, **kwargs):
-    """ResNeXt-152 64x4d."""
+    """ResNeXt-152 64x4d.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _resnext("resnext152_64x4d", 152, 64, 4, pretrained, kwargs)
 
 
 def wide_resnet50_2(pretrained=False, **kwargs):
-    """Wide ResNet-50-2 (bottleneck width 128)."""
+    """Wide ResNet-50-2 (bottleneck width 128).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     kwargs["width"] = 64 * 2
     return _resnet("wide_resnet50_2", BottleneckBlock, 50, pretrained, **kwargs)
 
 
 def wide_resnet101_2(pretrained=False, **kwargs):
-    """Wide ResNet-101-2 (bottleneck width 128)."""
+    """Wide ResNet-101-2 (bottleneck width 128).
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     kwargs["width"] = 64 * 2
     return _resnet("wide_resnet101_2", BottleneckBlock, 101, pretrained, **kwargs)

@@ -165,36 +165,71 @@ def _shufflenet_v2(arch, pretrained=False, scale=1.0, **kwargs):
 
 
 def shufflenet_v2_x0_25(pretrained=False, **kwargs):
-    """ShuffleNetV2 0.25x."""
+    """ShuffleNetV2 0.25x.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _shufflenet_v2("shufflenet_v2_x0_25", scale=0.25, pretrained=pretrained, **kwargs)
 
 
 def shufflenet_v2_x0_33(pretrained=False, **kwargs):
-    """ShuffleNetV2 0.33x."""
+    """ShuffleNetV2 0.33x.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _shufflenet_v2("shufflenet_v2_x0_33", scale=0.33, pretrained=pretrained, **kwargs)
 
 
 def shufflenet_v2_x0_5(pretrained=False, **kwargs):
-    """ShuffleNetV2 0.5x."""
+    """ShuffleNetV2 0.5x.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _shufflenet_v2("shufflenet_v2_x0_5", scale=0.5, pretrained=pretrained, **kwargs)
 
 
 def shufflenet_v2_x1_0(pretrained=False, **kwargs):
-    """ShuffleNetV2 1.0x."""
+    """ShuffleNetV2 1.0x.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _shufflenet_v2("shufflenet_v2_x1_0", scale=1.0, pretrained=pretrained, **kwargs)
 
 
 def shufflenet_v2_x1_5(pretrained=False, **kwargs):
-    """ShuffleNetV2 1.5x."""
+    """ShuffleNetV2 1.5x.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _shufflenet_v2("shufflenet_v2_x1_5", scale=1.5, pretrained=pretrained, **kwargs)
 
 
 def shufflenet_v2_x2_0(pretrained=False, **kwargs):
-    """ShuffleNetV2 2.0x."""
+    """ShuffleNetV2 2.0x.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _shufflenet_v2("shufflenet_v2_x2_0", scale=2.0, pretrained=pretrained, **kwargs)
 
 
 def shufflenet_v2_swish(pretrained=False, **kwargs):
-    """ShuffleNetV2 1.0x with swish activations."""
+    """ShuffleNetV2 1.0x with swish activations.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _shufflenet_v2("shufflenet_v2_swish", scale=1.0, act="swish", pretrained=pretrained,
                           **kwargs)

@@ -105,10 +105,20 @@ def _squeezenet(arch, version, pretrained, **kwargs):
 
 
 def squeezenet1_0(pretrained=False, **kwargs):
-    """SqueezeNet 1.0."""
+    """SqueezeNet 1.0.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _squeezenet("squeezenet1_0", "1.0", pretrained, **kwargs)
 
 
 def squeezenet1_1(pretrained=False, **kwargs):
-    """SqueezeNet 1.1."""
+    """SqueezeNet 1.1.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _squeezenet("squeezenet1_1", "1.1", pretrained, **kwargs)

@@ -77,20 +77,40 @@ def _vgg(arch, cfg, batch_norm, pretrained, **kwargs):
 
 
 def vgg11(pretrained=False, batch_norm=False, **kwargs):
-    """VGG-11 (config 'A'); pretrained weights exist only for vgg16 and vgg19 without batch norm."""
+    """VGG-11 (config 'A'); pretrained weights exist only for vgg16 and vgg19 without batch norm.
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _vgg("vgg11" + ("_bn" if batch_norm else ""), "A", batch_norm, pretrained, **kwargs)
 
 
 def vgg13(pretrained=False, batch_norm=False, **kwargs):
-    """VGG-13 (config 'B')."""
+    """VGG-13 (config 'B').
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _vgg("vgg13" + ("_bn" if batch_norm else ""), "B", batch_norm, pretrained, **kwargs)
 
 
 def vgg16(pretrained=False, batch_norm=False, **kwargs):
-    """VGG-16 (config 'D')."""
+    """VGG-16 (config 'D').
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _vgg("vgg16" + ("_bn" if batch_norm else ""), "D", batch_norm, pretrained, **kwargs)
 
 
 def vgg19(pretrained=False, batch_norm=False, **kwargs):
-    """VGG-19 (config 'E')."""
+    """VGG-19 (config 'E').
+
+    Differences from Paddle: `pretrained=True` loads the file from Paddle's weights cache
+    (~/.cache/paddle/hapi/weights) and never downloads; a missing file is a RuntimeError
+    naming it, its URL and MD5.
+    """
     return _vgg("vgg19" + ("_bn" if batch_norm else ""), "E", batch_norm, pretrained, **kwargs)
