@@ -13,10 +13,11 @@ import numpy as np
 import torch
 
 from .._nn.initializer import Normal
-from .._nn.layer import Layer
-from .._nn.layers_common import ReLU
-from .._nn.layers_container import Sequential
-from .._nn.layers_conv_norm import BatchNorm2D, Conv2D
+from .._nn.layer.layers import Layer
+from .._nn.layer.activation import ReLU
+from .._nn.layer.container import Sequential
+from .._nn.layer.norm import BatchNorm2D
+from .._nn.layer.conv import Conv2D
 from .._ops.registry import apply_op, defop
 from .._tensor import Tensor, wrap
 

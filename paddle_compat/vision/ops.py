@@ -8,3 +8,7 @@ __all__ = ["yolo_loss", "yolo_box", "prior_box", "box_coder", "deform_conv2d", "
            "decode_jpeg", "roi_pool", "RoIPool", "psroi_pool", "PSRoIPool", "roi_align",
            "RoIAlign", "nms", "matrix_nms", "distribute_fpn_proposals",
            "generate_proposals"]
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

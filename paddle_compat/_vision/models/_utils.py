@@ -11,8 +11,8 @@ import hashlib
 import os
 from collections import OrderedDict
 
-from ..._nn.layers_common import Linear
-from ..._nn.layers_container import LayerDict
+from ..._nn.layer.common import Linear
+from ..._nn.layer.container import LayerDict
 from ..._ops.manipulation import flatten
 from ..._serialization import load
 

@@ -2,11 +2,13 @@
 as Paddle's)."""
 import math
 
-from ..._nn.functional_activation import relu
+from ..._nn.functional.activation import relu
 from ..._nn.initializer import Uniform
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout, Linear, ReLU
-from ..._nn.layers_conv_norm import Conv2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout, Linear
+from ..._nn.layer.activation import ReLU
+from ..._nn.layer.conv import Conv2D
+from ..._nn.layer.pooling import MaxPool2D
 from ..._ops.manipulation import flatten
 from ..._param_attr import ParamAttr
 from ._utils import load_pretrained

@@ -3,9 +3,11 @@ legacy `BatchNorm(act='relu')` layer as Paddle's is (so the parameter names matc
 import math
 
 from ..._nn.initializer import Uniform
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout, Linear
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, AvgPool2D, BatchNorm, Conv2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout, Linear
+from ..._nn.layer.pooling import AdaptiveAvgPool2D, AvgPool2D, MaxPool2D
+from ..._nn.layer.norm import BatchNorm
+from ..._nn.layer.conv import Conv2D
 from ..._ops.manipulation import concat, flatten
 from ..._param_attr import ParamAttr
 from ._utils import load_pretrained

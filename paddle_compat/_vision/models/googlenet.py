@@ -1,10 +1,11 @@
 """paddle.vision.models.googlenet: GoogLeNet (Inception v1) and googlenet; forward returns the
 main output and the two auxiliary outputs, as Paddle's."""
-from ..._nn.functional_activation import relu
+from ..._nn.functional.activation import relu
 from ..._nn.initializer import Uniform
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout, Linear
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, AvgPool2D, Conv2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout, Linear
+from ..._nn.layer.pooling import AdaptiveAvgPool2D, AvgPool2D, MaxPool2D
+from ..._nn.layer.conv import Conv2D
 from ..._ops.manipulation import concat, flatten, squeeze
 from ..._param_attr import ParamAttr
 from ._utils import load_pretrained

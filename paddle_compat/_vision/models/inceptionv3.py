@@ -2,10 +2,11 @@
 import math
 
 from ..._nn.initializer import Uniform
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout, Linear, ReLU
-from ..._nn.layers_container import LayerList
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, AvgPool2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout, Linear
+from ..._nn.layer.activation import ReLU
+from ..._nn.layer.container import LayerList
+from ..._nn.layer.pooling import AdaptiveAvgPool2D, AvgPool2D, MaxPool2D
 from ..._ops.manipulation import concat, reshape
 from ..._param_attr import ParamAttr
 from ..ops import ConvNormActivation

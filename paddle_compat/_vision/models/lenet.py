@@ -1,8 +1,10 @@
 """paddle.vision.models.LeNet: the classic 2-conv, 3-linear network for 1x28x28 images."""
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Linear, ReLU
-from ..._nn.layers_container import Sequential
-from ..._nn.layers_conv_norm import Conv2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Linear
+from ..._nn.layer.activation import ReLU
+from ..._nn.layer.container import Sequential
+from ..._nn.layer.conv import Conv2D
+from ..._nn.layer.pooling import MaxPool2D
 from ..._ops.manipulation import flatten
 
 __all__ = []

@@ -1,8 +1,11 @@
 """paddle.vision.models.mobilenetv2: MobileNetV2 and mobilenet_v2."""
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout, Linear, ReLU6
-from ..._nn.layers_container import Sequential
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, BatchNorm2D, Conv2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout, Linear
+from ..._nn.layer.activation import ReLU6
+from ..._nn.layer.container import Sequential
+from ..._nn.layer.pooling import AdaptiveAvgPool2D
+from ..._nn.layer.norm import BatchNorm2D
+from ..._nn.layer.conv import Conv2D
 from ..._ops.manipulation import flatten
 from ..ops import ConvNormActivation
 from ._utils import _make_divisible, load_pretrained

@@ -1,10 +1,13 @@
 """paddle.vision.models.mobilenetv3: MobileNetV3Small / MobileNetV3Large and their builders."""
 from functools import partial
 
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout, Hardsigmoid, Hardswish, Linear, ReLU, Sigmoid
-from ..._nn.layers_container import Sequential
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, BatchNorm2D, Conv2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout, Linear
+from ..._nn.layer.activation import Hardsigmoid, Hardswish, ReLU, Sigmoid
+from ..._nn.layer.container import Sequential
+from ..._nn.layer.pooling import AdaptiveAvgPool2D
+from ..._nn.layer.norm import BatchNorm2D
+from ..._nn.layer.conv import Conv2D
 from ..._ops.manipulation import flatten
 from ..._ops.math import add
 from ..ops import ConvNormActivation

@@ -4,10 +4,13 @@
 Layers are created in Paddle's order with Paddle's attribute names, so a seeded model has Paddle's
 initial values and a Paddle checkpoint loads with `set_state_dict`.
 """
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Linear, ReLU
-from ..._nn.layers_container import Sequential
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, BatchNorm2D, Conv2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Linear
+from ..._nn.layer.activation import ReLU
+from ..._nn.layer.container import Sequential
+from ..._nn.layer.pooling import AdaptiveAvgPool2D, MaxPool2D
+from ..._nn.layer.norm import BatchNorm2D
+from ..._nn.layer.conv import Conv2D
 from ..._ops.manipulation import flatten
 from ._utils import load_pretrained
 

@@ -1,8 +1,9 @@
 """paddle.vision.models.shufflenetv2: ShuffleNetV2 and its 7 builders (x0_25 .. x2_0, swish)."""
-from ..._nn.layer import Layer
-from ..._nn.layers_activation2 import Swish
-from ..._nn.layers_common import Linear, ReLU
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.activation import Swish
+from ..._nn.layer.common import Linear
+from ..._nn.layer.activation import ReLU
+from ..._nn.layer.pooling import AdaptiveAvgPool2D, MaxPool2D
 from ..._ops.manipulation import concat, flatten, reshape, split, transpose
 from ..ops import ConvNormActivation
 from ._utils import load_pretrained

@@ -1,8 +1,9 @@
 """paddle.vision.models.squeezenet: SqueezeNet (versions '1.0' and '1.1') and its builders."""
-from ..._nn.functional_activation import relu
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, Conv2D, MaxPool2D
+from ..._nn.functional.activation import relu
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout
+from ..._nn.layer.pooling import AdaptiveAvgPool2D, MaxPool2D
+from ..._nn.layer.conv import Conv2D
 from ..._ops.manipulation import concat, squeeze
 from ..._param_attr import ParamAttr
 from ._utils import load_pretrained

@@ -1,8 +1,11 @@
 """paddle.vision.models.vgg: VGG and vgg11/13/16/19 (with or without batch norm)."""
-from ..._nn.layer import Layer
-from ..._nn.layers_common import Dropout, Linear, ReLU
-from ..._nn.layers_container import Sequential
-from ..._nn.layers_conv_norm import AdaptiveAvgPool2D, BatchNorm2D, Conv2D, MaxPool2D
+from ..._nn.layer.layers import Layer
+from ..._nn.layer.common import Dropout, Linear
+from ..._nn.layer.activation import ReLU
+from ..._nn.layer.container import Sequential
+from ..._nn.layer.pooling import AdaptiveAvgPool2D, MaxPool2D
+from ..._nn.layer.norm import BatchNorm2D
+from ..._nn.layer.conv import Conv2D
 from ..._ops.manipulation import flatten
 from ._utils import load_pretrained
 

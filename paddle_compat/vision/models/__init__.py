@@ -31,3 +31,7 @@ __all__ = [
     "shufflenet_v2_x0_5", "shufflenet_v2_x1_0", "shufflenet_v2_x1_5", "shufflenet_v2_x2_0",
     "shufflenet_v2_swish"
 ]
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from ..._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)
