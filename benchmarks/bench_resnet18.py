@@ -2,7 +2,7 @@
 paddle.vision.models.resnet18 vs the same network written in plain torch, side by side.
 
     python benchmarks/bench_resnet18.py [--repeat 7] [--number 3] [--timer cpu|wall]
-        [--paddle ~/paddle-ref/bin/python] [--device cpu|cuda]
+        [--paddle PADDLE_PY] [--device cpu|cuda]
 
 Both sides run in this process on one thread, alternately (`repeat` rounds of `number` steps
 each); the times are medians per step and the ratio is the median of the per-round ratios, with

@@ -1,7 +1,7 @@
 """Record paddle.vision.models goldens from real Paddle 3.3.1.
 
 Run with the oracle interpreter from the repository root:
-    ~/paddle-ref/bin/python conformance/record/record_vision_models.py
+    PADDLE_PY conformance/record/record_vision_models.py
 It rewrites conformance/goldens/vision_models.json:
   "structure": for every builder, the state_dict's length, element count and the sha256 of its
                "name [shape]" lines; the lines themselves for the builders also in SEEDED (the

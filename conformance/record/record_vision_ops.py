@@ -1,7 +1,7 @@
 """Record paddle.vision.ops goldens from real Paddle 3.3.1.
 
 Run with the oracle interpreter from the repository root:
-    ~/paddle-ref/bin/python conformance/record/record_vision_ops.py
+    PADDLE_PY conformance/record/record_vision_ops.py
 It rewrites conformance/goldens/vision_ops.json. Each case is Python code run with `paddle`, `np`,
 `ops` (paddle.vision.ops) and the HELPERS below in scope; it sets `out` (a Tensor, a list of
 them, or plain data) and optionally `wrt` (tensors whose gradients of sum(out[0] * G) are
