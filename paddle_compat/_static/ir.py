@@ -277,7 +277,7 @@ class Operator:
     """
 
     __slots__ = ("block", "type", "inputs", "outputs", "attrs", "opdef", "callstack", "grad_group",
-                 "list_slots")
+                 "list_slots", "extra_inputs")
 
     def __init__(self, block, type, inputs, outputs, attrs, opdef=None, callstack=None):
         self.block = block
@@ -289,6 +289,9 @@ class Operator:
         self.callstack = callstack if callstack is not None else _user_stack()
         self.grad_group = None
         self.list_slots = ()        # duplicable slots recorded from a Python list
+        # Values a kernel reads that Paddle's op does not list (write_to_array's array, which
+        # Paddle updates in place through its Out slot): {slot: [names]}, never printed.
+        self.extra_inputs = None
 
     @property
     def input_names(self):
