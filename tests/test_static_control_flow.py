@@ -103,3 +103,42 @@ def test_cond_program_clone_runs():
             (v,) = exe.run(prog, feed={"x": np.array([1, 2], "float32"), "p": np.array([pv])},
                            fetch_list=[r.name])
             np.testing.assert_allclose(v, want)
+
+
+def test_cond_nested_in_static_pylayer_and_in_cond():
+    # static_pylayer runs only under PIR in Paddle 3.3.1, so this nesting has no legacy golden:
+    # the values are checked against the arithmetic.
+    paddle.enable_static()
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [3], "float32")
+        x.stop_gradient = False
+        p = paddle.static.data("p", [1], "bool")
+        q = paddle.static.data("q", [1], "bool")
+
+        def forward(a):
+            return paddle.static.nn.cond(
+                p, lambda: paddle.static.nn.cond(q, lambda: a * 2, lambda: a * 3), lambda: a + 1)
+
+        y = paddle.static.nn.static_pylayer(forward, [x], lambda dy: dy * 10)
+        (gx,) = paddle.static.gradients([paddle.mean(y)], [x])
+    exe = paddle.static.Executor()
+    xv = np.array([1, 2, 3], "float32")
+    for pv, qv, k in ((True, True, 2), (True, False, 3), (False, True, None)):
+        yv, g = exe.run(main, feed={"x": xv, "p": np.array([pv]), "q": np.array([qv])},
+                        fetch_list=[y, gx])
+        np.testing.assert_allclose(yv, xv * k if k else xv + 1)
+        np.testing.assert_allclose(g, np.full(3, 10 / 3, "float32"), rtol=1e-6)
+
+
+def test_tensor_array_errors():
+    paddle.enable_static()
+    arr = paddle.tensor.create_array("float32")
+    i32 = paddle.zeros([1], "int32")
+    with pytest.raises(TypeError, match="The data type of 'i' in array_write must be"):
+        paddle.tensor.array_write(paddle.ones([2]), i32, array=arr)
+    with pytest.raises(TypeError, match="array should be tensor array variable"):
+        paddle.tensor.array_length(paddle.ones([2]))
+    paddle.disable_static()
+    with pytest.raises(AssertionError, match="should not be greater than the length"):
+        paddle.tensor.array_write(paddle.ones([2]), paddle.to_tensor([3], "int64"), [])

@@ -180,6 +180,7 @@ with paddle.static.program_guard(main, start):
     seq = paddle.static.data('seq', [5, 2, 3], 'float32')
     tgt = paddle.static.data('tgt', [2, 1], 'float32')
     h0 = paddle.zeros([2, 4], 'float32')
+    h0.stop_gradient = False    # else hT stops the gradient and only wo trains (Paddle's rule)
     t0 = paddle.zeros([1], 'int64')
     T = paddle.full([1], 5, 'int64')
     wx = paddle.static.create_parameter([4], 'float32', name='wx',
@@ -205,6 +206,46 @@ for _ in range(6):
     (l,) = exe.run(main, feed={'seq': seqv, 'tgt': tgtv}, fetch_list=[loss])
     losses.append(round(float(l), 5))
 out['losses'] = losses
+""",
+    "cond_params_minimize": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    flag = paddle.static.data('flag', [1], 'bool')
+    w1 = paddle.static.create_parameter([3], 'float32', name='w1',
+        default_initializer=paddle.nn.initializer.Constant(0.5))
+    w2 = paddle.static.create_parameter([3], 'float32', name='w2',
+        default_initializer=paddle.nn.initializer.Constant(-0.3))
+    y = paddle.static.nn.cond(flag, lambda: x * w1, lambda: x * w2 + w1)
+    loss = paddle.mean(y * y)
+    opt = paddle.optimizer.SGD(learning_rate=0.1)
+    pg = opt.minimize(loss)
+    out['params_grads'] = sorted([p.name, g.name] for p, g in pg[1])
+exe.run(start)
+xv = np.arange(6, dtype='float32').reshape(2, 3) / 6
+traj = []
+for step, f in enumerate([True, False, True, False]):
+    l, a, b = exe.run(main, feed={'x': xv, 'flag': np.array([f])}, fetch_list=[loss, 'w1', 'w2'])
+    traj.append([round(float(l), 5), np.round(a, 5).tolist(), np.round(b, 5).tolist()])
+out['trajectory'] = traj
+""",
+    "append_backward_while": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [3], 'float32')
+    x.stop_gradient = False     # else the loop's output, and the loss, stop the gradient
+    w = paddle.static.create_parameter([3], 'float32', name='w',
+        default_initializer=paddle.nn.initializer.Constant(0.9))
+    i = paddle.full([1], 0, 'int64')
+    def body(i, h):
+        return [i + 1, h * w + 1.0]
+    _, h = paddle.static.nn.while_loop(lambda i, h: i < 4, body, [i, x])
+    loss = paddle.mean(h)
+    pg = paddle.static.append_backward(loss)
+    out['params_grads'] = [[p.name, g.name] for p, g in pg]
+exe.run(start)
+vals = exe.run(main, feed={'x': np.array([1., 2., 3.], 'float32')}, fetch_list=[loss, pg[0][1]])
+out['values'] = [np.round(v, 5).tolist() for v in vals]
 """,
     "dynamic_mode": """
 paddle.disable_static()
