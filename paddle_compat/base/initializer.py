@@ -1,8 +1,5 @@
-"""paddle.base.initializer: the parameter initializers (the same classes as paddle.nn.initializer)."""
-from .._nn.initializer import (Assign, Constant, Initializer, KaimingNormal, KaimingUniform, Normal,
-                               NumpyArrayInitializer, TruncatedNormal, Uniform, XavierNormal,
-                               XavierUniform, set_global_initializer)
+"""paddle.base.initializer: set_global_initializer (what Paddle 3.3.1 keeps there; the
+initializer classes are in paddle.nn.initializer)."""
+from .._nn.initializer import set_global_initializer
 
-__all__ = ["Assign", "Constant", "Initializer", "KaimingNormal", "KaimingUniform", "Normal",
-           "NumpyArrayInitializer", "TruncatedNormal", "Uniform", "XavierNormal", "XavierUniform",
-           "set_global_initializer"]
+__all__ = ["set_global_initializer"]

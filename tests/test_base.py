@@ -1,0 +1,81 @@
+"""paddle.base / paddle.fluid (paddle_compat/base/, paddle_compat/_base/).
+
+Names: conformance/goldens/base_names.json, recorded from Paddle 3.3.1 by
+conformance/record/record_base_names.py.
+"""
+import importlib
+import json
+import os
+
+import numpy as np
+import pytest
+
+import paddle_compat as paddle
+from paddle_compat._mode import STATE
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NAMES = json.load(open(os.path.join(ROOT, "conformance", "goldens", "base_names.json")))
+# fluid names Paddle 3.3.1 dropped from paddle.base, kept for old fluid scripts (docs/differences.md)
+FLUID_EXTRAS = {"paddle.base": {"data", "optimizer"}, "paddle.base.dygraph": {"to_variable"},
+                "paddle.base.dygraph.base": {"to_variable"},
+                "paddle.base.layers": {"fc", "py_func", "cross_entropy", "mean", "reduce_mean",
+                                       "accuracy", "reshape", "softmax_with_cross_entropy",
+                                       "data", "relu", "softmax", "tanh", "sigmoid"}}
+
+
+@pytest.fixture(autouse=True)
+def _mode():
+    old = STATE.static
+    yield
+    STATE.static = old
+
+
+@pytest.mark.parametrize("module", sorted(NAMES))
+def test_exported_names_are_paddles(module):
+    m = importlib.import_module(module.replace("paddle", "paddle_compat", 1))
+    extra = set(m.__all__) - set(NAMES[module]) - FLUID_EXTRAS.get(module, set())
+    assert not extra, f"{module} exports names Paddle 3.3.1 does not have there: {extra}"
+    for name in m.__all__:
+        assert getattr(m, name) is not None
+
+
+def test_fluid_is_base_and_data_keeps_the_static_default():
+    import paddle_compat.fluid as fluid
+    assert fluid is paddle.base
+    paddle.disable_static()
+    x = fluid.data("x", [2, 3], "float32")
+    assert not paddle.in_dynamic_mode() and x.name == "x"
+    paddle.disable_static()
+    with fluid.dygraph.guard():
+        with pytest.raises(AssertionError, match="only supported in static graph mode"):
+            fluid.data("y", [2], "float32")
+        t = fluid.dygraph.to_variable(np.array([1.0, 2.0], "float32"))
+        assert paddle.in_dynamic_mode() and t.numpy().tolist() == [1.0, 2.0]
+
+
+def test_framework_helpers():
+    fw = paddle.base.framework
+    paddle.disable_static()
+    tracer = fw._dygraph_tracer()
+    assert tracer is not None and tracer._has_grad
+    with paddle.no_grad():
+        assert not tracer._has_grad
+    assert fw.in_dygraph_mode() and fw.in_dynamic_or_pir_mode() and not fw.in_pir_mode()
+    paddle.enable_static()
+    assert fw._dygraph_tracer() is None and not fw.in_dygraph_mode()
+    assert fw.grad_var_name("x") == "x@GRAD"
+    assert str(fw._current_expected_place()) == "Place(cpu)"
+    assert fw.convert_np_dtype_to_dtype_(np.float32) == paddle.float32
+
+
+def test_calc_gradient_is_gradients():
+    paddle.enable_static()
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.base.framework.program_guard(main, start):
+        x = paddle.static.data("x", [3], "float32")
+        x.stop_gradient = False
+        y = paddle.mean(x * x)
+        (g,) = paddle.base.backward.calc_gradient(y, x)
+    exe = paddle.base.Executor(paddle.base.CPUPlace())
+    (gv,) = exe.run(main, feed={"x": np.array([1, 2, 3], "float32")}, fetch_list=[g])
+    np.testing.assert_allclose(gv, [2 / 3, 4 / 3, 2.0], rtol=1e-6)
