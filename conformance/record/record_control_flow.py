@@ -247,6 +247,22 @@ exe.run(start)
 vals = exe.run(main, feed={'x': np.array([1., 2., 3.], 'float32')}, fetch_list=[loss, pg[0][1]])
 out['values'] = [np.round(v, 5).tolist() for v in vals]
 """,
+    "switch_case_0d_backward": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.full(shape=[], dtype='float32', fill_value=-2.0)
+    x.stop_gradient = False
+    x.persistable = True
+    k = paddle.full(shape=[], dtype='int32', fill_value=2)
+    res = paddle.static.nn.switch_case(branch_index=k, branch_fns=[(1, lambda: x),
+                                       (2, lambda: 2 * x)], default=lambda: -x)
+    grads = paddle.static.append_backward(res)
+    out['params_grads'] = [[p.name, g.name] for p, g in grads]
+exe.run(start)
+vals = exe.run(main, fetch_list=[res.name, x.grad_name])
+out['values'] = [v.tolist() for v in vals]
+out['shapes'] = [list(v.shape) for v in vals]
+""",
     "dynamic_mode": """
 paddle.disable_static()
 x = paddle.to_tensor([1.0, 2.0])

@@ -8,7 +8,7 @@ default, see `paddle_compat/_base/dygraph.py`) and `optimizer` (the legacy optim
 which Paddle 3.3.1 no longer has here. A name Paddle 3.3.1 has in `paddle.base` and paddle_compat
 does not provide raises the census's "not provided yet" error.
 """
-from .._place import CPUPlace, CUDAPinnedPlace, CUDAPlace
+from .._place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
 from .._param_attr import ParamAttr
 from .._tensor import Tensor
 from .._static.ir import Program, Variable
@@ -27,6 +27,7 @@ from . import (backward, core, dygraph, executor, framework, initializer, layers
                param_attr, unique_name)
 
 __all__ = ["BuildStrategy", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "CompiledProgram",
+           "is_compiled_with_cuda",
            "Executor", "ParamAttr", "Program", "Scope", "Tensor", "Variable", "append_backward",
            "backward", "core", "data", "default_main_program", "default_startup_program",
            "disable_dygraph", "disable_imperative", "dygraph", "enable_dygraph",
