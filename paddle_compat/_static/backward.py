@@ -190,6 +190,12 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
 
     group = GradGroup()
     for t, tg in zip(targets, target_grads):
+        if tg is not None and t.name not in gname:
+            # Paddle uses a given target gradient itself as the target's gradient variable (the
+            # grad ops read it by name), so a later gradients() call can differentiate with
+            # respect to it (double backward).
+            gname[t.name] = tg.name
+            fwd_of[tg.name] = t.name
         group.targets.append(t.name)
         group.target_grads.append(tg.name if tg is not None else None)
         group.seed_names.append(grad_of(t.name))
