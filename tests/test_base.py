@@ -79,3 +79,19 @@ def test_calc_gradient_is_gradients():
     exe = paddle.base.Executor(paddle.base.CPUPlace())
     (gv,) = exe.run(main, feed={"x": np.array([1, 2, 3], "float32")}, fetch_list=[g])
     np.testing.assert_allclose(gv, [2 / 3, 4 / 3, 2.0], rtol=1e-6)
+
+
+def test_cpu_places_and_cuda_places(monkeypatch):
+    # Paddle 3.3.1: CPU_NUM=3 -> three Place(cpu); cpu_places(2) -> two; without CPU_NUM it
+    # prints "!!! The default number of CPU_NUM=1." and gives one.
+    monkeypatch.setenv("CPU_NUM", "3")
+    assert [str(p) for p in paddle.static.cpu_places()] == ["Place(cpu)"] * 3
+    assert [str(p) for p in paddle.static.cpu_places(2)] == ["Place(cpu)"] * 2
+    monkeypatch.delenv("CPU_NUM")
+    assert len(paddle.base.cpu_places()) == 1
+    import torch
+    if not torch.cuda.is_available():
+        with pytest.raises(AssertionError, match="Not compiled with CUDA"):
+            paddle.static.cuda_places()
+    else:
+        assert [str(p) for p in paddle.static.cuda_places([0])] == ["Place(gpu:0)"]

@@ -1,13 +1,16 @@
 """paddle.base.framework's mode queries and helpers that Paddle's tests call (Paddle:
-base/framework.py): `_dygraph_tracer`, `in_dygraph_mode`, `in_dynamic_or_pir_mode`,
+base/framework.py): `cpu_places`, `cuda_places`, `_dygraph_tracer`, `in_dygraph_mode`, `in_dynamic_or_pir_mode`,
 `grad_var_name`, `_current_expected_place`, `convert_np_dtype_to_dtype_`."""
+import os
+import sys
+
 import torch
 
 from .._dtype import to_dtype
 from .._mode import STATE
-from .._place import CPUPlace, CUDAPlace, current_torch_device
+from .._place import CPUPlace, CUDAPlace, current_torch_device, is_compiled_with_cuda
 
-__all__ = ["_dygraph_tracer", "in_dygraph_mode", "in_dynamic_or_pir_mode", "grad_var_name",
+__all__ = ["cpu_places", "cuda_places", "_dygraph_tracer", "in_dygraph_mode", "in_dynamic_or_pir_mode", "grad_var_name",
            "_current_expected_place", "convert_np_dtype_to_dtype_"]
 
 
@@ -63,3 +66,34 @@ def convert_np_dtype_to_dtype_(np_dtype):
     Differences from Paddle: returns a `paddle.float32`-style dtype rather than a VarType member
     (the same objects `Variable.dtype` holds here)."""
     return to_dtype(np_dtype)
+
+
+def _cpu_num():
+    if "CPU_NUM" not in os.environ:
+        # Paddle's own notice, printed once to stderr, and the default it then sets.
+        sys.stderr.write("!!! The default number of CPU_NUM=1.\n")
+        os.environ["CPU_NUM"] = "1"
+    return int(os.environ["CPU_NUM"])
+
+
+def cpu_places(device_count=None):
+    """paddle.static.cpu_places(device_count=None): `device_count` CPUPlaces (default: the CPU_NUM
+    environment variable, set to 1 when absent, as Paddle does)."""
+    if device_count is None:
+        device_count = _cpu_num()
+    return [CPUPlace() for _ in range(device_count)]
+
+
+def cuda_places(device_ids=None):
+    """paddle.static.cuda_places(device_ids=None): a CUDAPlace per id (default: the ids in
+    FLAGS_selected_gpus, else every visible GPU).
+
+    Differences from Paddle: "compiled with CUDA" means torch sees a CUDA GPU."""
+    assert is_compiled_with_cuda(), "Not compiled with CUDA"
+    if device_ids is None:
+        flag = os.environ.get("FLAGS_selected_gpus")
+        device_ids = ([int(i) for i in flag.split(",")] if flag
+                      else list(range(torch.cuda.device_count())))
+    elif not isinstance(device_ids, (list, tuple)):
+        device_ids = [device_ids]
+    return [CUDAPlace(i) for i in device_ids]

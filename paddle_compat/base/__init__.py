@@ -12,8 +12,9 @@ from .._place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
 from .._param_attr import ParamAttr
 from .._tensor import Tensor
 from .._static.ir import Program, Variable
-from .._static.builder import (default_main_program, default_startup_program, name_scope,
-                               program_guard)
+from .._static.builder import (default_main_program, default_startup_program, device_guard,
+                               name_scope, program_guard)
+from .._base.framework import cpu_places, cuda_places
 from .._static.executor import Executor
 from .._static.scope import Scope, global_scope, scope_guard
 from .._static.backward import append_backward, gradients
@@ -27,7 +28,7 @@ from . import (backward, core, dygraph, executor, framework, initializer, layers
                param_attr, unique_name)
 
 __all__ = ["BuildStrategy", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "CompiledProgram",
-           "is_compiled_with_cuda",
+           "is_compiled_with_cuda", "cpu_places", "cuda_places", "device_guard",
            "Executor", "ParamAttr", "Program", "Scope", "Tensor", "Variable", "append_backward",
            "backward", "core", "data", "default_main_program", "default_startup_program",
            "disable_dygraph", "disable_imperative", "dygraph", "enable_dygraph",
