@@ -95,3 +95,30 @@ def test_cpu_places_and_cuda_places(monkeypatch):
             paddle.static.cuda_places()
     else:
         assert [str(p) for p in paddle.static.cuda_places([0])] == ["Place(gpu:0)"]
+
+
+def test_fetch_var_and_copy_param_info_from():
+    paddle.enable_static()
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [2, 3], "float32")
+        y = paddle.static.nn.fc(x, 4, weight_attr=paddle.ParamAttr(name="w", learning_rate=0.5))
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        paddle.base.Executor(paddle.CPUPlace()).run(start)
+        w = paddle.base.executor._fetch_var("w")
+        assert w.shape == (3, 4) and w.dtype == np.float32
+        with pytest.raises(AssertionError, match="Cannot find nope in scope"):
+            paddle.base.executor._fetch_var("nope")
+    test = main.clone(for_test=True)
+    plain = paddle.static.Program()
+    with paddle.static.program_guard(plain):
+        paddle.static.data("x", [2, 3], "float32")
+        plain.global_block().create_var(name="w", shape=(3, 4), dtype="float32",
+                                        persistable=True)
+    plain._copy_param_info_from(main)
+    p = plain.global_block().var("w")
+    assert p.is_parameter and p.optimize_attr["learning_rate"] == 0.5
+    assert test.global_block().var("w").is_parameter
+    with pytest.raises(TypeError, match="needs to pass in a source Program"):
+        plain._copy_param_info_from(3)

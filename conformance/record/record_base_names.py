@@ -15,7 +15,8 @@ MODULES = ["paddle.base", "paddle.base.framework", "paddle.base.core", "paddle.b
            "paddle.base.backward", "paddle.base.dygraph", "paddle.base.dygraph.base",
            "paddle.base.unique_name", "paddle.base.param_attr", "paddle.base.initializer",
            "paddle.base.layers"]
-PRIVATE = {"paddle.base.framework": ["_dygraph_tracer", "_current_expected_place"]}
+PRIVATE = {"paddle.base.framework": ["_dygraph_tracer", "_current_expected_place"],
+           "paddle.base.executor": ["_fetch_var"]}
 
 
 def main():

@@ -531,6 +531,24 @@ class Program:
         self._bump()
         return block
 
+    def _copy_param_info_from(self, other):
+        """Program._copy_param_info_from(other): the parameters of `other`'s global block
+        (trainable, optimize_attr, regularizer, need_clip) become Parameters of this program's
+        global block, for the variables of the same name (Paddle's helper for cloned programs)."""
+        if not isinstance(other, Program):
+            raise TypeError("Function Program._copy_param_info_from() needs to pass in a source "
+                            f"Program, but received {type(other)}")
+        mine = self.global_block()
+        for p in other.global_block().all_parameters():
+            v = mine.vars.get(p.name)
+            if v is None:
+                continue        # pruned from this program (Paddle skips it too)
+            new = Parameter(mine, v.name, v.shape, v.dtype, trainable=p.trainable_flag,
+                            optimize_attr=p.optimize_attr, regularizer=p.regularizer,
+                            need_clip=p.need_clip)
+            mine.vars[new.name] = new
+        self._bump()
+
     def _rollback(self):
         self.current_block_idx = self.current_block().parent_idx
 
