@@ -119,7 +119,7 @@ from . import static, framework
 
 # --- py_func, fluid (owner: py_func) ---
 from ._batch import batch
-from . import fluid, dataset
+from . import base, fluid, dataset
 
 # --- jit (owner: jit) ---
 from . import jit

@@ -94,7 +94,7 @@ def test_resolve_names_missing_apis_by_the_census():
         "missing", "paddle.incubate.nn.FusedLinear", "Paddle 3.3.1 API, not provided yet")
     assert _check.resolve("paddle.incubate.nn.functional.nope")[:2] == (
         "missing", "paddle.incubate.nn.functional")
-    assert _check.resolve("paddle.base.core")[2].startswith("internal to Paddle 3.3.1")
+    assert _check.resolve("paddle.pir.core")[2].startswith("internal to Paddle 3.3.1")
     assert _check.resolve("paddle.nn.Layer.not_a_member")[2] == (
         "a member of paddle.nn.Layer (members are not in the census)")
 
