@@ -119,6 +119,9 @@ from . import fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
+# --- fft, signal (owner: numerics) ---
+from . import fft, signal
+
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
 

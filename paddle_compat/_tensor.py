@@ -237,7 +237,8 @@ class Tensor:
             t = torch.zeros(t.shape, dtype=t.dtype, device=t.device)
         if t.dtype == torch.bfloat16:
             t = t.float()
-        return t.cpu().numpy()
+        # torch.fft's Hermitian transforms and their gradients return lazy conjugate/negative views
+        return t.resolve_conj().resolve_neg().cpu().numpy()
 
     def item(self, *args):
         t = self._t
