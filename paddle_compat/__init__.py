@@ -119,8 +119,9 @@ from . import fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
-# --- fft, signal (owner: numerics) ---
+# --- fft, signal, the rest of linalg (owner: numerics) ---
 from . import fft, signal
+from ._ops.linalg import vecdot
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
