@@ -23,6 +23,7 @@ import numpy as np
 import torch
 
 from ._tensor import Tensor, wrap
+from ._nn.layer.layers import Layer
 
 __all__ = ["save", "load", "UnsafeLoadError", "TRUSTED_ENV"]
 
@@ -72,7 +73,6 @@ class _Pickler(pickle.Pickler):
 
 
 def _is_layer(obj):
-    from ._nn.layer import Layer      # lazy: paddle.nn imports this module's users
     return isinstance(obj, Layer)
 
 

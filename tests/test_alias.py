@@ -206,3 +206,49 @@ def test_every_public_submodule_is_the_same_object_under_paddle(alias):
         assert module.__spec__.name == real
         checked += 1
     assert checked >= 1
+
+
+def test_uncaught_missing_paddle_hints_at_the_alias(tmp_path):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("PADDLE_COMPAT_ALIAS", None)
+
+    def run(code):
+        return subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+
+    # One process: probing and catching code sees Python's own behaviour, and the uncaught error
+    # at the end carries the hint.
+    out = run("import importlib.util, paddle_compat\n"
+              "print(importlib.util.find_spec('paddle'))\n"
+              "try:\n    import paddle\nexcept ImportError as e:\n    print(e, getattr(e, '__notes__', None))\n"
+              "import paddle.nn")
+    assert out.stdout.splitlines() == ["None", "No module named 'paddle' None"]
+    assert out.returncode == 1
+    assert "ModuleNotFoundError: No module named 'paddle'" in out.stderr
+    assert out.stderr.rstrip().endswith(_alias.MISSING_PADDLE_HINT)
+    assert "python -m paddle_compat run SCRIPT" in _alias.MISSING_PADDLE_HINT
+    assert "paddle_compat.install_alias()" in _alias.MISSING_PADDLE_HINT
+    # Without paddle_compat imported there is nothing to add the hint (no start-up hook).
+    out = run("import paddle")
+    assert out.returncode == 1 and _alias.MISSING_PADDLE_HINT not in out.stderr
+
+
+def test_missing_paddle_hint_wraps_once_and_passes_others_through(monkeypatch, capsys):
+    seen = []
+    monkeypatch.setattr(sys, "excepthook", lambda *a: seen.append(a[1]))
+    _alias.install_missing_paddle_hint()
+    _alias.install_missing_paddle_hint()
+    hook = sys.excepthook
+    assert getattr(hook, _alias._MARK)
+    other = ValueError("x")
+    hook(ValueError, other, None)
+    missing = ModuleNotFoundError("No module named 'paddle'", name="paddle")
+    hook(ModuleNotFoundError, missing, None)
+    sub = ModuleNotFoundError("No module named 'paddle_compat.x'", name="paddle_compat.x")
+    hook(ModuleNotFoundError, sub, None)
+    assert seen == [other, missing, sub]
+    assert not hasattr(other, "__notes__") and not hasattr(sub, "__notes__")
+    if sys.version_info >= (3, 11):
+        assert missing.__notes__ == [_alias.MISSING_PADDLE_HINT]
+    else:
+        assert capsys.readouterr().err == _alias.MISSING_PADDLE_HINT + "\n"

@@ -9,6 +9,8 @@ import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
+import paddle_compat as paddle
+import paddle_compat.nn as nn
 from paddle_compat import _serialization as ser
 from paddle_compat._creation_core import to_tensor
 from paddle_compat._nn.parameter import make_parameter
@@ -139,3 +141,8 @@ def test_errors_match_paddle(tmp_path):
         ser.load(str(tmp_path / "nope"))
     with pytest.raises(ValueError, match="filename is empty string"):
         ser.save(1, str(tmp_path) + "/")
+
+
+def test_save_of_a_layer_raises_paddle_value_error(tmp_path):
+    with pytest.raises(ValueError, match="paddle do not support saving `paddle.nn.Layer` object."):
+        paddle.save(nn.Linear(2, 2), str(tmp_path / "layer.pd"))

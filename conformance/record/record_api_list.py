@@ -1,6 +1,6 @@
 """Record the census of Paddle 3.3.1's public API for `python -m paddle_compat check`.
 
-    ~/paddle-ref/bin/python conformance/record/record_api_list.py
+    PADDLE_PY conformance/record/record_api_list.py
 
 Walks every module of the installed Paddle (packages and plain modules, `pkgutil.walk_packages`),
 and writes paddle_compat/data/paddle_api.json. The rule (also in docs/conformance.md, "The API

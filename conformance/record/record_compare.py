@@ -1,6 +1,6 @@
 """Record the Paddle side of the `compare` fixtures (tests/fixtures/compare/*.py -> *.record/).
 
-    python conformance/record/record_compare.py ~/paddle-ref/bin/python
+    python conformance/record/record_compare.py PADDLE_PY
 
 Runs `python -m paddle_compat compare --record` with the given Paddle interpreter, digesting layers
 for the dynamic scripts and fetches for the static one, as tests/test_compare.py replays them.

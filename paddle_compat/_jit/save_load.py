@@ -24,11 +24,13 @@ import os
 
 import torch
 
-from .._nn.layer import Layer
+from .._nn.layer.layers import Layer
 from .._nn.parameter import make_parameter
+from .._static.input_spec import InputSpec
 from .._tensor import wrap
 from . import tree
 from .static_function import user_location
+from .._dtype import to_dtype
 
 __all__ = ["save", "load", "TranslatedLayer", "FORMAT"]
 
@@ -57,7 +59,6 @@ def _resolve(layer):
 
 
 def _specs_for(input_spec, sf, func):
-    from ..static.input_spec import InputSpec
     from .static_function import _normalize_specs
     specs = _normalize_specs(input_spec) if input_spec is not None else None
     if specs is None and sf is not None:
@@ -85,7 +86,6 @@ def _arg_names(func):
 
 
 def _example(spec, sizes):
-    from .._dtype import to_dtype
     shape = []
     dims = {}
     for d, n in enumerate(spec.shape):
@@ -100,7 +100,6 @@ def _example(spec, sizes):
 
 
 def _encode_spec(s, InputSpec):
-    from .._dtype import to_dtype
     if isinstance(s, InputSpec):
         dt = to_dtype(s.dtype if s.dtype is not None else "float32").short
         return {"shape": list(s.shape), "dtype": dt, "name": s.name,
@@ -281,7 +280,6 @@ class TranslatedLayer(Layer):
 
     def __init__(self, ep, meta, path):
         super().__init__()
-        from ..static.input_spec import InputSpec
         self._ep = ep
         self._gm = ep.module()
         self._path = path

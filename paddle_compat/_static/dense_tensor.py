@@ -19,6 +19,7 @@ import numpy as np
 import torch
 
 from .._dtype import from_torch_dtype
+from .._place import CPUPlace
 
 __all__ = ["DenseTensor"]
 
@@ -107,7 +108,6 @@ class DenseTensor:
         return self._array is not None
 
     def _place(self):
-        from .._place import CPUPlace
         return CPUPlace()
 
     def _numel(self):

@@ -20,6 +20,8 @@ import torch
 from .ir import Parameter, Program, Variable
 from .local_ops import lookup
 from .scope import global_scope
+from .._tensor import wrap
+from .._tensor import Tensor
 
 __all__ = ["save", "load", "save_inference_model", "load_inference_model",
            "program_state_dict", "set_program_state", "serialize_program", "deserialize_program"]
@@ -84,7 +86,6 @@ def load(program, model_path, executor=None, var_list=None):
 
 def program_state_dict(program, mode="all", scope=None):
     scope = scope or global_scope()
-    from .._tensor import wrap
     out = {}
     for v in _persistables(program):
         if mode == "param" and not isinstance(v, Parameter):
@@ -99,7 +100,6 @@ def program_state_dict(program, mode="all", scope=None):
 
 def set_program_state(program, state_dict, scope=None):
     scope = scope or global_scope()
-    from .._tensor import Tensor
     for v in _persistables(program):
         if v.name in state_dict:
             val = state_dict[v.name]
