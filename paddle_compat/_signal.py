@@ -16,7 +16,7 @@ Paddle.
 import torch
 
 from ._mode import STATE
-from ._nn.functional_common import pad
+from ._nn.functional.common import pad
 from ._ops._checks import check_variable_and_dtype
 from ._ops.creation import ones
 from ._ops.fft import fft_c2c, fft_c2r, fft_r2c

@@ -6,8 +6,8 @@ from ._ops.linalg import (matmul, norm, vector_norm, matrix_norm, cross, det, so
                           householder_product, ormqr, matrix_exp, svd_lowrank, pca_lowrank,
                           fp8_fp8_half_gemm_fused)
 from ._ops.linalg import inverse as inv
-from ._ops.manip_extra import matrix_transpose
-from ._ops.math_extra import diagonal
+from ._ops.linalg import matrix_transpose
+from ._ops.math import diagonal
 
 __all__ = ["matmul", "norm", "vector_norm", "matrix_norm", "cross", "det", "solve", "cholesky",
            "qr", "svd", "eigh", "matrix_power", "pinv", "inv", "cond", "vecdot", "cov", "corrcoef",

@@ -25,7 +25,7 @@ import torch
 from .._dtype import default_float, from_torch_dtype
 from ._checks import is_tensor_like
 from .creation import arange, assign
-from .indexing import slice as _slice
+from .manipulation import slice as _slice
 from .manipulation import roll
 from .math import cast
 from .registry import OPS, apply_op, defop

@@ -590,6 +590,7 @@ _attach()
 # the same public ops, so their static graphs, dtype rules and errors follow.
 # =================================================================================================
 from .._creation_core import to_tensor as _to_tensor  # noqa: E402
+from ._checks import is_tensor_like  # noqa: E402
 from .creation import full as _full  # noqa: E402
 
 __all__ += ["cond", "vecdot", "cov", "corrcoef", "matrix_rank", "slogdet", "svdvals", "lu",
