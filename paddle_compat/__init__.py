@@ -124,9 +124,12 @@ from . import fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
-# --- fft, signal, the rest of linalg (owner: numerics) ---
-from . import fft, signal
+# --- fft, signal, the rest of linalg, amp (owner: numerics) ---
+from . import fft, signal, amp
 from ._ops.linalg import vecdot
+from ._amp.auto_cast import autocast, is_autocast_enabled, get_autocast_dtype
+get_autocast_cpu_dtype = get_autocast_dtype
+get_autocast_gpu_dtype = get_autocast_dtype
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
