@@ -1,7 +1,8 @@
 """Record Paddle 3.3.1's paddle.amp behaviour into conformance/goldens/amp.json (read by
 tests/test_amp.py).
 
-Run with the oracle interpreter, PADDLE_PY (a Python with paddlepaddle==3.3.1; re-runnable, overwrites the golden):
+Run with the oracle interpreter PADDLE_PY (a Python with paddlepaddle==3.3.1; re-runnable,
+overwrites the golden):
     PADDLE_PY conformance/record/record_amp.py
 
 Three groups of cases, each a function of `paddle` (the module under test) returning JSON data:

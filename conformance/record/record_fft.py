@@ -1,7 +1,8 @@
 """Record Paddle 3.3.1's paddle.fft and paddle.signal behaviour into conformance/goldens/fft.json
 (read by tests/test_fft.py and tests/test_signal.py).
 
-Run with the oracle interpreter, PADDLE_PY (a Python with paddlepaddle==3.3.1; re-runnable, overwrites the golden):
+Run with the oracle interpreter PADDLE_PY (a Python with paddlepaddle==3.3.1; re-runnable,
+overwrites the golden):
     PADDLE_PY conformance/record/record_fft.py
 
 Each case is a Python expression evaluated after SETUP with `paddle` bound to the module under test;

@@ -1,7 +1,8 @@
 """Record Paddle 3.3.1's paddle.linalg behaviour (the names beyond the basic ones of ops_manip.json)
 into conformance/goldens/linalg.json (read by tests/test_linalg.py).
 
-Run with the oracle interpreter, PADDLE_PY (a Python with paddlepaddle==3.3.1; re-runnable, overwrites the golden):
+Run with the oracle interpreter PADDLE_PY (a Python with paddlepaddle==3.3.1; re-runnable,
+overwrites the golden):
     PADDLE_PY conformance/record/record_linalg.py
 
 Each case is a Python expression evaluated after SETUP with `paddle` bound to the module under test;
