@@ -1416,12 +1416,13 @@ def fp8_fp8_half_gemm_fused(x, y, transpose_x=False, transpose_y=False, bias=Non
 
 
 def _attach_rest():
-    from .._tensor_methods import attach
-    attach({"cond": cond, "cov": cov, "corrcoef": corrcoef, "matrix_rank": matrix_rank,
-            "slogdet": slogdet, "lu": lu, "lu_unpack": lu_unpack, "eig": eig, "eigvals": eigvals,
-            "eigvalsh": eigvalsh, "multi_dot": multi_dot, "triangular_solve": triangular_solve,
-            "cholesky_solve": cholesky_solve, "lstsq": lstsq,
-            "householder_product": householder_product, "matrix_exp": matrix_exp})
+    # Paddle 3.3.1's Tensor has these as methods (not matrix_rank, triangular_solve, matrix_exp).
+    attach({"cond": cond, "cov": cov, "corrcoef": corrcoef, "slogdet": slogdet, "lu": lu,
+            "lu_unpack": lu_unpack, "eig": eig, "eigvals": eigvals, "eigvalsh": eigvalsh,
+            "multi_dot": multi_dot, "cholesky_solve": cholesky_solve,
+            "cholesky_inverse": cholesky_inverse, "lstsq": lstsq,
+            "householder_product": householder_product, "ormqr": ormqr,
+            "svd_lowrank": svd_lowrank, "pca_lowrank": pca_lowrank})
 
 
 _attach_rest()
