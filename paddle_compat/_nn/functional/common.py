@@ -261,7 +261,7 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     mode = mode.lower()
     if mode not in _INTERP_MODES:
         raise ValueError("The 'resample' of image_resize can only be 'area', 'linear', 'bilinear', "
-                         "'trilinear', 'bicubic' or 'nearest' currently.")
+                         "'trilinear',  'bicubic' or 'nearest' currently.")
     if size is None and scale_factor is None:
         raise ValueError("One of size and scale_factor must not be None.")
     if align_corners and mode in ("nearest", "area"):
