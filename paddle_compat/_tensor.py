@@ -236,7 +236,8 @@ class Tensor:
         layer's weights, say) unchanged, and a snapshot `{k: v.numpy()}` keeps its values. For
         zero-copy access use the explicit interop: `paddle_compat.to_torch(t)` or DLPack."""
         t = self._t.detach()
-        if t.is_cpu and t.dtype != torch.bfloat16 and not t._is_zerotensor():
+        if (t.is_cpu and t.dtype != torch.bfloat16 and not t._is_zerotensor()
+                and not t.is_conj() and not t.is_neg()):
             return t.numpy().copy()
         return self._host_view()
 
