@@ -124,6 +124,13 @@ from . import base, fluid, dataset
 # --- jit (owner: jit) ---
 from . import jit
 
+# --- fft, signal, the rest of linalg, amp (owner: numerics) ---
+from . import fft, signal, amp
+from ._ops.linalg import vecdot, eigvalsh
+from ._amp.auto_cast import autocast, is_autocast_enabled, get_autocast_dtype
+get_autocast_cpu_dtype = get_autocast_dtype
+get_autocast_gpu_dtype = get_autocast_dtype
+
 # --- vision (owners: vision, vismodels) ---
 from . import vision
 
