@@ -539,6 +539,8 @@ class RNNBase(LayerList):
             initial_states = [initial_states]
         if self.could_use_cudnn:
             return self._cudnn_impl(inputs, initial_states, sequence_length)
+        if self.state_components == 1:
+            initial_states = initial_states[0]
         states = split_states(initial_states, self.num_directions == 2, self.state_components)
         final_states = []
         for i, layer in enumerate(self):
