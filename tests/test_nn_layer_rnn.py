@@ -5,7 +5,6 @@ a real Paddle state dict loaded into a differently seeded model, the fused path 
 step-by-step cells, torch's nn.LSTM/GRU on the same weights, and static-mode recording."""
 import json
 import os
-import re
 
 import numpy as np
 import pytest
@@ -13,51 +12,16 @@ import torch
 
 import paddle_compat as paddle
 import paddle_compat.nn as nn
-from conformance.record.record_nn import run_case
+from conformance.golden_replay import check_case
 
 _GOLDEN = os.path.join(os.path.dirname(__file__), "..", "conformance", "goldens", "nn_rnn.json")
 CASES = json.load(open(_GOLDEN))["cases"]
 EXACT = {name for name in CASES if name.startswith("init_")}
 
 
-def _core(msg):
-    msg = re.sub(r" \(at [^)]*\)", "", msg)
-    return msg.strip().splitlines()[0].strip()
-
-
-def _compare(got, want, exact, path="out"):
-    if isinstance(want, dict) and "values" in want:
-        assert isinstance(got, dict) and "values" in got, f"{path}: expected a Tensor, got {got!r}"
-        assert got["shape"] == want["shape"], f"{path}: shape {got['shape']} != {want['shape']}"
-        assert got["dtype"] == want["dtype"], f"{path}: dtype {got['dtype']} != {want['dtype']}"
-        g, w = np.array(got["values"], dtype=float), np.array(want["values"], dtype=float)
-        if exact:
-            np.testing.assert_array_equal(g, w, err_msg=path)
-        else:
-            np.testing.assert_allclose(g, w, rtol=2e-5, atol=2e-6, err_msg=path)
-    elif isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), f"{path}: {got!r} != {want!r}"
-        for i, (a, b) in enumerate(zip(got, want)):
-            _compare(a, b, exact, f"{path}[{i}]")
-    elif isinstance(want, float):
-        assert got == pytest.approx(want, rel=1e-6), path
-    else:
-        assert got == want, f"{path}: {got!r} != {want!r}"
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_rnn_case_matches_paddle(name):
-    want = CASES[name]["result"]
-    got = run_case(paddle, CASES[name]["code"])
-    if "error" in want:
-        assert "error" in got, f"expected {want['error']}: {want['message'][:200]}, got {got}"
-        assert got["error"] == want["error"], got["message"]
-        assert _core(want["message"]) in got["message"]
-        return
-    assert "error" not in got, got
-    _compare(got["out"], want["out"], name in EXACT)
-    if "grads" in want:
-        _compare(got["grads"], want["grads"], False, "grads")
+    check_case(paddle, CASES[name], exact=name in EXACT)
 
 
 def _x(*shape, seed=1):
@@ -160,11 +124,3 @@ def test_static_mode_records_one_rnn_op_and_runs_through_the_executor():
     finally:
         paddle.disable_static()
 
-
-def test_sequence_mask():
-    F = paddle.nn.functional
-    m = F.sequence_mask(paddle.to_tensor([1, 3, 0]))
-    np.testing.assert_array_equal(m.numpy(), [[1, 0, 0], [1, 1, 1], [0, 0, 0]])
-    assert str(m.dtype) == "paddle.int64"
-    m = F.sequence_mask(paddle.to_tensor([[2], [1]]), maxlen=4, dtype="float32")
-    assert m.shape == [2, 1, 4] and m.numpy().sum() == 3

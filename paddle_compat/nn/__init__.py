@@ -27,6 +27,9 @@ from .._nn.layer.loss import (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELos
 from .._nn.layer.distance import PairwiseDistance
 from .._nn.layer.rnn import (RNNCellBase, SimpleRNNCell, LSTMCell, GRUCell, RNN, BiRNN, SimpleRNN,
                              LSTM, GRU)
+from .._nn.layer.transformer import (MultiHeadAttention, TransformerEncoderLayer,
+                                     TransformerEncoder, TransformerDecoderLayer,
+                                     TransformerDecoder, Transformer)
 from .._optim.clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 
 __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "Identity", "Pad1D",
@@ -43,7 +46,9 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "CosineEmbeddingLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
            "SoftMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss",
            "GaussianNLLLoss", "CosineSimilarity", "PairwiseDistance", "SiLU", "RNNCellBase", "SimpleRNNCell", "LSTMCell",
-           "GRUCell", "RNN", "BiRNN", "SimpleRNN", "LSTM", "GRU"]
+           "GRUCell", "RNN", "BiRNN", "SimpleRNN", "LSTM", "GRU", "MultiHeadAttention",
+           "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
+           "TransformerDecoder", "Transformer"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
