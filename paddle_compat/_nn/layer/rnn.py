@@ -91,7 +91,7 @@ _RNN_OP = defop("rnn", _rnn_kernel, inputs=("Input", "PreState", "WeightList", "
                        "is_test": False},
                 notes="torch's fused RNN kernels (cuDNN on CUDA); the inter-layer dropout draws "
                       "from torch's generator, not Paddle's",
-                api="paddle.nn.LSTM/GRU/SimpleRNN")
+                api="paddle.nn.LSTM")
 
 
 # ---- cells ---------------------------------------------------------------------------------------
