@@ -127,6 +127,12 @@ from . import jit
 # --- vision (owners: vision, vismodels) ---
 from . import vision
 
+# --- high-level API: Model, callbacks, summary, flops (owner: hapi) ---
+from . import callbacks, hapi
+from ._hapi.model import Model
+from ._hapi.model_summary import summary
+from ._hapi.dynamic_flops import flops
+
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
 
