@@ -334,6 +334,13 @@ add(
       weight=T(3, 4, lo=0.5, hi=1), reduction="mean", pos_weight=T(4, lo=1, hi=2), grad="logit"),
     R("paddle.metric.accuracy", input=T(4, 5, lo=0, hi=1), label=V([[1], [0], [4], [2]], "int64"), k=2),
     covered_elsewhere("paddle.metric.Accuracy.compute", "tests/test_metric.py (recorded Paddle goldens)"),
+    covered_elsewhere("paddle.nn.LSTM", "tests/test_nn_layer_rnn.py (conformance/goldens/nn_rnn.json; "
+                      "the fused `rnn` op behind LSTM, GRU and SimpleRNN)"),
+    covered_elsewhere("paddle.nn.functional.scaled_dot_product_attention",
+                      "tests/test_nn_functional_sdpa.py (conformance/goldens/nn_transformer.json)"),
+    covered_elsewhere("paddle.nn.functional.sequence_mask",
+                      "tests/test_nn_functional_extension.py and the sequence_length cases of "
+                      "tests/test_nn_layer_rnn.py"),
 )
 
 # ---- math: elementwise, reductions, comparisons, creation ---------------------------------------

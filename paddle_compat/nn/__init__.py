@@ -25,6 +25,11 @@ from .._nn.layer.loss import (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELos
                               MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
                               GaussianNLLLoss)
 from .._nn.layer.distance import PairwiseDistance
+from .._nn.layer.rnn import (RNNCellBase, SimpleRNNCell, LSTMCell, GRUCell, RNN, BiRNN, SimpleRNN,
+                             LSTM, GRU)
+from .._nn.layer.transformer import (MultiHeadAttention, TransformerEncoderLayer,
+                                     TransformerEncoder, TransformerDecoderLayer,
+                                     TransformerDecoder, Transformer)
 from .._optim.clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 
 __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "Identity", "Pad1D",
@@ -40,7 +45,10 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "HuberLoss", "KLDivLoss", "MarginRankingLoss", "HingeEmbeddingLoss",
            "CosineEmbeddingLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
            "SoftMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss",
-           "GaussianNLLLoss", "CosineSimilarity", "PairwiseDistance", "SiLU"]
+           "GaussianNLLLoss", "CosineSimilarity", "PairwiseDistance", "SiLU", "RNNCellBase", "SimpleRNNCell", "LSTMCell",
+           "GRUCell", "RNN", "BiRNN", "SimpleRNN", "LSTM", "GRU", "MultiHeadAttention",
+           "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
+           "TransformerDecoder", "Transformer"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -13,6 +13,8 @@ from .._nn.functional.pooling import (max_pool1d, max_pool2d, avg_pool1d, avg_po
                                       adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool2d)
 from .._nn.functional.norm import batch_norm, layer_norm, normalize
 from .._nn.functional.distance import pairwise_distance
+from .._nn.functional.extension import sequence_mask
+from .._nn.functional.sdpa import scaled_dot_product_attention
 from .._nn.functional.loss import (cross_entropy, softmax_with_cross_entropy, nll_loss, mse_loss,
                                    l1_loss, binary_cross_entropy, binary_cross_entropy_with_logits,
                                    label_smooth, smooth_l1_loss, kl_div, log_loss, square_error_cost,
@@ -22,7 +24,7 @@ from .._nn.functional.loss import (cross_entropy, softmax_with_cross_entropy, nl
                                    poisson_nll_loss, gaussian_nll_loss, triplet_margin_loss,
                                    triplet_margin_with_distance_loss, dice_loss, npair_loss)
 
-__all__ = ["label_smooth", "relu", "relu_", "gelu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "relu6",
+__all__ = ["sequence_mask", "scaled_dot_product_attention", "label_smooth", "relu", "relu_", "gelu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "relu6",
            "silu", "elu", "softplus", "hardswish", "hardsigmoid", "linear", "dropout", "embedding",
            "one_hot", "pad", "interpolate", "upsample", "flatten", "conv1d", "conv2d", "max_pool1d",
            "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool2d",

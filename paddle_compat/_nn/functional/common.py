@@ -28,6 +28,9 @@ def _linear_kernel(x, weight, bias=None):
             f"K_rhs, but received K_lhs:{k_lhs} != K_rhs:{weight.shape[0] if weight.dim() else 1}.]\n"
             f"  [operator < linear > error: input x has shape {list(x.shape)}, weight has shape "
             f"{list(weight.shape)} ([in_features, out_features])]")
+    if bias is not None and bias.dim() == 1 and x.dtype == weight.dtype == bias.dtype:
+        # One fused addmm (the bias add rides on the GEMM) instead of matmul + a separate add.
+        return TF.linear(x, weight.t(), bias)
     out = torch.matmul(x, weight)
     return out if bias is None else out + bias
 

@@ -1,0 +1,32 @@
+"""paddle_compat/_nn/functional/extension.py: sequence_mask against hand-computed masks (Paddle's
+rule: entry [..., j] is 1 where j < x[...], maxlen defaulting to max(x)); the recurrent layers'
+goldens (tests/test_nn_layer_rnn.py) exercise it through sequence_length too."""
+import numpy as np
+
+import paddle_compat as paddle
+
+F = paddle.nn.functional
+
+
+def test_sequence_mask():
+    m = F.sequence_mask(paddle.to_tensor([1, 3, 0]))
+    np.testing.assert_array_equal(m.numpy(), [[1, 0, 0], [1, 1, 1], [0, 0, 0]])
+    assert str(m.dtype) == "paddle.int64"
+    m = F.sequence_mask(paddle.to_tensor([[2], [1]]), maxlen=4, dtype="float32")
+    assert m.shape == [2, 1, 4] and m.numpy().sum() == 3
+
+
+def test_sequence_mask_default_maxlen_is_the_longest_and_records_in_static_mode():
+    m = F.sequence_mask(paddle.to_tensor([2, 4]), dtype="bool")
+    assert m.shape == [2, 4] and str(m.dtype) == "paddle.bool"
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("x", [3], "int64")
+            y = F.sequence_mask(x, maxlen=5, dtype="float32")
+        assert [op.type for op in main.global_block().ops] == ["sequence_mask"]
+        out, = paddle.static.Executor().run(main, feed={"x": np.array([0, 5, 2])}, fetch_list=[y])
+        np.testing.assert_array_equal(out.sum(1), [0, 5, 2])
+    finally:
+        paddle.disable_static()
