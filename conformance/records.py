@@ -341,6 +341,29 @@ add(
     covered_elsewhere("paddle.nn.functional.sequence_mask",
                       "tests/test_nn_functional_extension.py and the sequence_length cases of "
                       "tests/test_nn_layer_rnn.py"),
+    covered_elsewhere("paddle.fft.fft", "tests/test_fft.py (conformance/goldens/fft.json: the fft_c2c / "
+                      "fft_r2c / fft_c2r ops behind every paddle.fft function)"),
+    covered_elsewhere("paddle.fft.irfft", "tests/test_fft.py (conformance/goldens/fft.json: the fft_c2c / "
+                      "fft_r2c / fft_c2r ops behind every paddle.fft function)"),
+    covered_elsewhere("paddle.fft.rfft", "tests/test_fft.py (conformance/goldens/fft.json: the fft_c2c / "
+                      "fft_r2c / fft_c2r ops behind every paddle.fft function)"),
+    covered_elsewhere("paddle.linalg.cholesky_solve", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.eig", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.eigvals", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.eigvalsh", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.householder_product", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.lstsq", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.lu", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.lu_solve", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.lu_unpack", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.matrix_exp", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.matrix_rank", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.multi_dot", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.slogdet", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.svdvals", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.linalg.triangular_solve", "tests/test_linalg.py (conformance/goldens/linalg.json)"),
+    covered_elsewhere("paddle.signal.istft", "tests/test_signal.py (conformance/goldens/fft.json, signal cases)"),
+    covered_elsewhere("paddle.signal.stft", "tests/test_signal.py (conformance/goldens/fft.json, signal cases)"),
 )
 
 # ---- math: elementwise, reductions, comparisons, creation ---------------------------------------
