@@ -256,6 +256,17 @@ def test_kwargs_follow_call_site_order():
     assert a.grad.numpy().tolist() == [100.0] and b.grad.numpy().tolist() == [10.0]
 
 
+def test_mixed_positional_and_keyword_call_puts_positional_slots_first():
+    # Paddle 3.3.1: KW.apply(a, x2=b, k=3) gives a.grad == [10.], b.grad == [100.] (positional
+    # Tensors take the first backward outputs, then the keyword Tensors in call order).
+    a, b = leaf([1.0]), leaf([1.0])
+    total(KW.apply(a, x2=b, k=3)).backward()
+    assert a.grad.numpy().tolist() == [10.0] and b.grad.numpy().tolist() == [100.0]
+    a, b = leaf([1.0]), leaf([1.0])
+    total(KW.apply(a, k=3, x2=b)).backward()
+    assert a.grad.numpy().tolist() == [10.0] and b.grad.numpy().tolist() == [100.0]
+
+
 def test_list_input_is_one_slot_and_non_tensors_pass_through():
     class LI(PyLayer):
         @staticmethod

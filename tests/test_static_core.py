@@ -204,6 +204,56 @@ def test_minimize_momentum_updates_scope_and_clone_for_test_drops_training():
     assert lt < l1      # the test program reads the updated parameters from the same scope
 
 
+def _dropout_bn_program():
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [4, 3], "float32")
+        h = paddle.nn.functional.dropout(x, p=0.5)
+        y = static.nn.batch_norm(h)
+    return main, startup, y
+
+
+def test_clone_for_test_runs_dropout_and_batch_norm_in_inference_mode():
+    main, startup, y = _dropout_bn_program()
+    test = main.clone(for_test=True)
+    flags = lambda prog: [(op.type, op.attr("is_test")) for op in prog.global_block().ops
+                          if op.has_attr("is_test")]
+    assert flags(test) == [("dropout", True), ("batch_norm", True)]
+    assert flags(main) == [("dropout", False), ("batch_norm", False)]     # the original untouched
+    exe, scope = static.Executor(), static.Scope()
+    data = np.arange(12, dtype="float32").reshape(4, 3)
+    with static.scope_guard(scope):
+        exe.run(startup)
+        (a,) = exe.run(test, feed={"x": data}, fetch_list=[y])
+        (b,) = exe.run(test, feed={"x": data}, fetch_list=[y])
+        mean = np.array(scope.find_var("batch_norm_0.w_1").get_tensor())
+        (t,) = exe.run(main, feed={"x": data}, fetch_list=[y])
+        mean_after_train = np.array(scope.find_var("batch_norm_0.w_1").get_tensor())
+    # Paddle 3.3.1 prints exactly x / sqrt(1 + 1e-5) for this clone: no dropout, running stats
+    # (mean 0, variance 1) instead of the batch's, and the running stats are not updated.
+    np.testing.assert_allclose(a, data / np.sqrt(np.float32(1 + 1e-5)), rtol=1e-6)
+    np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(mean, np.zeros(3, "float32"))
+    np.testing.assert_allclose(t.mean(0), 0, atol=1e-5)          # training: the batch statistics
+    assert not np.allclose(mean_after_train, 0)
+
+
+def test_static_batch_norm_names_its_statistics_like_paddle():
+    # Paddle 3.3.1: Scale w_0, Mean w_1, Variance w_2; named ones take no number from the counter
+    # (before the fix Mean was named w_0 too, so the startup program overwrote Scale with zeros).
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [4, 3], "float32")
+        static.nn.batch_norm(x)
+        static.nn.batch_norm(x, param_attr="s", moving_mean_name="mm")
+    ins = [{k: op.input(k) for k in ("Scale", "Bias", "Mean", "Variance")}
+           for op in main.global_block().ops if op.type == "batch_norm"]
+    assert ins == [{"Scale": ["batch_norm_0.w_0"], "Bias": ["batch_norm_0.b_0"],
+                    "Mean": ["batch_norm_0.w_1"], "Variance": ["batch_norm_0.w_2"]},
+                   {"Scale": ["s"], "Bias": ["batch_norm_1.b_0"], "Mean": ["mm"],
+                    "Variance": ["batch_norm_1.w_0"]}]
+
+
 def test_scope_set_get_and_save_load(tmp_path):
     main, startup, x, y, loss = build_mlp()
     exe = static.Executor()
