@@ -111,13 +111,17 @@ def test_exit_code_and_exception_pass_through(tmp_path):
 def test_run_module(tmp_path):
     _write(tmp_path / "mypkg" / "__init__.py", "")
     _write(tmp_path / "mypkg" / "tool.py", """\
-        import sys, paddle
+        import subprocess, sys, paddle
         print(__name__, sys.argv[1:], paddle.__name__)
+        # a child Python started by the module gets the alias too (environment, not sys.modules)
+        code = "import paddle; print('child', paddle.__name__)"
+        print(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout,
+              end="")
         sys.exit(int(sys.argv[-1]))
     """)
     out = _cli_run(["-m", "mypkg.tool", "--opt", "5"], tmp_path)
     assert out.returncode == 5, out.stderr
-    assert out.stdout == "__main__ ['--opt', '5'] paddle_compat\n"
+    assert out.stdout == "__main__ ['--opt', '5'] paddle_compat\nchild paddle_compat\n"
     # a paddle.* module runs as its paddle_compat module (runpy needs the real loader's code)
     # (`-m paddle` runs paddle_compat/__main__.py, i.e. this CLI's own help here)
     out = _cli_run(["-m", "paddle", "--help"], tmp_path)
