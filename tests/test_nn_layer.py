@@ -37,6 +37,20 @@ def test_cross_entropy_equals_numpy_formula(n, c, seed):
     np.testing.assert_allclose(got, -logp[np.arange(n), labels], rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("ignore_index,want", [(0, 1.0076881647109985), (1, 0.891777515411377),
+                                                (-100, 1.120422124862671)])
+def test_cross_entropy_mean_divides_by_the_labels_not_ignored(ignore_index, want):
+    # Paddle 3.3.1's values (`want`): with ignore_index >= 0 (0 included) 'mean' divides by the
+    # number of labels that are not ignored; with the default -100 by all of them.
+    logits = np.array([[1.0, 2.0, 0.5], [0.3, -1.0, 2.0], [1.5, 0.0, -0.5], [0.2, 0.1, 0.0]], "float32")
+    labels = np.array([0, 2, 1, 0], "int64")
+    got = F.cross_entropy(T(logits), paddle.to_tensor(labels), ignore_index=ignore_index)
+    np.testing.assert_allclose(float(got), want, rtol=1e-6)
+    nll = -(logits - np.log(np.exp(logits).sum(1, keepdims=True)))[np.arange(4), labels]
+    kept = labels != ignore_index
+    np.testing.assert_allclose(float(got), nll[kept].sum() / kept.sum(), rtol=1e-5)
+
+
 def _conv2d_numpy(x, w, stride, pad):
     """Direct cross-correlation: out[n, o, i, j] = sum(x_pad[n, :, i*s:i*s+k, j*s:j*s+k] * w[o])."""
     xp = np.pad(x.astype("float64"), ((0, 0), (0, 0), (pad, pad), (pad, pad)))

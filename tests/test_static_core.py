@@ -254,6 +254,25 @@ def test_static_batch_norm_names_its_statistics_like_paddle():
                     "Variance": ["batch_norm_1.w_0"]}]
 
 
+def test_scale_grad_is_a_scale_op_without_bias():
+    # Paddle 3.3.1's scale grad maker emits a `scale` op (scale 2.0, bias 0.0) from
+    # scale_0.tmp_0@GRAD to x@GRAD; there is no scale_grad op type.
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [2, 3], "float32")
+        x.stop_gradient = False
+        y = paddle.scale(x, 2.0, 1.0)
+        (gx,) = static.gradients([mean(y)], [x])
+    ops = main.global_block().ops
+    assert [op.type for op in ops] == ["scale", "reduce_mean", "fill_any_like", "reduce_mean_grad",
+                                       "scale"]
+    g = ops[-1]
+    assert (g.attr("scale"), g.attr("bias")) == (2.0, 0.0)
+    assert (g.input("X"), g.output("Out")) == (["scale_0.tmp_0@GRAD"], ["x@GRAD"])
+    (got,) = static.Executor().run(main, feed={"x": np.ones((2, 3), "float32")}, fetch_list=[gx])
+    np.testing.assert_allclose(got, np.full((2, 3), 2.0 / 6), rtol=1e-6)
+
+
 def test_scope_set_get_and_save_load(tmp_path):
     main, startup, x, y, loss = build_mlp()
     exe = static.Executor()
