@@ -180,3 +180,19 @@ def test_static_mode_records_nn_ops_and_parameters():
         np.testing.assert_allclose(out.sum(1), [1.0, 1.0], rtol=1e-6)
     finally:
         paddle.disable_static()
+
+
+def test_train_and_eval_switch_every_sublayer():
+    net = nn.Sequential(nn.Linear(4, 4), nn.Sequential(nn.Dropout(0.5), nn.BatchNorm1D(4)))
+    x = T(np.random.RandomState(0).rand(8, 4).astype("float32"))
+    net.eval()
+    assert [layer.training for layer in net.sublayers(include_self=True)] == [False] * 5
+    a, b = net(x).numpy(), net(x).numpy()
+    np.testing.assert_array_equal(a, b)          # no dropout, running statistics: deterministic
+    linear = net[0]
+    want = (x.numpy() @ linear.weight.numpy() + linear.bias.numpy()) / np.sqrt(1 + 1e-5)
+    np.testing.assert_allclose(a, want, rtol=1e-5, atol=1e-6)
+    net.train()
+    assert [layer.training for layer in net.sublayers(include_self=True)] == [True] * 5
+    net.train(False)
+    assert not any(layer.training for layer in net.sublayers(include_self=True))

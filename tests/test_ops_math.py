@@ -290,7 +290,6 @@ def test_math_methods_attached():
     assert x.astype("int32").dtype == paddle.int32
 
 
-@pytest.mark.skipif(not hasattr(paddle, "enable_static"), reason="static package not present")
 def test_static_mode_records_and_runs_the_same_ops():
     xv = np.array([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]], "float32")
     paddle.enable_static()

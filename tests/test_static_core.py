@@ -363,9 +363,8 @@ def test_unary_sample_excludes_random_ops():
     assert UNARY and 'dropout_nd' not in UNARY and 'exp' in UNARY
 
 
-@pytest.mark.skipif(not UNARY, reason="no single-input float op registered yet")
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(UNARY or ["-"]), st.integers(1, 4), st.integers(0, 2 ** 31 - 1))
+@given(st.sampled_from(UNARY), st.integers(1, 4), st.integers(0, 2 ** 31 - 1))
 def test_static_equals_dynamic_forward_and_grad(op_name, rows, seed):
     op = OPS[op_name]
     data = np.random.RandomState(seed).uniform(0.1, 1.0, (rows, 3))

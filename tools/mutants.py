@@ -218,12 +218,15 @@ TABLE = [
     M("lr/state-keys", "paddle_compat/_optim/lr.py",
       "        self.keys = [\"last_epoch\", \"last_lr\"]", "        self.keys = [\"last_epoch\"]",
       OPTIM, "a scheduler's state_dict loses last_lr"),
-    M("lr/cyclic-step-up", "paddle_compat/_optim/lr2.py",
-      "        if pct_per_cycle <= self.step_up_pct:", "        if pct_per_cycle < self.step_up_pct:",
-      OPTIM, "CyclicLR's peak step takes the falling branch"),
+    # (Not `pct_per_cycle <= step_up_pct` -> `<`: both branches give 1 at the peak, an equivalent
+    # mutant.)
+    M("lr/cyclic-down-slope", "paddle_compat/_optim/lr2.py",
+      "            scale_factor = (1 - pct_per_cycle) / (1 - self.step_up_pct)",
+      "            scale_factor = (1 - pct_per_cycle) / self.step_up_pct",
+      OPTIM + ["tests/test_nn_extra.py"], "CyclicLR falls with the rising slope when step_size_down differs"),
     M("lr/onecycle-cos", "paddle_compat/_optim/lr2.py",
       "        cos_out = math.cos(math.pi * pct) + 1", "        cos_out = math.cos(math.pi * pct / 2) + 1",
-      OPTIM, "OneCycleLR's cosine annealing uses half the period"),
+      OPTIM + ["tests/test_nn_extra.py"], "OneCycleLR's cosine annealing uses half the period"),
     # ---- serialization --------------------------------------------------------------------------
     M("ser/getattr-allowed", "paddle_compat/_serialization.py",
       "    (\"paddle_compat._tensor\", \"_rebuild\"),\n}",
