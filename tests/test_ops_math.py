@@ -225,6 +225,10 @@ def test_cumsum_flags_and_add_n():
     np.testing.assert_allclose(paddle.cumsum(t).numpy(), np.cumsum(m))     # axis None: flattened
     i32 = paddle.cumsum(paddle.to_tensor([1, 2, 3], dtype="int32"))
     assert i32.dtype == paddle.int64 and i32.numpy().tolist() == [1, 3, 6]  # Paddle 3.3.1: int64
+    p32 = paddle.cumprod(paddle.to_tensor([1, 2, 3], dtype="int32"), dim=0)
+    assert p32.dtype == paddle.int32 and p32.numpy().tolist() == [1, 2, 6]  # Paddle 3.3.1: int32
+    f64 = paddle.cumsum(paddle.to_tensor([1, 2, 3], dtype="int32"), dtype="float64")
+    assert f64.dtype == paddle.float64 and f64.numpy().tolist() == [1.0, 3.0, 6.0]
     np.testing.assert_allclose(paddle.cumprod(t + 1, dim=1).numpy(), np.cumprod(m + 1, 1))
     np.testing.assert_allclose(paddle.add_n([t, t, t]).numpy(), 3 * m)
     np.testing.assert_allclose(paddle.logsumexp(t, axis=[0, 1]).numpy(),

@@ -33,17 +33,19 @@ CASES = "conformance/test_cases.py::"
 
 TABLE = [
     # ---- ops ------------------------------------------------------------------------------------
-    M("ops/clip-missing-max", "paddle_compat/_ops/math.py",
-      "        max = _FLT_MAX if max is None else max\n",
-      "        max = _FLT_MAX if max is None else max\n        min = 0.0 if min is None else min\n",
+    M("ops/clip-missing-min", "paddle_compat/_ops/math.py",
+      "        min = -_FLT_MAX if min is None else min\n",
+      "        min = 0.0 if min is None else min\n",
       OPS_MATH, "clip(x, max=m) on floats clamps below at 0 instead of -FLT_MAX",
       [REC + "paddle.clip"]),
     M("ops/scale-bias-before", "paddle_compat/_ops/math.py",
       "    return (x + bias) * scale\n", "    return x * scale + bias\n",
       OPS_MATH, "scale(bias_after_scale=False) adds the bias after scaling", [REC + "paddle.scale"]),
-    M("ops/cumsum-int32-widening", "paddle_compat/_ops/math.py",
-      "        out = out.to(torch.int64)   # Paddle's cumsum widens", "        out = out   # Paddle's cumsum widens",
-      OPS_MATH, "cumsum of int32 stays int32 (Paddle gives int64)", [REC + "cumsum"]),
+    # (Not cumsum's int32 -> int64 cast: torch.cumsum widens int32 itself, an equivalent mutant.)
+    M("ops/cumprod-int32-kept", "paddle_compat/_ops/math.py",
+      "    return out if dtype is not None else out.to(x.dtype)",
+      "    return out",
+      OPS_MATH, "cumprod of int32 widens to int64 (Paddle keeps int32)", [REC + "cumprod"]),
     M("ops/var-unbiased", "paddle_compat/_ops/reduction.py",
       "    if unbiased:\n        n = n - 1", "    if not unbiased:\n        n = n - 1",
       ["tests/test_ops_reduction.py"], "var/std use the biased estimator by default",
