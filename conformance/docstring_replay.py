@@ -9,8 +9,8 @@ docstring, a time limit per program), and stdout and the raised exception are co
 snippet cases are (conformance/snippets.compare: numbers within 1e-5, text exactly). The result is
 the pass rate per module.
 
-    python -m paddle_compat conformance --oracle ~/paddle-ref/bin/python --docstrings [-k PATTERN]
-    python -m conformance.docstring_replay ~/paddle-ref/bin/python [PATTERN]
+    python -m paddle_compat conformance --oracle PADDLE_PY --docstrings [-k PATTERN]
+    python -m conformance.docstring_replay PADDLE_PY [PATTERN]
 
 Examples that print unseeded random data differ by construction; they count as failures (the
 rates are a measure, not a gate).

@@ -20,10 +20,11 @@ import math
 import os
 import re
 import traceback
+import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES_DIR = os.path.join(HERE, "cases")
-SEEDS_DIR = os.path.join(HERE, "seeds")          # the documented examples of /work/shared/seeds
+SEEDS_DIR = os.path.join(HERE, "seeds")          # the documented examples of the seed documents (Paddle doc pages)
 GOLDENS_DIR = os.path.join(HERE, "goldens", "cases")
 
 _MARK = re.compile(r"^# %% case: (\S+)(.*)$")
@@ -63,11 +64,17 @@ def case_path(topic):
 
 
 def run_case(code, reset):
-    """Run one case in a fresh namespace; -> {'stdout': str, 'error': None | [class, message]}."""
+    """Run one case in a fresh namespace; -> {'stdout': str, 'error': None | [class, message],
+    'warnings': ['Category: message', ...]}.
+
+    Warnings the case emits are captured, not printed: the goldens record stdout and the error
+    only, so a warning is not part of what a case checks (a case that checks one catches it itself
+    and prints it). They are kept in 'warnings' for whoever debugs a case.
+    """
     out = io.StringIO()
     error = None
     namespace = {"__name__": "__main__"}
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), warnings.catch_warnings(record=True) as caught:
         try:
             exec(compile(code, "<case>", "exec"), namespace)
         except BaseException as exc:                          # noqa: B902 - recorded, not swallowed
@@ -78,7 +85,8 @@ def run_case(code, reset):
                 traceback.print_exc()
         finally:
             reset()
-    return {"stdout": out.getvalue(), "error": error}
+    return {"stdout": out.getvalue(), "error": error,
+            "warnings": [f"{w.category.__name__}: {w.message}" for w in caught]}
 
 
 def normalize_message(msg):

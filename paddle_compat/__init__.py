@@ -4,6 +4,12 @@ This file is the public face: explicit re-exports, no logic. Paddle's mirrored A
 `__version__` (3.3.1); paddle_compat's own version is `paddle_compat.version.compat_version`.
 Each section below is owned by one part of the package; keep imports explicit.
 """
+# --- the command line, first: `python -m paddle_compat --help` / `--version` and `run SCRIPT` are
+# answered or started here before torch is imported (Python imports this package before the CLI
+# runs); it returns at once in every process that is not the CLI. ---
+from ._cli import preempt as _preempt
+_preempt()
+
 # --- core: dtypes, places, tensor, modes ---
 from ._dtype import DTYPES as _DTYPES, get_default_dtype, set_default_dtype
 from ._dtype import DType as dtype
@@ -121,3 +127,7 @@ from . import jit
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from ._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

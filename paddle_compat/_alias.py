@@ -7,6 +7,11 @@ one module, two names, no copies (a copy would split global state such as the de
 
 Nothing is installed by `import paddle_compat`: a real Paddle in the same environment stays
 reachable unless the user asks for the alias (`install_alias()`, `python -m paddle_compat run`).
+Importing it only wraps `sys.excepthook` so that an *uncaught* `No module named 'paddle'` says how
+to get the alias (`install_missing_paddle_hint`); `find_spec('paddle')` and code that catches the
+ImportError see Python's own behaviour. A process that never imports paddle_compat (plain
+`python script.py`) cannot be given that hint: only a `.pth` start-up hook run by every interpreter
+of the environment could, and the package installs none; the README leads with `run` instead.
 
 This file must import nothing from paddle_compat at module level: `_bootstrap/sitecustomize.py`
 loads it by path in child processes so that starting a child does not import torch; paddle_compat
@@ -17,7 +22,8 @@ import importlib.abc
 import importlib.util
 import sys
 
-__all__ = ["install_alias", "uninstall_alias", "alias_installed"]
+__all__ = ["install_alias", "uninstall_alias", "alias_installed", "install_missing_paddle_hint",
+           "MISSING_PADDLE_HINT"]
 
 ALIAS = "paddle"
 TARGET = "paddle_compat"
@@ -65,9 +71,10 @@ class _AliasFinder(importlib.abc.MetaPathFinder):
                     real == e.name or real.startswith(e.name + ".")):
                 raise
             missing = _alias_name(e.name)
-            raise ModuleNotFoundError(
-                f"No module named '{missing}' (paddle_compat does not provide it; see "
-                f"`python -m paddle_compat check`)", name=missing) from None
+            api = getattr(e, "api", None)        # paddle_compat._census.ModuleNotProvidedError
+            if api is not None:                  # a Paddle 3.3.1 module: the one census message
+                raise type(e)(api, name=missing) from None
+            raise ModuleNotFoundError(f"No module named '{missing}'", name=missing) from None
         return importlib.util.spec_from_loader(
             fullname, _AliasLoader(module),
             is_package=hasattr(module, "__path__"))
@@ -125,3 +132,44 @@ def uninstall_alias():
         mod_name = getattr(module, "__name__", "") or ""
         if mod_name == TARGET or mod_name.startswith(TARGET + "."):
             del sys.modules[name]
+
+
+MISSING_PADDLE_HINT = (
+    "paddle_compat is installed, but `import paddle` gives it only on request: run the script with "
+    "`python -m paddle_compat run SCRIPT`, call `paddle_compat.install_alias()` before `import "
+    "paddle`, or write `import paddle_compat as paddle`")
+
+
+def _is_missing_paddle(value):
+    return isinstance(value, ModuleNotFoundError) and getattr(value, "name", None) == ALIAS
+
+
+def install_missing_paddle_hint():
+    """Wrap `sys.excepthook` so that an uncaught `ModuleNotFoundError: No module named 'paddle'`
+    (the alias not installed, no real Paddle) ends with MISSING_PADDLE_HINT: as a note of the
+    exception (Python >= 3.11), else a line after the traceback. Every other exception goes to the
+    previous hook untouched. Calling it again is harmless.
+
+    Differences from Paddle: not a Paddle API (paddle_compat only).
+    """
+    previous = sys.excepthook
+    if getattr(previous, _MARK, False):
+        return
+
+    def excepthook(etype, value, tb):
+        if not _is_missing_paddle(value):
+            return previous(etype, value, tb)
+        if hasattr(value, "add_note"):
+            if MISSING_PADDLE_HINT not in getattr(value, "__notes__", ()):
+                value.add_note(MISSING_PADDLE_HINT)
+            return previous(etype, value, tb)
+        previous(etype, value, tb)
+        sys.stderr.write(MISSING_PADDLE_HINT + "\n")
+
+    setattr(excepthook, _MARK, True)
+    sys.excepthook = excepthook
+
+
+# Why at import: the hint is for the user who imported paddle_compat and then wrote `import paddle`
+# (or whose script does); it changes nothing but the text of that one uncaught error.
+install_missing_paddle_hint()

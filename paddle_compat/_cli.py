@@ -3,13 +3,19 @@
 Commands are registered with `@command`: adding one is adding one decorated function that builds
 its sub-parser and sets `handler` (a callable taking the parsed args, returning an exit code).
 Handlers import what they need lazily, so `--help` and `run` start fast.
+
+`python -m paddle_compat` and `paddle-compat` import the package `paddle_compat` (and so torch) before
+any of this runs; `preempt()`, called first thing by `paddle_compat/__init__.py` when this process is
+the CLI, answers `--help`, `--version` and usage errors and starts `run`'s script before torch is
+imported. Nothing here may import torch at module level.
 """
 import argparse
 import os
 import sys
 import textwrap
 
-__all__ = ["main", "command", "run_script", "run_module", "alias_environment"]
+__all__ = ["main", "command", "run_script", "run_module", "alias_environment", "preempt",
+           "prog_name"]
 
 _COMMANDS = []
 
@@ -79,13 +85,10 @@ def run_script(path, args=()):
 def run_module(name, args=()):
     """Run module `name` as `python -m name *args` would, with the `paddle` alias installed."""
     import runpy
-    from ._alias import ALIAS, TARGET, install_alias
+    from ._alias import install_alias
     alias_environment()
     install_alias()
-    if name == ALIAS or name.startswith(ALIAS + "."):
-        # `run -m paddle.distributed.launch`: run paddle_compat's module under its real name
-        # (runpy needs the code object, which only the real module's loader can give).
-        name = TARGET + name[len(ALIAS):]
+    name = _real_module_name(name)
     sys.argv[:] = [name, *args]        # runpy replaces argv[0] by the module's file, as python -m
     if not sys.path or sys.path[0] != os.getcwd():
         sys.path.insert(0, os.getcwd())
@@ -93,11 +96,46 @@ def run_module(name, args=()):
     return 0
 
 
+def _exec_argv(args):
+    """The command line that runs `args` as plain `python [flags] SCRIPT|-m MODULE ARGS...`, or
+    None when it has to run inside this process.
+
+    Replacing this process by that interpreter (the alias comes from the bootstrap sitecustomize,
+    as in every child) makes the script's run *be* `python SCRIPT`: tracebacks and
+    `inspect.stack()` start at the script, with no runpy or paddle_compat frames above it, and
+    signals, exit codes and `sys.flags` are Python's own. The interpreter's flags (-O, -W, -X, -B,
+    ...) are passed on. Not possible on Windows (no exec), nor under -E/-I (PYTHONPATH ignored)
+    or -S (no sitecustomize): there the script runs in this process (`run_script`).
+    """
+    flags = sys.flags
+    if (os.name == "nt" or not sys.executable or flags.ignore_environment or flags.isolated
+            or flags.no_site):
+        return None
+    import subprocess
+    target = ["-m", _real_module_name(args.module)] if args.module is not None else [args.script]
+    return [sys.executable, *subprocess._args_from_interpreter_flags(), *target, *args.args]
+
+
+def _real_module_name(name):
+    from ._alias import ALIAS, TARGET
+    if name == ALIAS or name.startswith(ALIAS + "."):
+        # `run -m paddle.distributed.launch`: run paddle_compat's module under its real name
+        # (runpy needs the code object, which only the real module's loader can give).
+        return TARGET + name[len(ALIAS):]
+    return name
+
+
 def _run_handler(args):
+    if args.module is None and args.script is None:
+        args.parser.error("run needs a SCRIPT or -m MODULE")
+    argv = _exec_argv(args)
+    if argv is not None:
+        alias_environment()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execv(argv[0], argv)
     if args.module is not None:
         return run_module(args.module, args.args)
-    if args.script is None:
-        args.parser.error("run needs a SCRIPT or -m MODULE")
     return run_script(args.script, args.args)
 
 
@@ -143,12 +181,42 @@ def _add_conformance(subparsers):
     p.set_defaults(handler=lambda args: _conformance_cli.run(args), parser=p)
 
 
+@command
+def _add_compare(subparsers):
+    from . import _compare
+    p = subparsers.add_parser(
+        "compare", help="run a script under real Paddle and paddle_compat and compare what they did",
+        description=_compare.__doc__.strip().split("\n\n")[0],
+        epilog=("examples:\n  python -m paddle_compat compare --oracle /path/to/paddle-env/bin/python train.py\n"
+                "  python -m paddle_compat compare --layers --record golden/ train.py\n"
+                "  python -m paddle_compat compare --against golden/ train.py"),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _compare.add_arguments(p)
+    p.set_defaults(handler=lambda args: _compare.run(args), parser=p)
+
+
 # ---- entry point --------------------------------------------------------------------------------
 
-def build_parser():
+def prog_name(argv0=None):
+    """The program name usage lines show: `python -m paddle_compat`, or the console script's own
+    name (`paddle-compat`) when that is how the command was started."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    base = os.path.basename(argv0 or "")
+    if argv0 in ("", "-m", "-c") or base in ("__main__.py", "__main__.pyc"):
+        return "python -m paddle_compat"
+    return os.path.splitext(base)[0] if base.lower().endswith(".exe") else base
+
+
+def _version_text():
+    from .version import compat_version, full_version      # version.py imports nothing at load
+    return f"paddle_compat {compat_version} (Paddle {full_version} API, on PyTorch)"
+
+
+def build_parser(prog=None):
     parser = argparse.ArgumentParser(
-        prog="python -m paddle_compat",
+        prog=prog or prog_name(),
         description="paddle_compat: PaddlePaddle's Python API running on PyTorch.")
+    parser.add_argument("--version", action="version", version=_version_text())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for add_parser in _COMMANDS:
         add_parser(subparsers)
@@ -175,12 +243,46 @@ def _split_run_argv(argv):
     return argv, None
 
 
-def main(argv=None):
-    """Entry point of `python -m paddle_compat` and `paddle-compat`; returns the exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+def _parse(argv):
     head, rest = _split_run_argv(argv)
-    parser = build_parser()
-    args = parser.parse_args(head)
+    args = build_parser().parse_args(head)
     if rest is not None:
         args.args = list(args.args or []) + rest
+    return args
+
+
+def main(argv=None):
+    """Entry point of `python -m paddle_compat` and `paddle-compat`; returns the exit code."""
+    args = _parse(list(sys.argv[1:] if argv is None else argv))
     return args.handler(args)
+
+
+def _is_cli_process():
+    """True while `python -m paddle_compat ...` locates the package (sys.argv[0] is "-m" then) or
+    the `paddle-compat` console script imports it."""
+    argv = getattr(sys, "argv", None) or []         # embedded interpreters may have no argv
+    if argv[:1] == ["-m"]:
+        orig = list(getattr(sys, "orig_argv", []))
+        for i, a in enumerate(orig[1:], 1):
+            if a == "-m":
+                return orig[i + 1:i + 2] == ["paddle_compat"]
+            if a == "-mpaddle_compat":
+                return True
+        return False
+    base = os.path.basename(argv[0]) if argv else ""
+    return base in ("paddle-compat", "paddle-compat.exe", "paddle-compat-script.py")
+
+
+def preempt():
+    """Called by `paddle_compat/__init__.py` before it imports torch. When this process is the
+    CLI, parse its command line now: `--help`, `--version` and usage errors are answered (and the
+    process exits) without importing torch, and `run` replaces this process by the script's own
+    interpreter before torch is loaded for nothing. Any other command returns, and the package
+    import goes on; `main()` then parses the same command line again (cheap) and runs it.
+    """
+    if not _is_cli_process():
+        return
+    args = _parse(sys.argv[1:])
+    if getattr(args, "handler", None) is _run_handler and (args.module or args.script):
+        if _exec_argv(args) is not None:
+            _run_handler(args)

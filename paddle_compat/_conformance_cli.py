@@ -156,6 +156,52 @@ def pytest_rows(files, env_extra):
     return rows
 
 
+def _declared_xfail(rec, mode, golden):
+    """Whether a record's row in `mode` is a declared difference (runner.check_variant's rule:
+    "<mode>" applies to that mode, "error:<case>" to dynamic mode's error cases, every other key to
+    both modes)."""
+    from conformance import runner
+    for key in rec.xfail:
+        if key in runner.MODES:
+            if key == mode:
+                return True
+        elif key.startswith("error:"):
+            if mode == "dynamic" and key[len("error:"):] in (golden or {}).get("errors", {}):
+                return True
+        else:
+            return True
+    return False
+
+
+def plan(pattern=None):
+    """-> the rows a run would give ({'api', 'mode', 'status'}), read from the table, the cases and
+    their declared differences without running anything (a fraction of a second instead of the
+    replay's ~15 s). It equals the run's rows exactly when nothing fails; a run with a failure
+    fails CI (conformance/test_records.py, test_cases.py), so the README's counts are checked
+    against this."""
+    import re
+    from conformance import runner, snippets, test_cases
+    if not _suite_available():
+        raise FileNotFoundError("the conformance suite (conformance/) is not found")
+    goldens = runner.load_goldens()
+    rows = []
+    for vid, rec, _dtype in runner.variants(pattern):
+        for mode in runner.MODES:
+            if mode == "static" and not rec.static:
+                status = "n/a"
+            else:
+                status = "xfail" if _declared_xfail(rec, mode, goldens.get(vid)) else "pass"
+            rows.append({"api": vid, "mode": mode, "status": status})
+    for topic in snippets.case_files():
+        for name, _flags, _code in snippets.load_case_file(snippets.case_path(topic))[1]:
+            key = f"{topic}::{name}"
+            if pattern and not re.search(pattern, key):
+                continue
+            rows.append({"api": key, "mode": "case",
+                         "status": "xfail" if key in test_cases.XFAIL else "pass"})
+    return rows
+
+
 def format_table(rows, failures_only=False):
     shown = [r for r in rows if not failures_only or r["status"] not in ("pass", "n/a")]
     widths = {c: max([len(c)] + [len(str(r[c])) for r in shown]) for c in COLUMNS}

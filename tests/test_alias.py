@@ -72,12 +72,25 @@ def test_state_is_shared_between_the_two_names(alias):
     ("paddle.incubate_not_in_compat.foo", "paddle.incubate_not_in_compat"),
     ("paddle._ops.no_such_module", "paddle._ops.no_such_module"),
 ])
-def test_missing_module_names_the_paddle_module(alias, name, missing):
+def test_module_paddle_does_not_have_either_is_pythons_error(alias, name, missing):
     with pytest.raises(ModuleNotFoundError) as info:
         importlib.import_module(name)
     assert info.value.name == missing
-    assert str(info.value).startswith(f"No module named '{missing}' (paddle_compat does not "
-                                      f"provide it; see `python -m paddle_compat check`)")
+    assert str(info.value) == f"No module named '{missing}'"
+
+
+@pytest.mark.parametrize("name, missing", [
+    ("paddle.vision", "paddle.vision"),
+    ("paddle.vision.transforms.functional", "paddle.vision"),
+    ("paddle.sparse.nn", "paddle.sparse"),
+])
+def test_missing_paddle_module_gets_the_census_message(alias, name, missing):
+    with pytest.raises(ModuleNotFoundError) as info:
+        importlib.import_module(name)
+    assert info.value.name == missing
+    assert str(info.value) == (
+        f"{missing} is not provided yet by paddle_compat (a Paddle 3.3.1 API); `python -m "
+        f"paddle_compat check SCRIPT` lists every API a script uses that is missing")
 
 
 def test_submodule_of_a_plain_module_is_pythons_error_with_the_paddle_name(alias):
@@ -169,6 +182,7 @@ def test_plain_interpreter_has_no_alias(tmp_path):
 def _public_modules():
     import pkgutil
     names = []
+
     def broken(name):
         raise ImportError(f"public package {name} does not import")
 
@@ -189,3 +203,49 @@ def test_every_public_submodule_is_the_same_object_under_paddle(alias):
         assert importlib.import_module(alias_name) is module, alias_name
         assert sys.modules[alias_name] is module
         assert module.__spec__.name == real
+
+
+def test_uncaught_missing_paddle_hints_at_the_alias(tmp_path):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("PADDLE_COMPAT_ALIAS", None)
+
+    def run(code):
+        return subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+
+    # One process: probing and catching code sees Python's own behaviour, and the uncaught error
+    # at the end carries the hint.
+    out = run("import importlib.util, paddle_compat\n"
+              "print(importlib.util.find_spec('paddle'))\n"
+              "try:\n    import paddle\nexcept ImportError as e:\n    print(e, getattr(e, '__notes__', None))\n"
+              "import paddle.nn")
+    assert out.stdout.splitlines() == ["None", "No module named 'paddle' None"]
+    assert out.returncode == 1
+    assert "ModuleNotFoundError: No module named 'paddle'" in out.stderr
+    assert out.stderr.rstrip().endswith(_alias.MISSING_PADDLE_HINT)
+    assert "python -m paddle_compat run SCRIPT" in _alias.MISSING_PADDLE_HINT
+    assert "paddle_compat.install_alias()" in _alias.MISSING_PADDLE_HINT
+    # Without paddle_compat imported there is nothing to add the hint (no start-up hook).
+    out = run("import paddle")
+    assert out.returncode == 1 and _alias.MISSING_PADDLE_HINT not in out.stderr
+
+
+def test_missing_paddle_hint_wraps_once_and_passes_others_through(monkeypatch, capsys):
+    seen = []
+    monkeypatch.setattr(sys, "excepthook", lambda *a: seen.append(a[1]))
+    _alias.install_missing_paddle_hint()
+    _alias.install_missing_paddle_hint()
+    hook = sys.excepthook
+    assert getattr(hook, _alias._MARK)
+    other = ValueError("x")
+    hook(ValueError, other, None)
+    missing = ModuleNotFoundError("No module named 'paddle'", name="paddle")
+    hook(ModuleNotFoundError, missing, None)
+    sub = ModuleNotFoundError("No module named 'paddle_compat.x'", name="paddle_compat.x")
+    hook(ModuleNotFoundError, sub, None)
+    assert seen == [other, missing, sub]
+    assert not hasattr(other, "__notes__") and not hasattr(sub, "__notes__")
+    if sys.version_info >= (3, 11):
+        assert missing.__notes__ == [_alias.MISSING_PADDLE_HINT]
+    else:
+        assert capsys.readouterr().err == _alias.MISSING_PADDLE_HINT + "\n"

@@ -257,3 +257,79 @@ def test_example_hello_tensor(tmp_path):
     expected = ("Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,\n"
                 "       [[ 1.       , -2.       ],\n        [3.50000000,  4.       ]])")
     assert out.stdout == f"hello world\n{expected}\npaddle module: paddle_compat\n"
+
+
+STACK_AND_RAISE = """\
+    import inspect, sys
+    try:
+        import paddle
+    except ModuleNotFoundError:      # plain python: the same script without the alias
+        pass
+    def f():
+        print([(fr.function, fr.filename) for fr in inspect.stack()])
+        raise ValueError("boom")
+    f()
+"""
+
+
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_traceback_and_stack_start_at_the_users_code(tmp_path, how):
+    # As under `python SCRIPT` / `python -m MODULE`: no paddle_compat, runpy-of-ours or exec frames.
+    _write(tmp_path / "pkg" / "__init__.py", "")
+    _write(tmp_path / "pkg" / "boom.py", STACK_AND_RAISE)
+    target = ["pkg/boom.py"] if how == "script" else ["-m", "pkg.boom"]
+    ours = _cli_run(target, tmp_path)
+    plain = _run(target, tmp_path)
+    assert (ours.returncode, plain.returncode) == (1, 1)
+    assert ours.stdout == plain.stdout
+    assert ours.stderr == plain.stderr
+    assert "paddle_compat" not in ours.stderr and "_cli" not in ours.stderr
+    if how == "script":
+        assert "runpy" not in ours.stderr
+        assert ours.stderr.splitlines()[1].startswith(f'  File "{tmp_path / "pkg" / "boom.py"}"')
+
+
+def test_in_process_fallback_still_runs_scripts(tmp_path):
+    # Where exec is impossible (Windows, python -E/-I/-S) run_script runs the script in-process.
+    _write(tmp_path / "show.py", SHOW)
+    out = _run(["-c", "import sys; from paddle_compat import _cli; "
+                      "sys.exit(_cli.run_script('show.py', ['z']))"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got["alias"] == ["paddle_compat", True, True] and got["argv"] == ["show.py", "z"]
+
+
+def test_version_and_prog_name(capsys):
+    with pytest.raises(SystemExit) as info:
+        _cli.main(["--version"])
+    assert info.value.code == 0
+    from paddle_compat.version import compat_version
+    assert capsys.readouterr().out == f"paddle_compat {compat_version} (Paddle 3.3.1 API, on PyTorch)\n"
+    assert _cli.prog_name("/venv/bin/paddle-compat") == "paddle-compat"
+    assert _cli.prog_name(r"C:\venv\Scripts\paddle-compat.exe".replace("\\", os.sep)) == "paddle-compat"
+    assert _cli.prog_name("/x/paddle_compat/__main__.py") == "python -m paddle_compat"
+    assert _cli.prog_name("-m") == "python -m paddle_compat"
+    assert _cli.build_parser("paddle-compat").format_usage().startswith("usage: paddle-compat ")
+
+
+def test_console_script_usage_names_itself(tmp_path):
+    # What pip's generated `paddle-compat` script does, under that file name.
+    script = _write(tmp_path / "bin" / "paddle-compat",
+                    "import sys\nfrom paddle_compat._cli import main\nsys.exit(main())\n")
+    out = _run([str(script), "--help"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("usage: paddle-compat [-h] [--version] COMMAND")
+    out = _run([str(script)], tmp_path)
+    assert out.returncode == 2 and out.stderr.startswith("usage: paddle-compat ")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["run", "--help"], ["check", "--help"],
+                                  ["conformance", "--help"], ["compare", "--help"], []])
+def test_help_version_and_usage_errors_do_not_import_torch(tmp_path, argv):
+    # -X importtime lists every module the process imported: torch must not be among them.
+    out = _run(["-X", "importtime", "-m", "paddle_compat", *argv], tmp_path)
+    assert out.returncode == (2 if not argv else 0), out.stderr[-2000:]
+    imported = [line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines()
+                if line.startswith("import time:")]
+    assert "paddle_compat._cli" in imported
+    assert not [m for m in imported if m == "torch" or m.startswith("torch.")]

@@ -169,3 +169,18 @@ def test_zero_and_fill_in_place():
     leaf = paddle.to_tensor([1.0], stop_gradient=False)
     with pytest.raises(ValueError, match="can't use inplace strategy"):
         leaf.zero_()
+
+
+def test_static_variable_as_or_inside_a_shape_is_a_clear_not_implemented_error():
+    import paddle_compat as paddle
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            n = paddle.static.data("n", [1], "int32")
+            s = paddle.static.data("s", [2], "int32")
+            for call in (lambda: paddle.zeros([2, n]), lambda: paddle.ones(s),
+                         lambda: paddle.full([n, 2], 1.0)):
+                with pytest.raises(NotImplementedError, match="static-graph Variable"):
+                    call()
+    finally:
+        paddle.disable_static()

@@ -68,3 +68,20 @@ def test_ops_are_registered_under_paddle_types():
                  "gather_nd", "scatter", "scatter_nd_add", "set_value", "matmul_v2", "mul",
                  "where", "top_k_v2", "argsort", "unique", "p_norm", "einsum"):
         assert name in OPS, name
+
+
+def test_static_variable_inside_an_int_list_is_a_clear_not_implemented_error():
+    # Paddle feeds such a Variable to the op at run time; paddle_compat says it does not (it used
+    # to crash with "'NoneType' object has no attribute 'reshape'").
+    import paddle_compat as paddle
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            v = paddle.static.data("v", [2, 3], "float32")
+            n = paddle.static.data("n", [1], "int32")
+            for call in (lambda: paddle.reshape(v, [3, n]), lambda: paddle.expand(v, [2, n]),
+                         lambda: paddle.tile(v, [1, n]), lambda: paddle.expand(v, n)):
+                with pytest.raises(NotImplementedError, match="static-graph Variable"):
+                    call()
+    finally:
+        paddle.disable_static()

@@ -16,3 +16,23 @@ def test_show_names_both_versions(capsys):
 
 def test_cuda_and_cudnn_report_strings():
     assert isinstance(paddle.version.cuda(), str) and isinstance(paddle.version.cudnn(), str)
+
+
+def test_package_metadata_reports_compat_version_license_and_urls():
+    # pyproject.toml takes its version from version.py (one copy), states a license whose text is
+    # in the repository, a description and project URLs.
+    import os
+    import pytest
+    tomllib = pytest.importorskip("tomllib")    # Python >= 3.11
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)
+    meta = project["project"]
+    assert "version" not in meta and meta["dynamic"] == ["version"]
+    assert (project["tool"]["setuptools"]["dynamic"]["version"]
+            == {"attr": "paddle_compat.version.compat_version"})
+    assert meta["license"] == "Apache-2.0" and meta["license-files"] == ["LICENSE"]
+    with open(os.path.join(root, "LICENSE"), encoding="utf-8") as f:
+        assert "Apache License" in f.read(300)
+    assert "PyTorch" in meta["description"] and meta["urls"]
+    assert all(u.startswith("https://") for u in meta["urls"].values())

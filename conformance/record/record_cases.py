@@ -1,6 +1,6 @@
 """Record real Paddle's output for every snippet case: run with the oracle's interpreter.
 
-    ~/paddle-ref/bin/python conformance/record/record_cases.py [topic ...]
+    PADDLE_PY conformance/record/record_cases.py [topic ...]
 
 Topics are the files of conformance/cases/ (`tensor_core`) and of conformance/seeds/, the documented
 examples of the seed documents (`seeds/py_func_api`).

@@ -1,6 +1,6 @@
 """Record Paddle's DistributedBatchSampler index lists over a grid of sizes, ranks and flags.
 
-    ~/paddle-ref/bin/python conformance/record/record_distributed_sampler.py
+    PADDLE_PY conformance/record/record_distributed_sampler.py
 
 Writes conformance/goldens/distributed_batch_sampler.json: key "n-bs-nranks-rank-shuffle-drop_last"
 -> [first epoch's batches, second epoch's batches, len(sampler)].

@@ -1,6 +1,6 @@
 """Record Paddle 3.3.1's paddle.jit / InputSpec behaviour into conformance/goldens/jit.json.
 
-Run with the oracle interpreter: ~/paddle-ref/bin/python conformance/record/record_jit.py
+Run with the oracle interpreter: PADDLE_PY conformance/record/record_jit.py
 (re-runnable: the golden is rewritten from scratch). Each case is a snippet executed with `paddle`,
 `np`, `InputSpec` and `TMP` (a fresh temporary directory) in scope; it leaves its result in `out`.
 The golden keeps `repr(out)` or the raised exception's class name and message. `match` says how

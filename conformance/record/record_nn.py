@@ -1,7 +1,7 @@
 """Record paddle.nn goldens from real Paddle (layers, functional ops, losses, initializers, errors).
 
 Run with the oracle interpreter (Paddle 3.3.1, CPU), from the repository root:
-    ~/paddle-ref/bin/python conformance/record/record_nn.py
+    PADDLE_PY conformance/record/record_nn.py
 It rewrites conformance/goldens/nn.json, and conformance/goldens/nn_examples.json with the stdout
 of each examples/train_*.py script under Paddle (tests/test_nn_examples.py compares the numbers). Each case is Python code run with `paddle`, `np`, `F`
 (paddle.nn.functional), `nn` and the HELPERS below in scope, inside a fresh unique-name guard; it sets

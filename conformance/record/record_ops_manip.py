@@ -1,7 +1,7 @@
 """Record goldens for manipulation / indexing / search / linalg ops from real Paddle.
 
 Run with the oracle interpreter (Paddle 3.3.1, CPU):
-    ~/paddle-ref/bin/python conformance/record/record_ops_manip.py
+    PADDLE_PY conformance/record/record_ops_manip.py
 It rewrites conformance/goldens/ops_manip.json. Each case is a Python expression evaluated with
 `paddle` and `np` in scope (setup statements may precede it, separated by ';' lines in `setup`);
 the same text is evaluated under paddle_compat by tests/test_ops_*.py, so the goldens hold both

@@ -2,7 +2,7 @@
 conformance/goldens/ops_math.json (read by tests/test_ops_*.py).
 
 Run with the oracle interpreter (re-runnable; overwrites the golden):
-    ~/paddle-ref/bin/python conformance/record/record_ops_math.py
+    PADDLE_PY conformance/record/record_ops_math.py
 
 Each case is a Python expression evaluated after SETUP with `paddle` bound to the module under test.
 The golden stores, per case, either the result (dtype, shape, values, stop_gradient; or a plain

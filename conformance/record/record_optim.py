@@ -1,6 +1,6 @@
 """Record optimizer trajectories and LR schedules from real Paddle into conformance/goldens/optim.json.
 
-Run with the oracle: `~/paddle-ref/bin/python conformance/record/record_optim.py` (re-runnable).
+Run with the oracle: `PADDLE_PY conformance/record/record_optim.py` (re-runnable).
 The case builders take the `paddle` module and small adapters as arguments, so
 tests/test_optim_conformance.py replays the very same cases on paddle_compat.
 """

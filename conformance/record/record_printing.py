@@ -1,6 +1,6 @@
 """Record real Paddle's Tensor printing: run with the oracle's interpreter (re-runnable).
 
-    ~/paddle-ref/bin/python conformance/record/record_printing.py
+    PADDLE_PY conformance/record/record_printing.py
 
 Writes conformance/goldens/printing.json. Every input is generated here from a seeded numpy
 RandomState (so a re-run gives the same file) and stored in the golden itself (raw little-endian

@@ -1,6 +1,6 @@
 """Record paddle.static.py_func goldens from real Paddle (legacy IR): run with the oracle.
 
-    FLAGS_enable_pir_api=0 ~/paddle-ref/bin/python conformance/record/record_py_func.py
+    FLAGS_enable_pir_api=0 PADDLE_PY conformance/record/record_py_func.py
 
 Each case is a snippet run with `paddle` bound to real Paddle here and to paddle_compat in
 tests/test_py_func.py; it stores what is compared in `out` (JSON values) and anything it prints is

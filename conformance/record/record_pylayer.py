@@ -1,6 +1,6 @@
 """Record real Paddle's PyLayer behaviour: run with the oracle's interpreter (re-runnable).
 
-    ~/paddle-ref/bin/python conformance/record/record_pylayer.py
+    PADDLE_PY conformance/record/record_pylayer.py
 
 Writes two goldens, each case holding its code, what Paddle printed and the exception it raised:
 * conformance/goldens/pylayer_examples.json: every examples/pylayer_*.py script (the documented

@@ -1,6 +1,6 @@
 """Record real Paddle's results for every record of conformance/records.py (re-runnable).
 
-    ~/paddle-ref/bin/python conformance/record/record_records.py [PATTERN]
+    PADDLE_PY conformance/record/record_records.py [PATTERN]
 
 Runs each record with conformance/runner.py's `execute` (the same code the replay uses) in Paddle's
 dynamic mode: the keyword call with gradients ("full"), the defaults call ("defaults"), every error

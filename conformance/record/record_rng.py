@@ -1,6 +1,6 @@
 """Record Paddle's seeded CPU random numbers into conformance/goldens/rng.json.
 
-Run with the oracle interpreter (real Paddle 3.3.1, CPU):  ~/paddle-ref/bin/python
+Run with the oracle interpreter (real Paddle 3.3.1, CPU):  PADDLE_PY
 conformance/record/record_rng.py. Re-runnable: it rewrites the golden from scratch. Large draws are
 stored as the sha256 of their bytes plus the first values in clear; small ones in full.
 """

@@ -1,6 +1,6 @@
 """Record static-graph goldens from real Paddle (legacy IR): run with the oracle interpreter.
 
-    FLAGS_enable_pir_api=0 ~/paddle-ref/bin/python conformance/record/record_static.py
+    FLAGS_enable_pir_api=0 PADDLE_PY conformance/record/record_static.py
 
 Each case is a snippet run with `paddle` (real Paddle here, paddle_compat in tests/test_static_goldens.py)
 and a `mean` helper; it stores what it wants compared in `out` (a dict of JSON values). Re-runnable:

@@ -1,6 +1,6 @@
 """Record paddle.static.nn.static_pylayer goldens from real Paddle 3.3.1: run with the oracle.
 
-    ~/paddle-ref/bin/python conformance/record/record_static_pylayer.py
+    PADDLE_PY conformance/record/record_static_pylayer.py
 
 static_pylayer works only in PIR mode in Paddle 3.3.1, so this runs WITHOUT FLAGS_enable_pir_api=0
 (paddle_compat builds the same programs in its legacy-style IR). Each case is a snippet run with a

@@ -1,4 +1,4 @@
-# The dynamic-graph examples of /work/shared/seeds/paddle_custom_python_op_guide.txt ("自定义 Python
+# The dynamic-graph examples of the seed document paddle_custom_python_op_guide.txt ("自定义 Python
 # 算子"), verbatim. The guide's snippets continue one another (later ones reuse `paddle`, `PyLayer`),
 # so each case starts with the guide's own imports from its first snippet. Its examples draw
 # unseeded paddle.randn data and print gradients: `paddle.seed(2023)` is added (marked "added").

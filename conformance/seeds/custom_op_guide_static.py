@@ -1,5 +1,5 @@
 # env: FLAGS_enable_pir_api=0
-# The static-graph (py_func) examples of /work/shared/seeds/paddle_custom_python_op_guide.txt,
+# The static-graph (py_func) examples of the seed document paddle_custom_python_op_guide.txt,
 # verbatim. The guide builds one program across its steps (step 1 functions, step 2 variables,
 # step 3 py_func calls): `step_3_*` cases repeat the earlier steps' code so each case runs alone.
 # The signature block `def py_func(func, x, out, ...): pass` and the template

@@ -1,5 +1,5 @@
 # env: FLAGS_enable_pir_api=0
-# The code of /work/shared/seeds/paddle_framework_design_and_py_func_tutorial.txt, verbatim. The
+# The code of the seed document paddle_framework_design_and_py_func_tutorial.txt, verbatim. The
 # tutorial is written for Paddle 1.x `paddle.fluid`, which Paddle 3.3.1 no longer has: its recorded
 # result is the ModuleNotFoundError (or the NameError of a fragment that never imports fluid).
 # The numpy-only ReLU check draws unseeded np.random data: `np.random.seed(2023)` is added.

@@ -1,5 +1,5 @@
 # env: FLAGS_enable_pir_api=0
-# The two examples of /work/shared/seeds/paddle_static_py_func_api.txt (paddle.static.py_func), with
+# The two examples of the seed document paddle_static_py_func_api.txt (paddle.static.py_func), with
 # the indentation the page lost restored. Both feed unseeded np.random data and example 1 prints a
 # loss of randomly initialised fc layers: `np.random.seed(2023)` and `paddle.seed(2023)` are added
 # (marked "added") so the printed output is reproducible; nothing else is changed.

@@ -1,4 +1,4 @@
-# Examples of /work/shared/seeds/paddle_autograd_PyLayer_api.txt (paddle.autograd.PyLayer API page),
+# Examples of the seed document paddle_autograd_PyLayer_api.txt (paddle.autograd.PyLayer API page),
 # verbatim: the `>>>`/`...` prompts are stripped, the documented output is kept as a comment.
 # %% case: class_example
 import paddle

@@ -1,4 +1,4 @@
-# The example of /work/shared/seeds/paddle_static_nn_static_pylayer_api.txt, verbatim (prompts
+# The example of the seed document paddle_static_nn_static_pylayer_api.txt, verbatim (prompts
 # stripped). static_pylayer works in Paddle 3.3.1's default PIR mode only: no `# env:` header.
 # Real Paddle 3.3.1 fails this documented example at `data_grad.name` ("we can only get name of
 # Value from DataOp/ParameterOp/..."): the case is flagged `paddle-fails`, so the replay checks that

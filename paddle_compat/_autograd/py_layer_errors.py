@@ -1,8 +1,7 @@
 """Paddle's PyLayer error texts, in one place, so `py_layer.py` reads as logic; and the check of
 backward's return value that raises most of them (`flatten_grads`).
 
-Every text here was checked against Paddle 3.3.1 (see conformance/goldens/pylayer_errors.json and
-/work/shared/reference/paddle_semantics.md §2.1). Paddle prefixes its enforce errors with the error
+Every text here was checked against Paddle 3.3.1 (see conformance/goldens/pylayer_behaviour.json). Paddle prefixes its enforce errors with the error
 class in parentheses and appends `(at <C++ file>:<line>)`; paddle_compat keeps the prefix and the
 `[Hint: ...]` lines that carry information, and leaves out the C++ location and pointer values,
 which mean nothing here.

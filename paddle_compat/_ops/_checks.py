@@ -32,6 +32,20 @@ def is_tensor_like(x):
                                      and hasattr(x, "stop_gradient"))
 
 
+def is_graph_variable(x):
+    """A static-graph Variable: a Tensor that holds no data (its `_t` is None)."""
+    return isinstance(x, Tensor) and x._t is None
+
+
+def graph_variable_in_int_arg(api=None):
+    """The error for a static-graph Variable given where paddle_compat needs Python ints (a shape,
+    an axis, ...): Paddle feeds such values to the op at run time, paddle_compat does not yet."""
+    where = f"{api}: " if api else ""
+    return NotImplementedError(
+        f"{where}a static-graph Variable as (or inside) a shape/axis argument is not supported by "
+        "paddle_compat; pass Python ints (-1 for an unknown dimension)")
+
+
 def dtype_name(dtype):
     """Paddle's `convert_dtype`: DType / str / numpy / torch dtype -> 'float32'."""
     if isinstance(dtype, DType):

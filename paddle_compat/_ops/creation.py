@@ -21,7 +21,8 @@ from .._mode import STATE
 from .._place import current_torch_device, to_place
 from .._tensor import Tensor, wrap
 from .._tensor_methods import attach
-from ._checks import check_int_list_arg, check_tensor_arg, invalid_argument, is_tensor_like
+from ._checks import (check_int_list_arg, check_tensor_arg, graph_variable_in_int_arg, invalid_argument,
+                      is_graph_variable, is_tensor_like)
 from .registry import apply_op, defop
 
 __all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
@@ -37,6 +38,9 @@ def _shape(shape, api="full", position=1):
     """Paddle's ShapeLike: int, list/tuple of ints or 1-element Tensors, or a 1-D int Tensor."""
     if _plain_dims(shape):
         return list(shape)          # the common case: plain ints, no further checks needed
+    if is_graph_variable(shape) or (isinstance(shape, (list, tuple))
+                                    and any(is_graph_variable(v) for v in shape)):
+        raise graph_variable_in_int_arg()
     check_int_list_arg(shape, api, position)
     if isinstance(shape, Tensor):
         return [int(v) for v in shape._t.reshape(-1).tolist()]

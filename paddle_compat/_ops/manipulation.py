@@ -19,7 +19,7 @@ import torch
 
 from .._mode import STATE
 from .._tensor import Tensor
-from ._checks import invalid_argument, is_tensor_like
+from ._checks import graph_variable_in_int_arg, invalid_argument, is_graph_variable, is_tensor_like
 from .registry import apply_op, defop
 
 __all__ = ["reshape", "reshape_", "transpose", "concat", "split", "chunk", "squeeze", "unsqueeze",
@@ -33,16 +33,17 @@ def _hint(expected, received):
 
 def _int(v):
     """An int-like argument (int, numpy int, 0-D/1-element Tensor in dynamic mode) -> int."""
+    if is_graph_variable(v) or (is_tensor_like(v) and not isinstance(v, Tensor)):
+        raise graph_variable_in_int_arg()
     if isinstance(v, Tensor):
         return int(v._t.reshape(-1)[0])
-    if is_tensor_like(v):
-        raise NotImplementedError("a static-graph Variable inside a shape/axis list is not supported "
-                                  "by paddle_compat; pass Python ints or one whole shape Tensor")
     return int(v)
 
 
 def _int_list(value):
     """list/tuple (of ints or Tensors) / Tensor / int -> list of ints (dynamic values)."""
+    if is_graph_variable(value):
+        raise graph_variable_in_int_arg()
     if isinstance(value, Tensor):
         return [int(v) for v in value._t.reshape(-1).tolist()]
     if isinstance(value, (list, tuple)):

@@ -57,3 +57,7 @@ def synchronize(device=None):
     """paddle.device.synchronize(): waits for the GPU when there is one; a no-op on CPU."""
     if torch.cuda.is_available():
         torch.cuda.synchronize()
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

@@ -46,3 +46,7 @@ def get_device_capability(device=None):
         raise ValueError("paddle.device.cuda.get_device_capability needs a GPU, but torch sees no "
                          "CUDA device")
     return torch.cuda.get_device_capability(_index(device))
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

@@ -10,3 +10,7 @@ __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "Cha
            "ConcatDataset", "Subset", "random_split", "Sampler", "SequenceSampler", "RandomSampler",
            "WeightedRandomSampler", "SubsetRandomSampler", "BatchSampler", "DataLoader",
            "get_worker_info", "DistributedBatchSampler"]
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

@@ -31,3 +31,7 @@ __all__ = ["label_smooth", "relu", "relu_", "gelu", "sigmoid", "tanh", "softmax"
            "softmax_with_cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits"]
 __all__ += _fa2.__all__ + _fl2.__all__
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

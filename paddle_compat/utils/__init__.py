@@ -3,3 +3,7 @@ from . import unique_name
 from ._run_check import run_check
 
 __all__ = ["run_check", "unique_name"]
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)
