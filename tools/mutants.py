@@ -262,8 +262,8 @@ TABLE = [
       JIT + ["tests/test_jit_to_static.py"], "to_static does not check calls against its input_spec"),
     # ---- CLI ------------------------------------------------------------------------------------
     M("cli/run-module-env", "paddle_compat/_cli.py",
-      "    from ._alias import ALIAS, TARGET, install_alias\n    alias_environment()\n",
-      "    from ._alias import ALIAS, TARGET, install_alias\n",
+      "    from ._alias import install_alias\n    alias_environment()\n    install_alias()\n    name = _real",
+      "    from ._alias import install_alias\n    install_alias()\n    name = _real",
       CLI, "run -m MODULE does not pass the alias to child processes"),
     M("cli/argv-split", "paddle_compat/_cli.py",
       "        if a == \"-m\" and i + 1 < len(argv):\n            return argv[:i + 2], argv[i + 2:]",
