@@ -439,7 +439,7 @@ add(
 )
 
 
-# ---- math_extra / manip_extra / tensor_extra: the less common ops -------------------------------
+# ---- the less common ops of math.py, manipulation.py and tensor_patch.py ------------------------
 _CPLX = V([1 + 2j, -3j, -2.5 + 0.5j, 4.0], "complex64")
 _UNARY_EXTRA = {   # name -> (low, high, numpy formula or None); domains as in _UNARY
     "acosh": (1.1, 3, np.arccosh), "asinh": (-2, 2, np.arcsinh), "atanh": (-0.9, 0.9, np.arctanh),

@@ -55,48 +55,47 @@ from ._ops.random import (seed, get_rng_state, set_rng_state, get_cuda_rng_state
 from ._ops.creation import (zeros, ones, full, zeros_like, ones_like, full_like, empty,
                             empty_like, arange, linspace, logspace, eye, assign, diag, tril, triu,
                             meshgrid, complex)
+# (one import per Paddle paddle/tensor/*.py module; each _ops module's docstring lists its exceptions)
 from ._ops.math import (add, subtract, multiply, divide, floor_divide, remainder, mod, floor_mod,
                         pow, maximum, minimum, fmax, fmin, exp, expm1, log, log2, log10, log1p,
                         sqrt, rsqrt, square, abs, neg, sign, reciprocal, floor, ceil, round, trunc,
                         tanh, sigmoid, sin, cos, tan, asin, acos, atan, sinh, cosh, erf, clip,
                         scale, lerp, isfinite, increment, add_n, cumsum, cumprod, logsumexp, stanh,
-                        cast)
-from ._ops.reduction import (sum, mean, max, min, amax, amin, prod, argmax, argmin, std, var,
-                             median, nansum, nanmean, all, any, count_nonzero)
+                        cast, sum, max, min, amax, amin, prod, nansum, nanmean, all, any,
+                        count_nonzero, acosh, asinh, atanh, erfinv, lgamma, digamma, gammaln,
+                        deg2rad, rad2deg, i0, i0e, i1, i1e, sinc, frac, sgn, signbit, positive,
+                        negative, conj, angle, real, imag, logit, isneginf, isposinf, isreal,
+                        atan2, gcd, lcm, bitwise_left_shift, bitwise_right_shift, hypot, logaddexp,
+                        heaviside, copysign, nextafter, ldexp, nan_to_num, diff, trace, diagonal,
+                        kron, inner, addmm, cummax, cummin, logcumsumexp, polygamma, clamp, mul,
+                        sub, div, true_divide, isin, ger, take)
+from ._ops.stat import mean, std, var, median, quantile, nanquantile, numel
 from ._ops.logic import (equal, not_equal, greater_than, greater_equal, less_than, less_equal,
                          logical_and, logical_or, logical_xor, logical_not, bitwise_and,
                          bitwise_or, bitwise_xor, bitwise_not, allclose, isclose, equal_all, isnan,
-                         isinf, is_tensor, is_empty)
-
-# --- ops: Paddle's less common functions and torch-style aliases (math_extra, manip_extra) ---
-from ._ops.math_extra import (acosh, asinh, atanh, erfinv, lgamma, digamma, gammaln, deg2rad,
-                              rad2deg, i0, i0e, i1, i1e, sinc, frac, sgn, signbit, positive,
-                              negative, conj, angle, real, imag, logit, isneginf, isposinf, isreal,
-                              atan2, gcd, lcm, bitwise_left_shift, bitwise_right_shift, hypot,
-                              logaddexp, heaviside, copysign, nextafter, ldexp, nan_to_num, diff,
-                              trace, diagonal, kron, inner, mv, addmm, cummax, cummin,
-                              logcumsumexp, quantile, nanquantile, mode, kthvalue, numel, rank,
-                              shape, is_complex, is_floating_point, is_integer, polygamma)
-from ._ops.manip_extra import (cat, concatenate, clamp, clone, mul, sub, div, true_divide, eq, ne,
-                               gt, ge, lt, le, greater, less, swapaxes, swapdims, moveaxis, narrow,
-                               unflatten, repeat_interleave, broadcast_tensors, ravel, reverse,
-                               atleast_1d, atleast_2d, atleast_3d, hstack, vstack, rot90,
-                               matrix_transpose, tensordot, bincount, searchsorted, bucketize,
-                               index_add, index_fill, isin, ger, diag_embed, tril_indices,
-                               triu_indices, finfo, iinfo, from_numpy, asarray, as_tensor, msort,
-                               take_along_dim, take)
-from ._ops.tensor_extra import view, view_as, permute
-
-# --- ops: manipulation, indexing, search, linalg (owner: ops-manip) ---
+                         isinf, is_tensor, is_empty, eq, ne, gt, ge, lt, le, greater, less)
+from ._ops.attribute import rank, shape, is_complex, is_floating_point, is_integer
+from ._ops.creation import (clone, diag_embed, tril_indices, triu_indices, from_numpy, asarray,
+                            as_tensor)
+from ._dtype import finfo, iinfo
 from ._ops.manipulation import (reshape, reshape_, transpose, concat, split, chunk, squeeze,
                                 squeeze_, unsqueeze, unsqueeze_, flatten, flatten_, stack, unstack,
-                                unbind, expand, expand_as, broadcast_to, tile, flip, roll)
-from ._ops.indexing import (slice, strided_slice, gather, gather_nd, scatter, scatter_,
-                            scatter_nd_add, take_along_axis, put_along_axis, put_along_axis_)
+                                unbind, expand, expand_as, broadcast_to, tile, flip, roll, slice,
+                                strided_slice, gather, gather_nd, scatter, scatter_,
+                                scatter_nd_add, take_along_axis, put_along_axis, put_along_axis_,
+                                cat, concatenate, moveaxis, narrow, unflatten, repeat_interleave,
+                                broadcast_tensors, ravel, reverse, atleast_1d, atleast_2d,
+                                atleast_3d, hstack, vstack, rot90, index_add, index_fill,
+                                take_along_dim, view, view_as)
 from ._ops.search import (where, where_, masked_select, masked_fill, masked_fill_, nonzero,
-                          index_select, topk, sort, argsort, unique)
-from ._ops.linalg import (matmul, mm, bmm, dot, outer, t, norm, dist, cross, einsum, inverse,
-                          pinv)
+                          index_select, topk, sort, argsort, unique, argmax, argmin, mode,
+                          kthvalue, searchsorted, bucketize, msort)
+from ._ops.linalg import (matmul, mm, bmm, dot, outer, t, norm, dist, cross, inverse, pinv, mv,
+                          swapaxes, swapdims, matrix_transpose, bincount, tensordot, permute)
+from ._ops.einsum import einsum
+# Tensor methods with no paddle.* function of their own (x.float(), x.new_zeros(...), x.data, ...)
+from ._ops import tensor_patch as _tensor_patch  # noqa: F401
+from ._ops import indexing as _indexing  # noqa: F401  (x[...] and x[...] = v)
 from . import linalg
 
 # --- autograd: PyLayer (owner: pylayer) ---
@@ -124,6 +123,9 @@ from . import fluid, dataset
 
 # --- jit (owner: jit) ---
 from . import jit
+
+# --- vision (owners: vision, vismodels) ---
+from . import vision
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor

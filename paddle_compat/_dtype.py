@@ -126,3 +126,36 @@ def set_default_dtype(d):
         raise TypeError("set_default_dtype only supports [float16, float32, float64, bfloat16] , "
                         f"but received {dt.short}")
     _default_dtype[0] = dt
+
+
+# ---- finfo / iinfo (Paddle: framework/dtype.py) -------------------------------------------------
+
+
+class finfo:
+    """paddle.finfo(dtype): machine limits of a floating dtype."""
+
+    def __init__(self, dtype):
+        d = to_dtype(dtype)
+        fi = torch.finfo(d.torch)
+        self.dtype, self.bits = d.short, fi.bits
+        self.min, self.max, self.eps = fi.min, fi.max, fi.eps
+        self.resolution, self.smallest_normal, self.tiny = (fi.resolution, fi.smallest_normal,
+                                                            fi.tiny)
+
+    def __repr__(self):
+        return (f"paddle.finfo(min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"resolution={self.resolution:g}, smallest_normal={self.smallest_normal:g}, "
+                f"tiny={self.tiny:g}, bits={self.bits}, dtype={self.dtype})")
+
+
+class iinfo:
+    """paddle.iinfo(dtype): limits of an integer dtype."""
+
+    def __init__(self, dtype):
+        d = to_dtype(dtype)
+        ii = torch.iinfo(d.torch)
+        self.dtype, self.bits, self.min, self.max = d.short, ii.bits, ii.min, ii.max
+
+    def __repr__(self):
+        return (f"paddle.iinfo(min={self.min}, max={self.max}, bits={self.bits}, "
+                f"dtype={self.dtype})")

@@ -1,7 +1,10 @@
 """paddle.ParamAttr: how a Layer creates one parameter (name, initializer, learning rate,
 regularizer, trainable, need_clip), and the `_to_attr` conversion that Layers apply to their
 `weight_attr` / `bias_attr` arguments (`False` means "no parameter")."""
-from .regularizer import WeightDecayRegularizer
+from ._regularizer import WeightDecayRegularizer
+from ._nn.initializer import XavierUniform
+from ._nn.initializer import Constant
+from ._nn.initializer import Initializer
 
 __all__ = ["ParamAttr"]
 
@@ -35,18 +38,15 @@ class ParamAttr:
             self.initializer = initializer
 
     def _set_default_param_initializer(self):
-        from ._nn.initializer import XavierUniform
         self._set_default_initializer(XavierUniform())
 
     def _set_default_bias_initializer(self):
-        from ._nn.initializer import Constant
         self._set_default_initializer(Constant(0.0))
 
     @staticmethod
     def _to_attr(arg):
         """None/str/Initializer/regularizer/bool/ParamAttr (or a list of them) -> ParamAttr(s);
         `False` stays False (no parameter)."""
-        from ._nn.initializer import Initializer
         if arg is None:
             return ParamAttr()
         if isinstance(arg, (list, tuple)):

@@ -13,12 +13,15 @@ Paddle's operator and method table (`x + y`, `x.sum()` ...) is attached to this 
 but Paddle lets them say `stop_gradient=False`; that flag is kept in the wrapper's info dict.
 """
 import itertools
+import re
 
 import numpy as np
 import torch
 
+from . import _dtype as _dtype_mod
 from ._dtype import from_torch_dtype
-from ._place import place_of_torch_device
+from ._place import place_of_torch_device, to_place
+from ._tensor_format import format_tensor
 
 __all__ = ["Tensor", "Size", "wrap", "to_torch", "from_torch"]
 
@@ -67,8 +70,7 @@ class Tensor:
 
     def __init__(self, value=None, dtype=None, place=None, stop_gradient=True, name=None):
         # paddle.Tensor(data) behaves like paddle.to_tensor(data); paddle.Tensor() is an empty tensor.
-        from ._creation_core import to_tensor
-        src = to_tensor([] if value is None else value, dtype=dtype, place=place,
+        src = from_data([] if value is None else value, dtype=dtype, place=place,
                         stop_gradient=stop_gradient)
         self._t = src._t
         self._info = {"name": name} if name else None
@@ -145,8 +147,7 @@ class Tensor:
         return TensorSize(self._t.numel())
 
     def numel(self):
-        from ._creation_core import to_tensor
-        return to_tensor(self._t.numel(), dtype="int64")
+        return from_data(self._t.numel(), dtype="int64")
 
     @property
     def dtype(self):
@@ -203,7 +204,6 @@ class Tensor:
         except RuntimeError as exc:
             if "backward through the graph a second time" in str(exc):
                 raise _freed_graph_error(node) from None
-            from ._autograd.py_layer_errors import translate_version_error
             raise translate_version_error(exc) or exc
         if node is not None and not retain_graph:
             node.metadata["_pd_freed"] = True
@@ -231,7 +231,18 @@ class Tensor:
 
     # ---- conversion --------------------------------------------------------------------------
     def numpy(self):
-        """A numpy array of the data (works on tensors that need grad; bfloat16 -> float32)."""
+        """A numpy array holding a copy of the data (works on tensors that need grad;
+        bfloat16 -> float32). As in Paddle it is a copy: writing into it leaves the tensor (a
+        layer's weights, say) unchanged, and a snapshot `{k: v.numpy()}` keeps its values. For
+        zero-copy access use the explicit interop: `paddle_compat.to_torch(t)` or DLPack."""
+        t = self._t.detach()
+        if t.is_cpu and t.dtype != torch.bfloat16 and not t._is_zerotensor():
+            return t.numpy().copy()
+        return self._host_view()
+
+    def _host_view(self):
+        """The data as a numpy array that may share the tensor's memory (on CPU): for internal
+        readers that copy it anyway (pickling)."""
         t = self._t.detach()
         if t._is_zerotensor():      # some torch backward formulas return a lazy zero tensor
             t = torch.zeros(t.shape, dtype=t.dtype, device=t.device)
@@ -252,6 +263,8 @@ class Tensor:
         return self._t.tolist()
 
     def __array__(self, dtype=None, copy=None):
+        # np.asarray(t) / np.array(t) copy, as in Paddle, whatever `copy` asks (Paddle 3.3.1
+        # returns a copy even for np.asarray(t, copy=False)).
         a = self.numpy()
         return a if dtype is None else a.astype(dtype, copy=False)
 
@@ -295,7 +308,6 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __str__(self):
-        from ._tensor_format import format_tensor
         return format_tensor(self._t, dtype_name=self.dtype.short, place_str=str(self.place),
                              stop_gradient=self.stop_gradient)
 
@@ -303,7 +315,8 @@ class Tensor:
 
     def __reduce_ex__(self, protocol):
         # Pickling keeps the data, dtype and stop_gradient (used by paddle.save and workers).
-        return (_rebuild, (self.numpy(), self.dtype.short, self.stop_gradient))
+        # The pickle copies the data: a view is enough.
+        return (_rebuild, (self._host_view(), self.dtype.short, self.stop_gradient))
 
     def __deepcopy__(self, memo):
         out = wrap(self._t.detach().clone())
@@ -326,6 +339,80 @@ def _freed_graph_error(node):
                        "because:\nYou calculate backward twice for the same subgraph without "
                        "setting retain_graph=True. Please set retain_graph=True in the first "
                        "backward/grad call.\n")
+
+
+_VERSION_RE = re.compile(r"modified by an inplace operation: .*? is at version (\d+); "
+                         r"expected version (\d+) instead", re.S)
+
+
+def translate_version_error(exc):
+    """torch's 'modified by an inplace operation' RuntimeError -> Paddle's text, else None.
+
+    Meant for the places that start a backward pass (Tensor.backward, paddle.grad,
+    paddle.autograd.backward): `raise translate_version_error(e) or e` keeps other errors as is.
+    """
+    if not isinstance(exc, RuntimeError):
+        return None
+    m = _VERSION_RE.search(str(exc))
+    if m is None:
+        return None
+    now, expected = m.group(1), m.group(2)
+    err = RuntimeError(
+        f"(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
+        f"inplace operation. Its version is {now} but the expected version is {expected}. Please "
+        "fix your code to void calling an inplace operator after using the Tensor which will used "
+        "in gradient computation.\n  [Hint: Expected tensor_version == wrapper_version_snapshot, "
+        f"but received tensor_version:{now} != wrapper_version_snapshot:{expected}.]")
+    err.__cause__ = exc
+    return err
+
+
+_generated_names = itertools.count()
+_PY_KIND_DEFAULTS = {"i": "int64", "u": "int64", "b": "bool"}
+
+
+def _python_data_to_numpy(data):
+    if isinstance(data, (list, tuple)) and any(isinstance(e, Tensor) for e in data):
+        data = [e.numpy() if isinstance(e, Tensor) else e for e in data]
+    array = np.array(data)
+    if array.dtype == object or array.dtype.kind in "USV":
+        raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
+                        "must be scalar|list|tuple|np.ndarray|paddle.Tensor")
+    kind = array.dtype.kind
+    if kind == "f":
+        return array.astype(_dtype_mod.default_float().numpy, copy=False)
+    if kind == "c":
+        wide = _dtype_mod.default_float().short == "float64"
+        return array.astype(np.complex128 if wide else np.complex64, copy=False)
+    return array.astype(_PY_KIND_DEFAULTS[kind], copy=False)
+
+
+def from_data(data, dtype=None, place=None, stop_gradient=True):
+    """Python/numpy/torch data -> a new Tensor with Paddle's dtype inference (paddle.to_tensor's
+    body; it lives here because `paddle.Tensor(data)` and `Tensor.numel` need it too)."""
+    if isinstance(data, Tensor):
+        raw = data._t.detach().clone()
+    elif isinstance(data, torch.Tensor):
+        raw = data.detach().clone()
+    elif isinstance(data, np.ndarray):
+        raw = torch.from_numpy(np.array(data, copy=True))
+    elif isinstance(data, np.generic):
+        raw = torch.from_numpy(np.array(data))
+    elif isinstance(data, (bool, int, float, complex, list, tuple)):
+        raw = torch.from_numpy(_python_data_to_numpy(data))
+    else:
+        raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
+                        "must be scalar|list|tuple|np.ndarray|paddle.Tensor")
+    if dtype is not None:
+        raw = raw.to(_dtype_mod.to_dtype(dtype).torch)
+    target = to_place(place).device
+    if raw.device != target:
+        raw = raw.to(target)
+    out = wrap(raw)
+    out._info = {"name": f"generated_tensor_{next(_generated_names)}"}
+    if not stop_gradient:
+        out.stop_gradient = False
+    return out
 
 
 def _rebuild(array, dtype, stop_gradient):

@@ -50,3 +50,9 @@ def test_table_covers_torch_and_numpy():
         assert to_dtype(d.torch) is d
         if d.numpy is not None:
             assert to_dtype(d.numpy) is d
+
+
+def test_finfo_iinfo_repr():
+    assert repr(paddle.iinfo(paddle.int32)) == ("paddle.iinfo(min=-2147483648, max=2147483647, "
+                                           "bits=32, dtype=int32)")
+    assert paddle.finfo(paddle.float32).eps == np.finfo(np.float32).eps

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import paddle_compat as paddle
 from paddle_compat._creation_core import to_tensor
 from paddle_compat.metric import Accuracy, Metric, accuracy
 
@@ -58,3 +59,16 @@ def test_errors_and_base_class():
         accuracy(X, to_tensor([1, 2]))
     with pytest.raises(TypeError, match="abstract"):
         Metric()
+
+
+def test_precision_recall_auc():
+    preds = np.array([0.1, 0.6, 0.7, 0.3, 0.9, 0.2], dtype="float32")
+    labels = np.array([0, 1, 0, 1, 1, 0], dtype="int64")
+    p, r, a = paddle.metric.Precision(), paddle.metric.Recall(), paddle.metric.Auc()
+    p.update(preds, labels)
+    r.update(paddle.to_tensor(preds), paddle.to_tensor(labels))
+    a.update(np.stack([1 - preds, preds], 1), labels)
+    assert p.accumulate() == pytest.approx(2 / 3) and r.accumulate() == pytest.approx(2 / 3)
+    assert a.accumulate() == pytest.approx(7 / 9)
+    with pytest.raises(ValueError, match="The 'preds' must be a numpy ndarray or Tensor."):
+        p.update([0.1], labels)

@@ -79,3 +79,35 @@ def test_decompositions_reconstruct():
     np.testing.assert_allclose(v.numpy() @ np.diag(w.numpy()) @ v.numpy().T, a, atol=1e-10)
     np.testing.assert_allclose(paddle.linalg.pinv(paddle.to_tensor(f)).numpy(), np.linalg.pinv(f),
                                atol=1e-10)
+
+
+@settings(max_examples=20, deadline=None)
+@given(form=st.sampled_from(["int", "pair", "flat", "short", "broadcast"]), seed=st.integers(0, 99))
+def test_tensordot_axes_forms_match_numpy(form, seed):
+    rs = np.random.RandomState(seed)
+    a, b = rs.rand(2, 3, 4), rs.rand(3, 4, 5)
+    if form == "int":
+        axes, np_axes = 2, 2
+    elif form == "pair":
+        axes = np_axes = [[1, 2], [0, 1]]
+    elif form == "flat":            # the same axes of both operands
+        b = rs.rand(2, 3, 5)
+        axes, np_axes = [0, 1], [[0, 1], [0, 1]]
+    elif form == "short":           # the shorter list is completed from the longer one
+        b = rs.rand(3, 5, 4)
+        axes, np_axes = [[1, 2], [0]], [[1, 2], [0, 2]]
+    else:                           # a size-1 contracted axis is summed away (broadcast)
+        a = rs.rand(2, 1, 4)
+        axes, np_axes = [[1], [0]], None
+    out = paddle.tensordot(paddle.to_tensor(a), paddle.to_tensor(b), axes)
+    want = (np.tensordot(a, b, np_axes) if np_axes is not None
+            else np.tensordot(a, b.sum(0, keepdims=True), [[1], [0]]))
+    np.testing.assert_allclose(out.numpy(), want, rtol=1e-10)
+
+
+def test_tensordot_errors():
+    x, y = paddle.ones([2, 3]), paddle.ones([4, 2])
+    with pytest.raises(AssertionError, match="should not be negative, but received axes=-1"):
+        paddle.tensordot(x, y, -1)
+    with pytest.raises(AssertionError, match="'x' has size 3 in dim 1 while 'y' has size 4 in dim 0"):
+        paddle.tensordot(x, y, 1)

@@ -314,3 +314,133 @@ def test_static_mode_records_and_runs_the_same_ops():
         paddle.disable_static()
     np.testing.assert_allclose(got, (np.exp(xv + 1) * 2 - xv / 2).sum(1), rtol=1e-6)
     np.testing.assert_array_equal(got_flags, xv > 0.5)
+
+
+# ---- Paddle's special functions and the rest of tensor/math.py (values from numpy/math, dtypes as
+# recorded from Paddle 3.3.1 in conformance/goldens/cases/hunt_tensor.json) ------------------------
+def test_unary_int_inputs_give_float32_and_keep_dtype_where_paddle_does():
+    i = paddle.to_tensor([1, 2, 3])
+    assert paddle.lgamma(i).dtype == paddle.float32
+    np.testing.assert_allclose(paddle.lgamma(i).numpy(), [math.lgamma(v) for v in (1, 2, 3)], rtol=1e-6)
+    assert paddle.frac(i).dtype == paddle.int64 and paddle.frac(i).tolist() == [0, 0, 0]
+    assert paddle.atan2(i, i).dtype == paddle.float64
+    assert paddle.signbit(paddle.to_tensor([-1.0, 0.0])).tolist() == [True, False]
+
+
+def test_real_imag_of_real_tensor_raise_paddle_runtime_error():
+    with pytest.raises(RuntimeError, match="kernel `real` is not registered"):
+        paddle.real(paddle.to_tensor([1.0]))
+    c = paddle.to_tensor([1 + 2j])
+    assert paddle.real(c).tolist() == [1.0] and paddle.imag(c).tolist() == [2.0]
+
+
+def test_logit_eps_clips():
+    x = paddle.to_tensor([0.0, 0.5, 1.0])
+    out = paddle.logit(x, eps=0.1).numpy()
+    np.testing.assert_allclose(out, [math.log(0.1 / 0.9), 0.0, math.log(0.9 / 0.1)], rtol=1e-5)
+
+
+def test_diff_trace_diagonal_kron_inner():
+    f = paddle.to_tensor([[1.0, 5.0, 2.0], [3.0, 3.0, 4.0]])
+    assert paddle.diff(f, axis=0).tolist() == [[2.0, -2.0, 2.0]]
+    assert float(paddle.trace(f)) == 4.0
+    assert paddle.diagonal(f).tolist() == [1.0, 3.0]
+    np.testing.assert_allclose(paddle.kron(f, f).numpy(), np.kron(f.numpy(), f.numpy()))
+    np.testing.assert_allclose(paddle.inner(f, f).numpy(), np.inner(f.numpy(), f.numpy()))
+
+
+def test_cummax_indices():
+    v, idx = paddle.cummax(paddle.to_tensor([1, 3, 2, 3]))
+    assert v.tolist() == [1, 3, 3, 3] and idx.dtype == paddle.int64
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(-50, 50, allow_nan=False), min_size=1, max_size=6))
+def test_logaddexp_hypot_match_numpy(values):
+    x = paddle.to_tensor(values, dtype="float64")
+    y = x * 0.5 + 1
+    np.testing.assert_allclose(paddle.logaddexp(x, y).numpy(),
+                               np.logaddexp(x.numpy(), y.numpy()), rtol=1e-10)
+    np.testing.assert_allclose(paddle.hypot(x, y).numpy(), np.hypot(x.numpy(), y.numpy()), rtol=1e-10)
+
+
+def test_shifts_logical_right_shift():
+    x = paddle.to_tensor([-8], dtype="int8")
+    s = paddle.to_tensor([1], dtype="int8")
+    assert paddle.bitwise_right_shift(x, s).tolist() == [-4]
+    assert paddle.bitwise_right_shift(x, s, is_arithmetic=False).tolist() == [124]
+    assert paddle.bitwise_left_shift(x, s).tolist() == [-16]
+
+
+def test_methods_attached_only_where_paddle_has_them():
+    assert hasattr(paddle.Tensor, "lgamma") and hasattr(paddle.Tensor, "negative")
+    assert not hasattr(paddle.Tensor, "positive")
+
+
+def test_sgn_rejects_integers_and_has_zero_gradient():
+    with pytest.raises(TypeError, match=r"must be one of \['float16'.*but got paddle.int64"):
+        paddle.sgn(paddle.to_tensor([1, -2]))
+    x = paddle.to_tensor([1.5, -2.0], stop_gradient=False)
+    (g,) = paddle.grad(paddle.sgn(x).sum(), [x])
+    assert g.tolist() == [0.0, 0.0]
+
+
+def test_heaviside_gradient_is_paddles():
+    x = paddle.to_tensor([[-1.0, 0.0, 2.0], [0.0, 0.0, -3.0]], stop_gradient=False)
+    y = paddle.to_tensor([0.25, 0.5, 0.75], stop_gradient=False)
+    out = paddle.heaviside(x, y)
+    assert out.tolist() == [[0.0, 0.5, 1.0], [0.25, 0.5, 0.0]]
+    gx, gy = paddle.grad(out.sum(), [x, y])
+    assert gx.tolist() == [[0.0] * 3] * 2          # dx = 0
+    assert gy.tolist() == [1.0, 2.0, 0.0]           # dy = dout where x == 0, summed over rows
+
+
+def test_addmm_checks_shapes_with_paddles_messages():
+    one = paddle.ones
+    with pytest.raises(ValueError, match=r"The dimension of x, y should be 2"):
+        paddle.addmm(one([2, 3]), one([1, 2, 4]), one([4, 3]))
+    with pytest.raises(ValueError, match=r"x's width must be equal with Variable y' height. But "
+                                         r"received x's shape = paddle.Size\(\[2, 4\]\)"):
+        paddle.addmm(one([2, 3]), one([2, 4]), one([3, 3]))
+    with pytest.raises(ValueError, match="input's dimension\\[0\\] must be 1 but got 3"):
+        paddle.addmm(one([3, 3]), one([2, 4]), one([4, 3]))
+    with pytest.raises(ValueError, match="is not broadcastable with"):
+        paddle.addmm(one([2]), one([2, 4]), one([4, 3]))
+    assert paddle.addmm(one([3]), one([2, 4]), one([4, 3]), beta=2.0).tolist() == [[6.0] * 3] * 2
+
+
+def test_out_keyword_where_paddle_has_it():
+    o = paddle.zeros([1])
+    res = paddle.acosh(paddle.to_tensor([1.0, 2.0]), out=o)
+    assert res is o and o.shape == [2] and o.tolist()[0] == 0.0
+    x = paddle.to_tensor([[1.0, 4.0, 9.0]])
+    o = paddle.zeros([1])
+    paddle.diff(x, out=o)
+    assert o.tolist() == [[3.0, 5.0]]
+    # Paddle 3.3.1's shifts accept `out` and leave it untouched
+    o = paddle.zeros([2], "int64")
+    paddle.bitwise_left_shift(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 1]), out=o)
+    assert o.tolist() == [0, 0]
+
+
+def test_copysign_ldexp_logcumsumexp_dtypes():
+    i = paddle.to_tensor([1, -2, 3])
+    out = paddle.copysign(i, paddle.to_tensor([-1, 1, -1]))
+    assert out.dtype == paddle.int64 and out.tolist() == [-1, 2, -3]
+    assert paddle.copysign(paddle.to_tensor([1.0, -2.0]), -1.0).tolist() == [-1.0, -2.0]
+    y = paddle.to_tensor([1.0, 2.0], dtype="float64")
+    assert paddle.ldexp(paddle.to_tensor([1.0, 3.0]), y).dtype == paddle.float64
+    lc = paddle.logcumsumexp(i)
+    assert lc.dtype == paddle.float32
+    np.testing.assert_allclose(lc.numpy(), np.logaddexp.accumulate([1.0, -2.0, 3.0]), rtol=1e-6)
+
+
+def test_kthvalue_mv_polygamma_errors():
+    with pytest.raises(ValueError, match="the k in the kthvalue must >= 1, but received 0"):
+        paddle.kthvalue(paddle.ones([2, 3]), 0)
+    with pytest.raises(ValueError, match="must have >= 4 columns in axis of 1"):
+        paddle.kthvalue(paddle.ones([2, 3]), 4)
+    with pytest.raises(ValueError, match=r"but received X'shape = \[2, 3\], Vec's shape = \[2\]"):
+        paddle.mv(paddle.ones([2, 3]), paddle.ones([2]))
+    with pytest.raises(ValueError, match="But received n = -1"):
+        paddle.polygamma(paddle.ones([2]), -1)

@@ -55,3 +55,19 @@ def test_where_masked_fill_gradcheck_float64():
                 paddle.to_torch(paddle.masked_select(px, m)),
                 paddle.to_torch(paddle.topk(px, 2)[0]))
     assert torch.autograd.gradcheck(f, (x, y))
+
+
+def test_kthvalue_ties_take_the_later_index_like_paddle():
+    f = paddle.to_tensor([[3.0, 3.0, 4.0]])
+    values, indices = paddle.kthvalue(f, 2)
+    assert values.tolist() == [3.0] and indices.tolist() == [1]
+
+
+def test_searchsorted_side_and_sorter():
+    seq = paddle.to_tensor([1.0, 2.0, 2.0, 3.0])
+    v = paddle.to_tensor([2.0])
+    assert paddle.searchsorted(seq, v, side="right").tolist() == [3]
+    assert paddle.searchsorted(seq, v, right=True, side="left").tolist() == [3]   # side only sets right
+    unsorted = paddle.to_tensor([3.0, 1.0, 2.0])
+    got = paddle.searchsorted(unsorted, paddle.to_tensor([2.5, 0.0]), sorter=paddle.to_tensor([1, 2, 0]))
+    assert got.tolist() == np.searchsorted([1.0, 2.0, 3.0], [2.5, 0.0]).tolist()

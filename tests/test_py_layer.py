@@ -110,9 +110,8 @@ def test_replay_matches_paddle(case, paddle_alias):
 
     # Paddle names tensors made by to_tensor generated_tensor_<n> from 0 in a fresh process.
     import itertools
-    from paddle_compat import _creation_core
-    if hasattr(_creation_core, "_generated_names"):
-        _creation_core._generated_names = itertools.count()
+    from paddle_compat import _tensor
+    _tensor._generated_names = itertools.count()
 
     actual = snippets.run_case(case["code"], reset)
     problem = snippets.compare(case, actual, exact=False)

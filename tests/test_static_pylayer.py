@@ -28,7 +28,7 @@ _spec.loader.exec_module(record)
 
 # Public ops other parts export; until their exports land in paddle_compat/__init__.py, fall back
 # to the modules that define them (importing them also attaches Paddle's Tensor operators).
-_FALLBACKS = ("paddle_compat._ops.math", "paddle_compat._ops.reduction",
+_FALLBACKS = ("paddle_compat._ops.math", "paddle_compat._ops.stat",
               "paddle_compat._ops.creation", "paddle_compat._ops.logic")
 
 

@@ -16,7 +16,7 @@ import paddle_compat
 from paddle_compat import _unique_name
 from paddle_compat._mode import STATE
 
-_FALLBACKS = ("paddle_compat._ops.math", "paddle_compat._ops.reduction",
+_FALLBACKS = ("paddle_compat._ops.math", "paddle_compat._ops.stat",
               "paddle_compat._ops.creation", "paddle_compat._ops.logic")
 
 

@@ -1,8 +1,7 @@
 """paddle.autograd.backward(tensors, grad_tensors=None, retain_graph=False) on torch's engine."""
 import torch
 
-from .._tensor import Tensor
-from .py_layer_errors import translate_version_error
+from .._tensor import Tensor, translate_version_error
 
 __all__ = ["backward"]
 

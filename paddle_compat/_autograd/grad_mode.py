@@ -3,7 +3,7 @@ import functools
 
 import torch
 
-from .._tensor import Tensor, wrap
+from .._tensor import Tensor, translate_version_error, wrap
 
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "grad"]
 
@@ -123,7 +123,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                                       retain_graph=retain_graph, create_graph=create_graph,
                                       allow_unused=True)
         except RuntimeError as exc:
-            from .py_layer_errors import translate_version_error
             raise translate_version_error(exc) or exc
         for i, g in zip(wanted, got):
             results[i] = g

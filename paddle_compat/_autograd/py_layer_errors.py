@@ -9,7 +9,6 @@ which mean nothing here.
 Paddle's error class -> Python exception: InvalidArgument -> ValueError, External -> OSError,
 PermissionDenied -> RuntimeError, Fatal -> SystemError.
 """
-import re
 import sys
 import traceback
 
@@ -112,30 +111,6 @@ def backward_failed(layer_cls, node, exc, skip_frames=2):
     return OSError(f"(External) \n{{\n{indented}\n}}\n")
 
 
-_VERSION_RE = re.compile(r"modified by an inplace operation: .*? is at version (\d+); "
-                         r"expected version (\d+) instead", re.S)
-
-
-def translate_version_error(exc):
-    """torch's 'modified by an inplace operation' RuntimeError -> Paddle's text, else None.
-
-    Meant for the places that start a backward pass (Tensor.backward, paddle.grad,
-    paddle.autograd.backward): `raise translate_version_error(e) or e` keeps other errors as is.
-    """
-    if not isinstance(exc, RuntimeError):
-        return None
-    m = _VERSION_RE.search(str(exc))
-    if m is None:
-        return None
-    now, expected = m.group(1), m.group(2)
-    err = RuntimeError(
-        f"(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
-        f"inplace operation. Its version is {now} but the expected version is {expected}. Please "
-        "fix your code to void calling an inplace operator after using the Tensor which will used "
-        "in gradient computation.\n  [Hint: Expected tensor_version == wrapper_version_snapshot, "
-        f"but received tensor_version:{now} != wrapper_version_snapshot:{expected}.]")
-    err.__cause__ = exc
-    return err
 
 
 def flatten_grads(layer, result, in_slots, needs):

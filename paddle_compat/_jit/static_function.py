@@ -38,8 +38,11 @@ import weakref
 import torch
 
 from .._mode import STATE
+from .._static.input_spec import InputSpec
 from .._tensor import Tensor
 from . import tree
+from .._nn.layer.layers import Layer
+from .._static.compiled import BuildStrategy
 
 __all__ = ["StaticFunction", "to_static", "not_to_static", "enable_to_static", "ignore_module",
            "is_enabled", "TORCH_BACKENDS"]
@@ -318,7 +321,6 @@ def _param_names(function, drop_self):
 
 
 def _mark_dynamic(args, specs):
-    from ..static.input_spec import InputSpec
     for arg, spec in zip(args, specs):
         if isinstance(spec, InputSpec) and isinstance(arg, Tensor):
             t = arg._t
@@ -331,7 +333,6 @@ def _mark_dynamic(args, specs):
 
 
 def _normalize_specs(input_spec):
-    from ..static.input_spec import InputSpec
     if input_spec is None:
         return None
     if not isinstance(input_spec, (list, tuple)):
@@ -368,7 +369,6 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
     if unknown:
         raise TypeError(f"to_static() got an unexpected keyword argument '{sorted(unknown)[0]}'")
     if build_strategy is not None:
-        from .._static.compiled import BuildStrategy
         if not isinstance(build_strategy, BuildStrategy):
             raise TypeError(f"Required type(build_strategy) shall be "
                             f"`paddle.static.BuildStrategy`, but received "
@@ -388,7 +388,6 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
 
     if function is None:
         return decorated
-    from .._nn.layer import Layer
     if isinstance(function, Layer):
         fwd = function.forward
         if isinstance(fwd, StaticFunction):

@@ -6,7 +6,9 @@ torch tensors behind the Tensors, in order. The compiled trampoline rebuilds the
 template inside the traced region, so torch.compile only ever receives torch tensors (its guards
 and dynamic-dimension marks then apply to them) and a template of constants it can guard on.
 """
+from .._static.input_spec import InputSpec
 from .._tensor import Tensor, wrap
+from .._dtype import to_dtype
 
 __all__ = ["LEAF", "flatten", "rebuild", "unwrap_out", "wrap_out", "check_specs", "spec_of"]
 
@@ -79,7 +81,6 @@ def wrap_out(obj):
 
 def spec_of(obj, name=None):
     """The InputSpec (or nested list of them) describing a call argument; non-Tensors stay."""
-    from ..static.input_spec import InputSpec
     if isinstance(obj, Tensor):
         return InputSpec(list(obj.shape), obj.dtype, name, obj.stop_gradient)
     if isinstance(obj, (list, tuple)):
@@ -93,7 +94,6 @@ def check_specs(owner, params, args, specs):
     `owner` names the decorated function for messages; `params` are its parameter names. Raises
     ValueError naming the argument, the InputSpec and what was received.
     """
-    from ..static.input_spec import InputSpec
     for i, (arg, spec) in enumerate(zip(args, specs)):
         pname = params[i] if i < len(params) else f"args[{i}]"
         _check_one(owner, pname, f"input_spec[{i}]", arg, spec, InputSpec)
@@ -123,5 +123,4 @@ def _check_one(owner, pname, where, arg, spec, InputSpec):
 
 
 def _dtype_name(dtype):
-    from .._dtype import to_dtype
     return to_dtype(dtype).short

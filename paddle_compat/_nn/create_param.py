@@ -16,6 +16,7 @@ from .._place import to_place, current_torch_device
 from .._param_attr import ParamAttr
 from . import initializer as _init
 from .parameter import make_parameter
+from .._static.layers import make_static_parameter
 
 __all__ = ["create_parameter_impl", "create_parameter"]
 
@@ -38,7 +39,6 @@ def create_parameter_impl(helper_name, shape, attr=None, dtype=None, is_bias=Fal
     startup initializer op instead (Paddle's behaviour for Layers built inside program_guard).
     """
     if STATE.static:
-        from .._static.layers import make_static_parameter
         return make_static_parameter(shape, dtype if dtype is not None else get_default_dtype(),
                                      None, attr, is_bias, default_initializer,
                                      helper_name=helper_name)

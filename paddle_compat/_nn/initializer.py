@@ -12,6 +12,7 @@ import numpy as np
 import torch
 
 from .._tensor import Tensor
+from .. import _random
 
 __all__ = ["Initializer", "Constant", "Normal", "Uniform", "TruncatedNormal", "XavierNormal",
            "XavierUniform", "KaimingNormal", "KaimingUniform", "Assign", "calculate_gain",
@@ -21,7 +22,6 @@ _LOW_PRECISION = (torch.float16, torch.bfloat16)
 
 
 def _engine():
-    from .. import _random
     return _random
 
 

@@ -1,5 +1,7 @@
-"""Creation ops (paddle.zeros ... paddle.meshgrid) and the Tensor methods that make converted copies
-or change a tensor in place (astype, to, cpu, cuda, set_value, register_hook, add_, zero_, ...).
+"""Creation ops (Paddle: tensor/creation.py): paddle.zeros ... paddle.meshgrid, complex, clone,
+diag_embed, tril_indices/triu_indices, from_numpy, asarray/as_tensor; and the in-place helpers
+(`_check_inplace`, `_write_back`) every `x_` method shares. `to_tensor` is `_creation_core.py`'s
+(the Tensor's own floor needs it).
 
 Rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json): the default dtype is
 `paddle.get_default_dtype()` (float32), also for `full(shape, 3)` with an int value; `arange` of ints
@@ -16,18 +18,20 @@ import numpy as np
 import torch
 
 from .. import _dtype
+from .._creation_core import to_tensor
 from .._dtype import to_dtype
 from .._mode import STATE
 from .._place import current_torch_device, to_place
 from .._tensor import Tensor, wrap
-from .._tensor_methods import attach
+from .._tensor_methods import METHODS, attach
 from ._checks import (check_int_list_arg, check_tensor_arg, graph_variable_in_int_arg, invalid_argument,
                       is_graph_variable, is_tensor_like)
 from .registry import apply_op, defop
 
 __all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
            "arange", "linspace", "logspace", "eye", "assign", "diag", "tril", "triu", "meshgrid",
-           "complex"]
+           "complex", "clone", "diag_embed", "tril_indices", "triu_indices", "from_numpy", "asarray",
+           "as_tensor"]
 
 
 def _dtype_or_default(dtype):
@@ -406,159 +410,6 @@ def complex(real, imag, name=None, *, out=None):
 attach({"tril": tril, "triu": triu, "diag": diag})
 
 
-# ---- Tensor methods: conversions and in-place updates ---------------------------------------------
-def _astype(self, dtype):
-    """Tensor.astype(dtype): paddle.cast(self, dtype)."""
-    from .math import cast
-    return cast(self, dtype)
-
-
-def _copy_to(self, device, dtype=None, blocking=True):
-    t = self._t
-    out = wrap(t.to(device=device, dtype=dtype, non_blocking=not blocking))
-    if not self.stop_gradient and out.stop_gradient:
-        out._info = {"needs_grad": True}
-    return out
-
-
-def _cpu(self):
-    """Tensor.cpu(): a copy on the CPU (the tensor itself if already there, as torch does)."""
-    return _copy_to(self, torch.device("cpu"))
-
-
-def _cuda(self, device_id=None, blocking=True):
-    """Tensor.cuda(device_id=None, blocking=True): a copy on GPU `device_id` (current GPU if None).
-
-    Differences from Paddle: without a GPU torch can see, this raises ValueError naming the place.
-    """
-    place = to_place("gpu" if device_id is None else f"gpu:{int(device_id)}")
-    return _copy_to(self, place.device, blocking=blocking)
-
-
-def _to(self, *args, **kwargs):
-    """Tensor.to(device=None, dtype=None, blocking=None), also to(other_tensor) and to(dtype)."""
-    device = kwargs.pop("device", None)
-    dtype = kwargs.pop("dtype", None)
-    blocking = kwargs.pop("blocking", None)
-    if kwargs:
-        raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    for a in args:
-        if isinstance(a, Tensor):
-            device, dtype = a._t.device, a.dtype
-        elif isinstance(a, bool):
-            blocking = a
-        elif isinstance(a, str) and a.split(":")[0].lower() in ("cpu", "gpu", "cuda"):
-            device = a
-        elif a is None:
-            continue
-        elif hasattr(a, "device") and not isinstance(a, torch.dtype):
-            device = a
-        else:
-            dtype = a
-    dev = self._t.device if device is None else (
-        device if isinstance(device, torch.device) else to_place(device).device)
-    d = None if dtype is None else to_dtype(dtype)
-    if d is not None and d.torch is not self._t.dtype:
-        out = _astype(self, d)
-        return out if dev == out._t.device else _copy_to(out, dev, blocking=blocking is not False)
-    if dev == self._t.device:
-        return self
-    return _copy_to(self, dev, blocking=blocking is not False)
-
-
-def _pin_memory(self, blocking=True):
-    """Tensor.pin_memory(): a copy in page-locked host memory (needs a CUDA-capable torch)."""
-    if not torch.cuda.is_available():
-        raise RuntimeError("(PermissionDenied) Cannot use CUDAPinnedPlace in CPU only version")
-    return wrap(self._t.pin_memory())
-
-
-def _is_floating_point(self):
-    """Tensor.is_floating_point(): True for float16/bfloat16/float32/float64."""
-    return self._t.is_floating_point()
-
-
-def _element_size(self):
-    """Tensor.element_size(): bytes per element."""
-    return self._t.element_size()
-
-
-def _set_value(self, value):
-    """Tensor.set_value(value): overwrite the data with a same-shape, same-dtype array or Tensor.
-
-    Paddle's AssertionError texts for a shape or dtype mismatch.
-    """
-    if isinstance(value, Tensor):
-        src = value._t.detach()
-        src_shape, src_dtype = tuple(src.shape), value.dtype
-    else:
-        array = np.asarray(value)
-        src = torch.from_numpy(np.ascontiguousarray(array))
-        src_shape, src_dtype = tuple(array.shape), to_dtype(array.dtype)
-    if list(src_shape) != list(self._t.shape):
-        raise AssertionError(f"Variable Shape not match, Variable [ {self.name} ] need tensor with "
-                             f"shape {self.shape} but load set tensor with shape {src_shape}")
-    if src_dtype is not self.dtype:
-        raise AssertionError(f"Variable dtype not match, Variable [ {self.name} ] need tensor with "
-                             f"dtype {self.dtype}  but load tensor with dtype {src_dtype}")
-    with torch.no_grad():
-        self._t.copy_(src)
-
-
-def _get_tensor(self):
-    """Tensor.get_tensor(): the underlying data holder (here the Tensor itself, which supports
-    numpy conversion like Paddle's DenseTensor)."""
-    return self
-
-
-class TensorHookRemoveHelper:
-    """What Tensor.register_hook returns: `remove()` unregisters the hook and returns True."""
-
-    __slots__ = ("_handle",)
-
-    def __init__(self, handle):
-        self._handle = handle
-
-    def remove(self):
-        if self._handle is None:
-            return False
-        self._handle.remove()
-        self._handle = None
-        return True
-
-
-def _register_hook(self, hook):
-    """Tensor.register_hook(hook): `hook(grad)` gets the gradient as a paddle Tensor and may return
-    a replacement Tensor (or None to keep it)."""
-    if self.stop_gradient:
-        raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
-
-    def torch_hook(g):
-        out = hook(wrap(g))
-        return None if out is None else out._t
-
-    return TensorHookRemoveHelper(self._t.register_hook(torch_hook))
-
-
-def _permuted(self, perm):
-    from .._tensor_methods import METHODS   # paddle.transpose (ops-manip) records op transpose2
-    if "transpose" in METHODS:
-        return METHODS["transpose"](self, perm)
-    return wrap(self._t.permute(perm))
-
-
-def _T(self):
-    return _permuted(self, list(range(self.ndim))[::-1])
-
-
-def _mT(self):
-    if self.ndim < 2:
-        raise ValueError(f"Tensor.ndim({self.ndim}) is required to be greater than or equal to 2.")
-    perm = list(range(self.ndim))
-    perm[-1], perm[-2] = perm[-2], perm[-1]
-    return _permuted(self, perm)
-
-
 def _check_inplace(x):
     t = x._t
     if t.requires_grad and t.is_leaf:
@@ -582,37 +433,54 @@ def _write_back(x, result):
     return x
 
 
-def _inplace(fn):
-    def method(x, *args, **kwargs):
-        _check_inplace(x)
-        return _write_back(x, fn(x, *args, **kwargs))
-    method.__name__ = fn.__name__ + "_"
-    method.__doc__ = (f"Tensor.{method.__name__}: in-place paddle.{fn.__name__}; a leaf that needs "
-                      "grad raises Paddle's ValueError.")
-    return method
 
 
-def _zero_(x):
-    """Tensor.zero_(): fill with zeros in place."""
-    _check_inplace(x)
-    return _write_back(x, zeros_like(x))
+# ---- copies, diagonal embedding, triangle indices, numpy interop ------------------------------
 
 
-def _fill_(x, value):
-    """Tensor.fill_(value): fill with `value` in place."""
-    _check_inplace(x)
-    return _write_back(x, full_like(x, value))
+def clone(x, name=None):
+    """paddle.clone(x): a copy that stays in the graph (gradient flows back to x)."""
+    return assign(x)
 
 
-def _attach_methods():
-    from . import math as m
-    attach({"astype": _astype, "cast": m.cast, "cpu": _cpu, "cuda": _cuda, "to": _to,
-            "pin_memory": _pin_memory, "is_floating_point": _is_floating_point,
-            "element_size": _element_size, "set_value": _set_value, "get_tensor": _get_tensor,
-            "register_hook": _register_hook, "T": property(_T), "mT": property(_mT),
-            "zero_": _zero_, "fill_": _fill_})
-    attach({f.__name__ + "_": _inplace(f) for f in (m.add, m.subtract, m.multiply, m.scale, m.clip,
-                                                   m.exp, m.sqrt)})
+_DIAG_EMBED = defop("diag_embed", lambda x, offset=0, dim1=-2, dim2=-1:
+                    torch.diag_embed(x, offset, dim1, dim2), inputs=("Input",),
+                    attrs={"offset": 0, "dim1": -2, "dim2": -1}, api="paddle.diag_embed")
 
 
-_attach_methods()
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """paddle.diag_embed(input, offset=0, dim1=-2, dim2=-1): batched diagonal matrices."""
+    return apply_op(_DIAG_EMBED, (input,), {"offset": offset, "dim1": dim1, "dim2": dim2})
+
+
+def _indices(fn):
+    def make(row, col=None, offset=0, dtype="int64"):
+        col = row if col is None else col
+        return to_tensor(fn(row, col, offset).numpy(), dtype=dtype)
+    return make
+
+
+def tril_indices(row, col, offset=0, dtype="int64"):
+    """paddle.tril_indices(row, col, offset=0, dtype='int64'): indices of the lower triangle."""
+    return _indices(torch.tril_indices)(row, col, offset, dtype)
+
+
+def triu_indices(row, col=None, offset=0, dtype="int64"):
+    """paddle.triu_indices(row, col=None, offset=0, dtype='int64'): indices of the upper triangle."""
+    return _indices(torch.triu_indices)(row, col, offset, dtype)
+
+
+def from_numpy(ndarray):
+    """paddle.from_numpy(ndarray): a tensor over the array's data (dtype kept)."""
+    return wrap(torch.from_numpy(np.ascontiguousarray(ndarray)))
+
+
+def asarray(obj, dtype=None, place=None, copy=None, stop_gradient=True):
+    """paddle.asarray(obj, dtype=None, ...): like paddle.to_tensor."""
+    return to_tensor(obj, dtype=dtype, place=place, stop_gradient=stop_gradient)
+
+
+as_tensor = asarray
+
+
+attach({k: v for k, v in {"clone": clone, "diag_embed": diag_embed}.items() if k not in METHODS})

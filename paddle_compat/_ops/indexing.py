@@ -1,6 +1,6 @@
-"""Indexing ops: Tensor.__getitem__/__setitem__ (numpy-style indexing), paddle.slice,
-paddle.strided_slice, gather, gather_nd, scatter, scatter_nd_add, take_along_axis,
-put_along_axis.
+"""Tensor indexing (Paddle: base/variable_index.py): `x[...]` and `x[...] = v`, i.e.
+Tensor.__getitem__/__setitem__ with numpy-style indices. The ops they record (`slice`,
+`strided_slice`, `index_get`/`set_value`) are in manipulation.py (slice, strided_slice) and here.
 
 Getitem/setitem follow Paddle 3.3.1's rules (verified against the oracle): ints, slices (negative
 steps too), None, Ellipsis, lists (nested lists are one index tensor), numpy arrays, int/bool
@@ -27,12 +27,12 @@ import torch
 
 from .._mode import STATE
 from .._tensor import Tensor
+from .._tensor_methods import attach
 from ._checks import invalid_argument, is_tensor_like
-from .manipulation import UNSQUEEZE, _int, _int_list
-from .registry import apply_op, defop
+from .manipulation import SLICE, STRIDED_SLICE, UNSQUEEZE, _int
+from .registry import STATIC, apply_op, defop
 
-__all__ = ["slice", "strided_slice", "gather", "gather_nd", "scatter", "scatter_",
-           "scatter_nd_add", "take_along_axis", "put_along_axis", "put_along_axis_"]
+__all__ = ["getitem", "setitem"]
 
 _pyslice = builtins.slice
 _INDEX_TYPES_TEXT = ("Currently, Tensor.__indices__() only allows indexing by Boolean, Integers, "
@@ -209,94 +209,18 @@ def _record_slice(x, attrs):
     """Static `x[...]` as Paddle's legacy getitem records it: a `slice` op named `x_slice_<n>`
     when every step is 1, else `strided_slice` named `x_strided_slice_<n>`; a sliced dynamic (-1)
     dim stays -1 (Paddle does not resolve it against the bounds)."""
-    from .._static.builder import tmp_outputs
     if all(s == 1 for s in attrs["strides"]):
         op, key = SLICE, f"{x.name}_slice"
         attrs = {k: v for k, v in attrs.items() if k != "strides"}
     else:
         op, key = STRIDED_SLICE, f"{x.name}_strided_slice"
-    with tmp_outputs(key):
+    with STATIC.tmp_outputs(key):
         out = apply_op(op, (x,), attrs)
     dynamic = [a for a in attrs["axes"] if x.shape[a] == -1 and a not in attrs["decrease_axis"]]
     if dynamic:
         kept = [a for a in range(len(x.shape)) if a not in attrs["decrease_axis"]]
         out._shape = tuple(-1 if kept[i] in dynamic else d for i, d in enumerate(out.shape))
     return out
-
-
-# ---- slice / strided_slice ---------------------------------------------------------------------
-def _strided_kernel(Input, axes=(), starts=(), ends=(), strides=(), infer_flags=(),
-                    decrease_axis=()):
-    idx = [_pyslice(None)] * Input.dim()
-    flips = []
-    for i, a in enumerate(axes):
-        size = Input.shape[a]
-        step = strides[i] if strides else 1
-        s, e = starts[i], ends[i]
-        if step > 0:
-            s = min(max(s + size if s < 0 else s, 0), size)
-            e = min(max(e + size if e < 0 else e, 0), size)
-            idx[a] = _pyslice(s, max(s, e), step)
-        else:
-            # torch has no negative steps: take the mirrored range on the flipped axis.
-            s = min(max(s + size if s < 0 else s, -1), size - 1)
-            e = min(max(e + size if e < -1 else e, -1), size - 1)
-            lo, hi = e + 1, s + 1
-            idx[a] = _pyslice(size - hi, size - hi + max(hi - lo, 0), -step)
-            flips.append(a)
-    out = Input.flip(flips) if flips else Input
-    out = out[tuple(idx)]
-    if decrease_axis:
-        out = out.reshape([d for i, d in enumerate(out.shape) if i not in set(decrease_axis)])
-    return out
-
-
-def _slice_kernel(Input, axes=(), starts=(), ends=(), infer_flags=(), decrease_axis=()):
-    return _strided_kernel(Input, axes, starts, ends, (), infer_flags, decrease_axis)
-
-
-SLICE = defop("slice", _slice_kernel, inputs=("Input",),
-              attrs={"axes": [], "starts": [], "ends": [], "infer_flags": [], "decrease_axis": []},
-              api="paddle.slice")
-STRIDED_SLICE = defop("strided_slice", _strided_kernel, inputs=("Input",),
-                      attrs={"axes": [], "starts": [], "ends": [], "strides": [], "infer_flags": [],
-                             "decrease_axis": []}, api="paddle.strided_slice")
-
-
-def _norm_axes(axes, nd):
-    out = []
-    for a in axes:
-        if not -nd <= a < nd:
-            raise invalid_argument(f"The axis value should be in range [{-nd}, {nd}), but received "
-                                   f"{a}.")
-        out.append(a % nd)
-    return out
-
-
-def slice(input, axes, starts, ends):
-    """paddle.slice(input, axes, starts, ends): step-1 slices on the listed axes; starts/ends are
-    clamped to the axis size (negative values count from the end)."""
-    axes = _norm_axes(_int_list(axes), len(input.shape))
-    starts, ends = _int_list(starts), _int_list(ends)
-    if not len(axes) == len(starts) == len(ends):
-        raise ValueError("The size of axes, starts and ends must be the same in paddle.slice")
-    return apply_op(SLICE, (input,), {"axes": axes, "starts": starts, "ends": ends,
-                                      "infer_flags": [1] * len(axes), "decrease_axis": []})
-
-
-def strided_slice(x, axes, starts, ends, strides, name=None):
-    """paddle.strided_slice(x, axes, starts, ends, strides, name=None): slices with steps
-    (negative steps walk backwards)."""
-    axes = _norm_axes(_int_list(axes), len(x.shape))
-    starts, ends, strides = _int_list(starts), _int_list(ends), _int_list(strides)
-    if not len(axes) == len(starts) == len(ends) == len(strides):
-        raise ValueError("The size of axes, starts, ends and strides must be the same in "
-                         "paddle.strided_slice")
-    if 0 in strides:
-        raise invalid_argument("The step of slice must not be 0.")
-    return apply_op(STRIDED_SLICE, (x,), {"axes": axes, "starts": starts, "ends": ends,
-                                          "strides": strides, "infer_flags": [1] * len(axes),
-                                          "decrease_axis": []})
 
 
 # ---- setitem -----------------------------------------------------------------------------------
@@ -378,177 +302,8 @@ def setitem(x, item, value):
     return None
 
 
-# ---- gather / scatter --------------------------------------------------------------------------
-def _gather_kernel(X, Index, axis=0):
-    if Index.dim() == 0:
-        return X.index_select(axis, Index.reshape(1).to(torch.int64)).squeeze(axis)
-    return X.index_select(axis, Index.reshape(-1).to(torch.int64))
-
-
-GATHER = defop("gather", _gather_kernel, inputs=("X", "Index"), attrs={"axis": 0},
-               api="paddle.gather")
-
-
-def gather(x, index, axis=None, name=None):
-    """paddle.gather(x, index, axis=None, name=None): rows `index` (0-D or 1-D, or [N, 1]) along
-    `axis` (default 0)."""
-    axis = 0 if axis is None else _int(axis)
-    nd = len(x.shape)
-    if not -max(nd, 1) <= axis < max(nd, 1):
-        raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
-    ishape = list(index.shape)
-    if len(ishape) == 2 and ishape[1] != 1:
-        raise invalid_argument(f"The last dim of index should be 0 or 1 when it is 2D, but we get "
-                               f"{ishape[1]}\n  [Hint: Expected index_dims[1] == 1, but received "
-                               f"index_dims[1]:{ishape[1]} != 1:1.]")
-    if len(ishape) > 2:
-        raise invalid_argument(f"The index should be 0D or 1D, when it is not 2D, but we get "
-                               f"{len(ishape)}")
-    return apply_op(GATHER, (x, index), {"axis": axis % max(nd, 1)})
-
-
-def _gather_nd_kernel(X, Index):
-    k = Index.shape[-1]
-    if k == 0:
-        return X.expand(list(Index.shape[:-1]) + list(X.shape))
-    return X[tuple(Index.to(torch.int64).unbind(-1))]
-
-
-GATHER_ND = defop("gather_nd", _gather_nd_kernel, inputs=("X", "Index"), api="paddle.gather_nd")
-
-
-def gather_nd(x, index, name=None):
-    """paddle.gather_nd(x, index, name=None): index[..., :k] addresses the first k axes of x."""
-    if index.shape[-1] > len(x.shape):
-        raise invalid_argument(f"Input(Index).shape[-1] should be no greater than Input(X).rank. But "
-                               f"received Input(Index).shape[-1] = {index.shape[-1]}, Input(X).rank "
-                               f"= {len(x.shape)}")
-    return apply_op(GATHER_ND, (x, index))
-
-
-def _scatter_kernel(X, Ids, Updates, overwrite=True):
-    ids = Ids.reshape(-1).to(torch.int64)
-    if overwrite:
-        return X.index_copy(0, ids, Updates.to(X.dtype))
-    # Paddle zeroes the addressed rows first, then accumulates every update into them.
-    return X.index_fill(0, ids, 0).index_add(0, ids, Updates.to(X.dtype))
-
-
-SCATTER = defop("scatter", _scatter_kernel, inputs=("X", "Ids", "Updates"),
-                attrs={"overwrite": True}, api="paddle.scatter")
-
-
-def scatter(x, index, updates, overwrite=True, name=None):
-    """paddle.scatter(x, index, updates, overwrite=True, name=None): write rows of `updates` into a
-    copy of x at rows `index`; with overwrite=False the addressed rows are zeroed, then all updates
-    for a row are summed into it."""
-    if len(index.shape) > 1 and not (len(index.shape) == 2 and index.shape[1] == 1):
-        raise invalid_argument(f"The index of scatter should be 1D or 2D with last dim 1, but "
-                               f"received index's shape = {list(index.shape)}.")
-    return apply_op(SCATTER, (x, index, updates), {"overwrite": bool(overwrite)})
-
-
-def scatter_(x, index, updates, overwrite=True, name=None):
-    """paddle.scatter_: in-place form of paddle.scatter (returns x)."""
-    out = scatter(x, index, updates, overwrite)
-    x._t = out._t
-    return x
-
-
-SCATTER_ND_ADD = defop(
-    "scatter_nd_add",
-    lambda X, Index, Updates: X.index_put(tuple(Index.to(torch.int64).unbind(-1)),
-                                          Updates.to(X.dtype), accumulate=True),
-    inputs=("X", "Index", "Updates"), api="paddle.scatter_nd_add")
-
-
-def scatter_nd_add(x, index, updates, name=None):
-    """paddle.scatter_nd_add(x, index, updates, name=None): add `updates` at the positions
-    index[..., :k] of a copy of x (repeated positions accumulate)."""
-    k = index.shape[-1]
-    expect = list(index.shape[:-1]) + list(x.shape[k:])
-    if list(updates.shape) != expect:
-        raise invalid_argument(f"Updates has wrong shape. The shape of Updates and Input(Index) "
-                               f"and Input(X) should satisfy Updates.shape = Index.shape[:-1] + "
-                               f"X.shape[Index.shape[-1]:], but received Updates.shape = "
-                               f"{list(updates.shape)}, expected {expect}.")
-    return apply_op(SCATTER_ND_ADD, (x, index, updates))
-
-
-# ---- take_along_axis / put_along_axis ----------------------------------------------------------
-TAKE_ALONG = defop("take_along_axis",
-                   lambda Input, Index, Axis=0: torch.take_along_dim(Input, Index.to(torch.int64),
-                                                                     dim=Axis),
-                   inputs=("Input", "Index"), outputs=("Result",), attrs={"Axis": 0},
-                   api="paddle.take_along_axis")
-
-
-def take_along_axis(arr, indices, axis, broadcast=True):
-    """paddle.take_along_axis(arr, indices, axis, broadcast=True): np.take_along_axis."""
-    nd = len(arr.shape)
-    if len(indices.shape) != nd:
-        raise ValueError("`indices` and `arr` must have the same number of dimensions!")
-    axis = _int(axis)
-    if not -nd <= axis < nd:
-        raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
-    return apply_op(TAKE_ALONG, (arr, indices), {"Axis": axis % nd})
-
-
-_REDUCE = {"add": "sum", "multiply": "prod", "mul": "prod", "mean": "mean", "amin": "amin",
-           "amax": "amax"}
-
-
-def _put_along_kernel(Input, Index, Value, Axis=0, Reduce="assign", include_self=True):
-    index = Index.to(torch.int64)
-    value = Value.to(Input.dtype).expand(index.shape) if Value.dim() <= index.dim() else Value
-    if Reduce == "assign":
-        return Input.scatter(Axis, index, value)
-    return Input.scatter_reduce(Axis, index, value, _REDUCE[Reduce], include_self=include_self)
-
-
-PUT_ALONG = defop("put_along_axis", _put_along_kernel, inputs=("Input", "Index", "Value"),
-                  outputs=("Result",), attrs={"Axis": 0, "Reduce": "assign", "include_self": True},
-                  api="paddle.put_along_axis")
-
-
-def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True, broadcast=True):
-    """paddle.put_along_axis(arr, indices, values, axis, reduce='assign', include_self=True,
-    broadcast=True): scatter `values` into a copy of arr along `axis`; reduce is 'assign', 'add',
-    'mul'/'multiply', 'mean', 'amin' or 'amax'."""
-    nd = len(arr.shape)
-    if len(indices.shape) != nd:
-        raise ValueError("`indices` and `arr` must have the same number of dimensions!")
-    if reduce != "assign" and reduce not in _REDUCE:
-        raise ValueError(f"reduce must be one of 'assign', 'add', 'mul', 'multiply', 'mean', "
-                         f"'amin', 'amax', but received {reduce}")
-    axis = _int(axis)
-    if not -nd <= axis < nd:
-        raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
-    if not is_tensor_like(values):
-        from .._creation_core import to_tensor
-        if STATE.static:
-            raise NotImplementedError("paddle.put_along_axis with a Python scalar `values` in static "
-                                      "mode: pass a Tensor created with paddle.full")
-        values = to_tensor(values, dtype=arr.dtype, place=arr.place)
-    return apply_op(PUT_ALONG, (arr, indices, values),
-                    {"Axis": axis % nd, "Reduce": reduce, "include_self": bool(include_self)})
-
-
-def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=True,
-                    broadcast=True):
-    """paddle.put_along_axis_: in-place form of paddle.put_along_axis (returns arr)."""
-    out = put_along_axis(arr, indices, values, axis, reduce, include_self, broadcast)
-    arr._t = out._t
-    return arr
-
-
 def _attach():
-    from .._tensor_methods import attach
-    table = {n: globals()[n] for n in __all__ if n not in ("slice",)}
-    table["slice"] = slice
-    table["__getitem__"] = getitem
-    table["__setitem__"] = setitem
-    attach(table)
+    attach({"__getitem__": getitem, "__setitem__": setitem})
 
 
 _attach()

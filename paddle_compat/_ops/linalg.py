@@ -1,5 +1,9 @@
-"""Linear-algebra ops: matmul, mm, bmm, dot, outer, t, mul (fc's 2-D product), norm family,
-dist, cross, einsum, inverse, det, solve, cholesky, qr, svd, eigh, matrix_power, pinv.
+"""Linear algebra (Paddle: tensor/linalg.py): matmul, bmm, dot, t, norm family, dist, cross, det,
+solve, cholesky, qr, svd, eigh, matrix_power, pinv, mv, swapaxes/swapdims, matrix_transpose, bincount,
+permute; `mul` (fc's 2-D product).
+
+Exceptions: mm, outer, inverse (Paddle: tensor/math.py) and tensordot (tensor/manipulation.py) are
+here with the products they are built from; einsum has its own einsum.py as in Paddle.
 
 Registered under Paddle's legacy op types and slots: `matmul_v2` (X, Y; trans_x, trans_y), `mul`
 (X, Y; x_num_col_dims, y_num_col_dims), `bmm`, `dot`, `p_norm`, `frobenius_norm`, `dist`, `cross`,
@@ -21,13 +25,16 @@ import torch
 from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
-from ._checks import invalid_argument, is_tensor_like
+from .._tensor_methods import METHODS, attach
+from ._checks import invalid_argument
 from .manipulation import _int, _int_list, reshape, transpose
+from .math import sum as _reduce_sum
 from .registry import apply_op, defop
 
 __all__ = ["matmul", "mm", "bmm", "dot", "outer", "t", "norm", "vector_norm", "matrix_norm", "dist",
-           "cross", "einsum", "inverse", "det", "solve", "cholesky", "qr", "svd", "eigh",
-           "matrix_power", "pinv"]
+           "cross", "inverse", "det", "solve", "cholesky", "qr", "svd", "eigh",
+           "matrix_power", "pinv", "mv", "swapaxes", "swapdims", "matrix_transpose", "bincount",
+           "tensordot", "permute"]
 
 
 def _dn(t):
@@ -307,23 +314,6 @@ def cross(x, y, axis=9, name=None):
     return apply_op(CROSS, (x, y), {"dim": _int(axis)})
 
 
-EINSUM = defop("einsum", lambda Operands, equation="": torch.einsum(equation, *Operands),
-               inputs=("Operands",), attrs={"equation": ""}, api="paddle.einsum",
-               notes="no InnerCache/XShape outputs")
-
-
-def einsum(equation, *operands):
-    """paddle.einsum(equation, *operands): Einstein summation (numpy's notation, '...' allowed)."""
-    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
-        operands = tuple(operands[0])
-    if not isinstance(equation, str):
-        raise TypeError(f"The type of 'equation' in einsum must be <class 'str'>, but received "
-                        f"{type(equation)}. ")
-    if not operands or not all(is_tensor_like(o) for o in operands):
-        raise ValueError("At least one operand is expected.")
-    return apply_op(EINSUM, (list(operands),), {"equation": equation.replace(" ", "")})
-
-
 # ---- decompositions and solvers ----------------------------------------------------------------
 def _inverse_kernel(Input):
     out, info = torch.linalg.inv_ex(Input)
@@ -466,11 +456,128 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None):
     return apply_op(PINV, (x,), {"rcond": float(rcond), "hermitian": bool(hermitian)})
 
 
+_MV = defop("mv", torch.mv, inputs=("X", "Vec"), api="paddle.mv")
+
+
+def mv(x, vec, name=None):
+    """paddle.mv(x, vec): matrix-vector product (shapes checked with Paddle's message)."""
+    if len(x.shape) == 2 and len(vec.shape) == 1 and x.shape[1] != vec.shape[0]:
+        raise ValueError(f"(InvalidArgument) X's second dimension is expected to be equal to Vec's "
+                         f"first dimension, but received X'shape = {list(x.shape)}, Vec's shape = "
+                         f"{list(vec.shape)}")
+    return apply_op(_MV, (x, vec))
+
+
+# ---- axis swaps, bincount, tensordot ------------------------------------------------------------
+
+
+def swapaxes(x, axis0, axis1, name=None):
+    """paddle.swapaxes(x, axis0, axis1) (alias swapdims): exchange two axes."""
+    perm = list(range(x.ndim))
+    perm[axis0], perm[axis1] = perm[axis1], perm[axis0]
+    return transpose(x, perm)
+
+
+swapdims = swapaxes
+
+
+def matrix_transpose(x, name=None):
+    """paddle.matrix_transpose(x): swap the last two axes."""
+    return swapaxes(x, -1, -2)
+
+
+def _int_like(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+
+def tensordot(x, y, axes=2, name=None):
+    """paddle.tensordot(x, y, axes=2): contraction over `axes` (an int n: the last n axes of x
+    with the first n of y; [ax_x, ax_y]: those axes; a flat list: the same axes of both; the
+    shorter list is completed from the longer). A contracted axis of size 1 in one operand is
+    summed away (broadcast), as in Paddle.
+
+    Built like Paddle's: sums, transpose, reshape and one matmul (static mode records those ops)."""
+    if isinstance(axes, Tensor):
+        axes = axes.tolist()
+    if _int_like(axes):
+        if axes < 0:
+            raise AssertionError(f"The 'axes' in tensordot should not be negative, but received "
+                                 f"axes={axes}.")
+        axes_x, axes_y = list(range(x.ndim - axes, x.ndim)), list(range(axes))
+    elif not axes or _int_like(axes[0]):
+        axes_x, axes_y = list(axes), []
+    else:
+        axes_x = axes[0].tolist() if isinstance(axes[0], Tensor) else list(axes[0])
+        axes_y = [] if len(axes) < 2 else (axes[1].tolist() if isinstance(axes[1], Tensor)
+                                           else list(axes[1]))
+    if len(axes_x) < len(axes_y):
+        axes_x.extend(axes_y[len(axes_x):])
+    elif len(axes_y) < len(axes_x):
+        axes_y.extend(axes_x[len(axes_y):])
+    shape_x, shape_y = list(x.shape), list(y.shape)
+    nx, ny = len(shape_x), len(shape_y)
+    contracted_x, contracted_y = [False] * nx, [False] * ny
+    size = 1
+    for dx, dy in zip(axes_x, axes_y):
+        sx, sy = shape_x[dx], shape_y[dy]
+        if sx == 1:
+            shape_y[dy] = 1
+            y = reshape(_reduce_sum(y, dy), shape_y)
+        elif sy == 1:
+            shape_x[dx] = 1
+            x = reshape(_reduce_sum(x, dx), shape_x)
+        elif sx != sy:
+            raise AssertionError(f"The dimensional size for 'x' and 'y' in tensordot should match "
+                                 f"each other, but 'x' has size {sx} in dim {dx} while 'y' has "
+                                 f"size {sy} in dim {dy}.")
+        contracted_x[dx] = contracted_y[dy] = True
+        size *= shape_x[dx]
+    perm_x = [i for i in range(nx) if not contracted_x[i]]
+    perm_y = [i for i in range(ny) if not contracted_y[i]]
+    shape_out = [shape_x[i] for i in perm_x] + [shape_y[i] for i in perm_y]
+    free_x = int(np.prod([shape_x[i] for i in perm_x]))
+    free_y = int(np.prod([shape_y[i] for i in perm_y]))
+    x = reshape(transpose(x, perm_x + axes_x), [free_x, size])
+    y = reshape(transpose(y, axes_y + perm_y), [size, free_y])
+    return reshape(matmul(x, y), shape_out)
+
+
+def _bincount(x, w=None, minlength=0):
+    if x.numel() and int(x.min()) < 0:
+        raise ValueError("(InvalidArgument) The elements in input tensor must be non-negative ints")
+    return torch.bincount(x, w, minlength=minlength)
+
+
+_BINCOUNT = defop("bincount", _bincount, inputs=("X", "Weights"), attrs={"minlength": 0},
+                  api="paddle.bincount")
+
+
+def bincount(x, weights=None, minlength=0, name=None):
+    """paddle.bincount(x, weights=None, minlength=0): occurrences of each non-negative int.
+
+    Non-integer x raises TypeError, negative values ValueError, as in Paddle."""
+    if x.dtype.short not in ("int32", "int64"):
+        raise TypeError("Elements in Input(x) should all be integers")
+    return apply_op(_BINCOUNT, (x, weights), {"minlength": minlength})
+
+
+# ---- permute (Paddle 3.x torch-style addition) -----------------------------------------------
+
+
+def permute(input, *dims):
+    """Tensor.permute(*dims) / paddle.permute(input, dims): transpose with `dims` given as a list or
+    as separate ints."""
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = dims[0]
+    return transpose(input, list(dims))
+
+
 def _attach():
-    from .._tensor_methods import attach
     attach({"matmul": matmul, "mm": mm, "bmm": bmm, "dot": dot, "outer": outer, "t": t,
             "norm": norm, "dist": dist, "cross": cross, "inverse": inverse, "cholesky": cholesky,
             "qr": qr, "matrix_power": matrix_power, "pinv": pinv, "solve": solve})
+    attach({n: globals()[n] for n in ("mv", "swapaxes", "swapdims", "matrix_transpose", "bincount",
+                                      "tensordot", "permute") if n not in METHODS})
 
 
 _attach()

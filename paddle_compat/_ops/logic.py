@@ -1,5 +1,6 @@
-"""Comparison, logical and bitwise ops (paddle.equal ... paddle.is_empty) and Paddle's Tensor
-operators (`x + y`, `x == y`, `x & y`, `-x`, ...).
+"""Comparison, logical and bitwise ops (Paddle: tensor/logic.py): paddle.equal ... paddle.is_empty,
+and the aliases eq, ne, gt, ge, lt, le, greater, less; and Paddle's Tensor operators (`x + y`,
+`x == y`, `x & y`, `-x`, ...; Paddle: base/dygraph/math_op_patch.py).
 
 Operator rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json):
 * `x + 1`, `2 ** x`, `x / 2`: a Python scalar combines without widening the tensor (see math.py);
@@ -17,19 +18,21 @@ import operator
 import numpy as np
 import torch
 
+from .._creation_core import to_tensor
 from .._dtype import from_torch_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
-from .._tensor_methods import attach
+from .._tensor_methods import METHODS, attach
 from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_tensor_like
+from .creation import full_like
 from .math import (_PYOPS, _SCALE, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar,
-                   check_promotion, static_scalar_op)
-from .registry import apply_op, defop
+                   check_promotion)
+from .registry import STATIC, apply_op, defop
 
 __all__ = ["equal", "not_equal", "greater_than", "greater_equal", "less_than", "less_equal",
            "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
            "bitwise_xor", "bitwise_not", "allclose", "isclose", "equal_all", "isnan", "isinf",
-           "is_tensor", "is_empty"]
+           "is_tensor", "is_empty", "eq", "ne", "gt", "ge", "lt", "le", "greater", "less"]
 
 
 def _checked(fn):
@@ -322,12 +325,10 @@ def _compare_method(name, pyop, fastop, none_result=None):
             return wrap(fastop(a, b))
         if isinstance(other, Tensor) or (is_tensor_like(other) and STATE.static):
             if STATE.static:
-                from .._static.builder import tmp_outputs
-                with tmp_outputs():     # Paddle's Variable operators name outputs tmp_<n>
+                with STATIC.tmp_outputs():     # Paddle's Variable operators name outputs tmp_<n>
                     return apply_op(op, (self, other))
             return apply_op(op, (self, other))
         if isinstance(other, np.ndarray) and other.ndim > 0:
-            from .._creation_core import to_tensor
             return apply_op(op, (self, to_tensor(other, place=self.place)))
         if isinstance(other, (np.generic, np.ndarray)):
             other = other.item()
@@ -335,11 +336,10 @@ def _compare_method(name, pyop, fastop, none_result=None):
             if not STATE.static and type(self) is Tensor:
                 return wrap(fastop(self._t, other))
             if STATE.static and hasattr(self, "block"):   # Paddle's fill_constant + compare
-                return static_scalar_op(op, name, self, other)
+                return STATIC.scalar_op(op, name, self, other)
             return apply_op(op, _scalar_tensor_pair(self, other, False))
         if none_result is not None:
             if isinstance(other, str):   # Paddle compares against a str elementwise: all unequal
-                from .creation import full_like
                 return full_like(self, none_result, "bool")
             return none_result           # x == None / x == [..] is False, x != None is True
         raise TypeError(f"(InvalidType) {pyop.__name__}(): argument (position 1) must be int, "
@@ -359,8 +359,7 @@ def _neg(self):
         return wrap(-t + 0 if t.is_floating_point() else -t)   # Paddle: -(0.) is 0., not -0.
     if STATE.static and hasattr(self, "block"):
         # Paddle's legacy `-x` is scale(x, -1.0, 0.0) named tmp_<n>
-        from .._static.builder import tmp_outputs
-        with tmp_outputs():
+        with STATIC.tmp_outputs():
             return apply_op(_SCALE, (self,), {"scale": -1.0, "bias": 0.0, "bias_after_scale": True})
     return apply_op(UNARY_OPS["neg"], (self,))
 
@@ -399,4 +398,13 @@ attach({
     # numpy defers `ndarray op Tensor` to the Tensor's reflected operator (Paddle gives a Tensor)
     "__array_priority__": 100,
 })
-attach({name: globals()[name] for name in __all__ if name != "is_tensor"})
+
+# ---- aliases (paddle.eq, ne, gt, ge, lt, le, greater, less) ------------------------------------
+eq, ne = equal, not_equal
+gt, ge, lt, le = greater_than, greater_equal, less_than, less_equal
+greater, less = greater_than, less_than
+_ALIASES = ("eq", "ne", "gt", "ge", "lt", "le", "greater", "less")
+
+attach({name: globals()[name] for name in __all__ if name != "is_tensor" and name not in _ALIASES})
+attach({n: globals()[n] for n in _ALIASES if n not in METHODS})
+

@@ -1,5 +1,11 @@
-"""Shape manipulation ops: reshape, transpose, concat/split/stack, squeeze/unsqueeze, flatten,
-expand/tile/broadcast, flip/roll.
+"""Shape manipulation (Paddle: tensor/manipulation.py): reshape, transpose, concat/cat, split,
+stack, squeeze/unsqueeze, flatten, expand/tile/broadcast, flip/roll, slice, strided_slice,
+gather/scatter, take_along_axis/put_along_axis, moveaxis, narrow, unflatten, repeat_interleave,
+broadcast_tensors, ravel, reverse, atleast_*d, hstack/vstack, rot90, index_add/index_fill,
+take_along_dim, view/view_as, repeat, fill_diagonal_.
+
+Exceptions: cast, masked_fill, unique (manipulation.py in Paddle) are in math.py and search.py;
+transpose, which Paddle lists under tensor/linalg.py, is here with the other layout ops.
 
 Each op is registered once under Paddle's legacy op type and slot names (`reshape2`, `transpose2`,
 `concat`, `split`, `squeeze2`, `unsqueeze2`, `flatten_contiguous_range`, `stack`, `unstack`,
@@ -12,19 +18,34 @@ omitted. The kernels of `reshape2`/`transpose2`/`squeeze2`/`unsqueeze2`/`flatten
 compute no `XShape` (it only carries the input shape for Paddle's grad kernels; torch autograd does
 not need it); static mode records and prints it as Paddle does (_static/builder.py XSHAPE_OPS).
 """
+import builtins
+import inspect
 import numbers
 
 import numpy as np
 import torch
 
+from .._creation_core import to_tensor
+from .._dtype import to_dtype
 from .._mode import STATE
 from .._tensor import Tensor
+from .._tensor_methods import METHODS, attach
 from ._checks import graph_variable_in_int_arg, invalid_argument, is_graph_variable, is_tensor_like
+from .creation import _check_inplace, _write_back
 from .registry import apply_op, defop
+from .registry import write_out as _out
 
-__all__ = ["reshape", "reshape_", "transpose", "concat", "split", "chunk", "squeeze", "unsqueeze",
-           "flatten", "stack", "unstack", "unbind", "expand", "expand_as", "broadcast_to", "tile",
-           "flip", "roll"]
+_BASIC_NAMES = ["reshape", "reshape_", "transpose", "concat", "split", "chunk", "squeeze", "unsqueeze",
+                "flatten", "stack", "unstack", "unbind", "expand", "expand_as", "broadcast_to", "tile",
+                "flip", "roll", "squeeze_", "unsqueeze_", "flatten_", "slice", "strided_slice", "gather",
+                "gather_nd", "scatter", "scatter_", "scatter_nd_add", "take_along_axis", "put_along_axis",
+                "put_along_axis_"]
+_MORE_NAMES = ["cat", "concatenate", "moveaxis", "narrow", "unflatten", "repeat_interleave",
+               "broadcast_tensors", "ravel", "reverse", "atleast_1d", "atleast_2d", "atleast_3d",
+               "hstack", "vstack", "rot90", "index_add", "index_fill", "take_along_dim"]
+_TORCH_STYLE_NAMES = ["view", "view_as", "repeat", "fill_diagonal_"]
+__all__ = _BASIC_NAMES + _MORE_NAMES + _TORCH_STYLE_NAMES
+_pyslice = builtins.slice
 
 
 def _hint(expected, received):
@@ -564,12 +585,540 @@ def _inplace(fn):
 squeeze_ = _inplace(squeeze)
 unsqueeze_ = _inplace(unsqueeze)
 flatten_ = _inplace(flatten)
-__all__ += ["squeeze_", "unsqueeze_", "flatten_"]
+
+
+# ---- slice / strided_slice ---------------------------------------------------------------------
+def _strided_kernel(Input, axes=(), starts=(), ends=(), strides=(), infer_flags=(),
+                    decrease_axis=()):
+    idx = [_pyslice(None)] * Input.dim()
+    flips = []
+    for i, a in enumerate(axes):
+        size = Input.shape[a]
+        step = strides[i] if strides else 1
+        s, e = starts[i], ends[i]
+        if step > 0:
+            s = min(max(s + size if s < 0 else s, 0), size)
+            e = min(max(e + size if e < 0 else e, 0), size)
+            idx[a] = _pyslice(s, max(s, e), step)
+        else:
+            # torch has no negative steps: take the mirrored range on the flipped axis.
+            s = min(max(s + size if s < 0 else s, -1), size - 1)
+            e = min(max(e + size if e < -1 else e, -1), size - 1)
+            lo, hi = e + 1, s + 1
+            idx[a] = _pyslice(size - hi, size - hi + max(hi - lo, 0), -step)
+            flips.append(a)
+    out = Input.flip(flips) if flips else Input
+    out = out[tuple(idx)]
+    if decrease_axis:
+        out = out.reshape([d for i, d in enumerate(out.shape) if i not in set(decrease_axis)])
+    return out
+
+
+def _slice_kernel(Input, axes=(), starts=(), ends=(), infer_flags=(), decrease_axis=()):
+    return _strided_kernel(Input, axes, starts, ends, (), infer_flags, decrease_axis)
+
+
+SLICE = defop("slice", _slice_kernel, inputs=("Input",),
+              attrs={"axes": [], "starts": [], "ends": [], "infer_flags": [], "decrease_axis": []},
+              api="paddle.slice")
+
+
+STRIDED_SLICE = defop("strided_slice", _strided_kernel, inputs=("Input",),
+                      attrs={"axes": [], "starts": [], "ends": [], "strides": [], "infer_flags": [],
+                             "decrease_axis": []}, api="paddle.strided_slice")
+
+
+def _norm_axes(axes, nd):
+    out = []
+    for a in axes:
+        if not -nd <= a < nd:
+            raise invalid_argument(f"The axis value should be in range [{-nd}, {nd}), but received "
+                                   f"{a}.")
+        out.append(a % nd)
+    return out
+
+
+def slice(input, axes, starts, ends):
+    """paddle.slice(input, axes, starts, ends): step-1 slices on the listed axes; starts/ends are
+    clamped to the axis size (negative values count from the end)."""
+    axes = _norm_axes(_int_list(axes), len(input.shape))
+    starts, ends = _int_list(starts), _int_list(ends)
+    if not len(axes) == len(starts) == len(ends):
+        raise ValueError("The size of axes, starts and ends must be the same in paddle.slice")
+    return apply_op(SLICE, (input,), {"axes": axes, "starts": starts, "ends": ends,
+                                      "infer_flags": [1] * len(axes), "decrease_axis": []})
+
+
+def strided_slice(x, axes, starts, ends, strides, name=None):
+    """paddle.strided_slice(x, axes, starts, ends, strides, name=None): slices with steps
+    (negative steps walk backwards)."""
+    axes = _norm_axes(_int_list(axes), len(x.shape))
+    starts, ends, strides = _int_list(starts), _int_list(ends), _int_list(strides)
+    if not len(axes) == len(starts) == len(ends) == len(strides):
+        raise ValueError("The size of axes, starts, ends and strides must be the same in "
+                         "paddle.strided_slice")
+    if 0 in strides:
+        raise invalid_argument("The step of slice must not be 0.")
+    return apply_op(STRIDED_SLICE, (x,), {"axes": axes, "starts": starts, "ends": ends,
+                                          "strides": strides, "infer_flags": [1] * len(axes),
+                                          "decrease_axis": []})
+
+
+# ---- gather / scatter --------------------------------------------------------------------------
+def _gather_kernel(X, Index, axis=0):
+    if Index.dim() == 0:
+        return X.index_select(axis, Index.reshape(1).to(torch.int64)).squeeze(axis)
+    return X.index_select(axis, Index.reshape(-1).to(torch.int64))
+
+
+GATHER = defop("gather", _gather_kernel, inputs=("X", "Index"), attrs={"axis": 0},
+               api="paddle.gather")
+
+
+def gather(x, index, axis=None, name=None):
+    """paddle.gather(x, index, axis=None, name=None): rows `index` (0-D or 1-D, or [N, 1]) along
+    `axis` (default 0)."""
+    axis = 0 if axis is None else _int(axis)
+    nd = len(x.shape)
+    if not -max(nd, 1) <= axis < max(nd, 1):
+        raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
+    ishape = list(index.shape)
+    if len(ishape) == 2 and ishape[1] != 1:
+        raise invalid_argument(f"The last dim of index should be 0 or 1 when it is 2D, but we get "
+                               f"{ishape[1]}\n  [Hint: Expected index_dims[1] == 1, but received "
+                               f"index_dims[1]:{ishape[1]} != 1:1.]")
+    if len(ishape) > 2:
+        raise invalid_argument(f"The index should be 0D or 1D, when it is not 2D, but we get "
+                               f"{len(ishape)}")
+    return apply_op(GATHER, (x, index), {"axis": axis % max(nd, 1)})
+
+
+def _gather_nd_kernel(X, Index):
+    k = Index.shape[-1]
+    if k == 0:
+        return X.expand(list(Index.shape[:-1]) + list(X.shape))
+    return X[tuple(Index.to(torch.int64).unbind(-1))]
+
+
+GATHER_ND = defop("gather_nd", _gather_nd_kernel, inputs=("X", "Index"), api="paddle.gather_nd")
+
+
+def gather_nd(x, index, name=None):
+    """paddle.gather_nd(x, index, name=None): index[..., :k] addresses the first k axes of x."""
+    if index.shape[-1] > len(x.shape):
+        raise invalid_argument(f"Input(Index).shape[-1] should be no greater than Input(X).rank. But "
+                               f"received Input(Index).shape[-1] = {index.shape[-1]}, Input(X).rank "
+                               f"= {len(x.shape)}")
+    return apply_op(GATHER_ND, (x, index))
+
+
+def _scatter_kernel(X, Ids, Updates, overwrite=True):
+    ids = Ids.reshape(-1).to(torch.int64)
+    if overwrite:
+        return X.index_copy(0, ids, Updates.to(X.dtype))
+    # Paddle zeroes the addressed rows first, then accumulates every update into them.
+    return X.index_fill(0, ids, 0).index_add(0, ids, Updates.to(X.dtype))
+
+
+SCATTER = defop("scatter", _scatter_kernel, inputs=("X", "Ids", "Updates"),
+                attrs={"overwrite": True}, api="paddle.scatter")
+
+
+def scatter(x, index, updates, overwrite=True, name=None):
+    """paddle.scatter(x, index, updates, overwrite=True, name=None): write rows of `updates` into a
+    copy of x at rows `index`; with overwrite=False the addressed rows are zeroed, then all updates
+    for a row are summed into it."""
+    if len(index.shape) > 1 and not (len(index.shape) == 2 and index.shape[1] == 1):
+        raise invalid_argument(f"The index of scatter should be 1D or 2D with last dim 1, but "
+                               f"received index's shape = {list(index.shape)}.")
+    return apply_op(SCATTER, (x, index, updates), {"overwrite": bool(overwrite)})
+
+
+def scatter_(x, index, updates, overwrite=True, name=None):
+    """paddle.scatter_: in-place form of paddle.scatter (returns x)."""
+    out = scatter(x, index, updates, overwrite)
+    x._t = out._t
+    return x
+
+
+SCATTER_ND_ADD = defop(
+    "scatter_nd_add",
+    lambda X, Index, Updates: X.index_put(tuple(Index.to(torch.int64).unbind(-1)),
+                                          Updates.to(X.dtype), accumulate=True),
+    inputs=("X", "Index", "Updates"), api="paddle.scatter_nd_add")
+
+
+def scatter_nd_add(x, index, updates, name=None):
+    """paddle.scatter_nd_add(x, index, updates, name=None): add `updates` at the positions
+    index[..., :k] of a copy of x (repeated positions accumulate)."""
+    k = index.shape[-1]
+    expect = list(index.shape[:-1]) + list(x.shape[k:])
+    if list(updates.shape) != expect:
+        raise invalid_argument(f"Updates has wrong shape. The shape of Updates and Input(Index) "
+                               f"and Input(X) should satisfy Updates.shape = Index.shape[:-1] + "
+                               f"X.shape[Index.shape[-1]:], but received Updates.shape = "
+                               f"{list(updates.shape)}, expected {expect}.")
+    return apply_op(SCATTER_ND_ADD, (x, index, updates))
+
+
+# ---- take_along_axis / put_along_axis ----------------------------------------------------------
+TAKE_ALONG = defop("take_along_axis",
+                   lambda Input, Index, Axis=0: torch.take_along_dim(Input, Index.to(torch.int64),
+                                                                     dim=Axis),
+                   inputs=("Input", "Index"), outputs=("Result",), attrs={"Axis": 0},
+                   api="paddle.take_along_axis")
+
+
+def take_along_axis(arr, indices, axis, broadcast=True):
+    """paddle.take_along_axis(arr, indices, axis, broadcast=True): np.take_along_axis."""
+    nd = len(arr.shape)
+    if len(indices.shape) != nd:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions!")
+    axis = _int(axis)
+    if not -nd <= axis < nd:
+        raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
+    return apply_op(TAKE_ALONG, (arr, indices), {"Axis": axis % nd})
+
+
+_REDUCE = {"add": "sum", "multiply": "prod", "mul": "prod", "mean": "mean", "amin": "amin",
+           "amax": "amax"}
+
+
+def _put_along_kernel(Input, Index, Value, Axis=0, Reduce="assign", include_self=True):
+    index = Index.to(torch.int64)
+    value = Value.to(Input.dtype).expand(index.shape) if Value.dim() <= index.dim() else Value
+    if Reduce == "assign":
+        return Input.scatter(Axis, index, value)
+    return Input.scatter_reduce(Axis, index, value, _REDUCE[Reduce], include_self=include_self)
+
+
+PUT_ALONG = defop("put_along_axis", _put_along_kernel, inputs=("Input", "Index", "Value"),
+                  outputs=("Result",), attrs={"Axis": 0, "Reduce": "assign", "include_self": True},
+                  api="paddle.put_along_axis")
+
+
+def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True, broadcast=True):
+    """paddle.put_along_axis(arr, indices, values, axis, reduce='assign', include_self=True,
+    broadcast=True): scatter `values` into a copy of arr along `axis`; reduce is 'assign', 'add',
+    'mul'/'multiply', 'mean', 'amin' or 'amax'."""
+    nd = len(arr.shape)
+    if len(indices.shape) != nd:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions!")
+    if reduce != "assign" and reduce not in _REDUCE:
+        raise ValueError(f"reduce must be one of 'assign', 'add', 'mul', 'multiply', 'mean', "
+                         f"'amin', 'amax', but received {reduce}")
+    axis = _int(axis)
+    if not -nd <= axis < nd:
+        raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
+    if not is_tensor_like(values):
+        if STATE.static:
+            raise NotImplementedError("paddle.put_along_axis with a Python scalar `values` in static "
+                                      "mode: pass a Tensor created with paddle.full")
+        values = to_tensor(values, dtype=arr.dtype, place=arr.place)
+    return apply_op(PUT_ALONG, (arr, indices, values),
+                    {"Axis": axis % nd, "Reduce": reduce, "include_self": bool(include_self)})
+
+
+def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=True,
+                    broadcast=True):
+    """paddle.put_along_axis_: in-place form of paddle.put_along_axis (returns arr)."""
+    out = put_along_axis(arr, indices, values, axis, reduce, include_self, broadcast)
+    arr._t = out._t
+    return arr
+
+
+# ---- More of tensor/manipulation.py: paddle.cat, moveaxis, narrow, unflatten, repeat_interleave,
+# broadcast_tensors, ravel, reverse, atleast_1d/2d/3d, hstack, vstack, rot90, index_add,
+# index_fill, take_along_dim -----------------------------------------------------------------------
+
+cat = concatenate = concat
+
+
+def moveaxis(x, source, destination, name=None):
+    """paddle.moveaxis(x, source, destination): move axes to new positions."""
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    nd = x.ndim
+    for s in src:
+        if not -nd <= s < nd:
+            raise AssertionError(f"'source' must be in the range of [-{nd}, {nd})")
+    for d in dst:
+        if not -nd <= d < nd:
+            raise AssertionError(f"'source' must be in the range of [-{nd}, {nd})")  # sic, Paddle
+    src = [s % nd for s in src]
+    dst = [d % nd for d in dst]
+    perm = [None] * nd
+    for s, d in zip(src, dst):
+        perm[d] = s
+    rest = iter(a for a in range(nd) if a not in src)
+    perm = [p if p is not None else next(rest) for p in perm]
+    return transpose(x, perm)
+
+
+def narrow(input, dim, start, length, name=None):
+    """paddle.narrow(input, dim, start, length): `length` entries from `start` along `dim`."""
+    if start < 0:
+        start += input.shape[dim]
+    return slice(input, [dim], [start], [start + length])
+
+
+def unflatten(x, axis, shape, name=None):
+    """paddle.unflatten(x, axis, shape): split axis `axis` into `shape`."""
+    full = list(x.shape)
+    axis = axis % len(full)
+    shape = list(shape) if not isinstance(shape, Tensor) else shape.tolist()
+    return reshape(x, full[:axis] + shape + full[axis + 1:])
+
+
+def _repeat_interleave(x, repeats=None, Repeats=1, dim=None, flatten=False, output_size=-1):
+    if flatten:
+        x, dim = x.reshape(-1), 0
+    if repeats is not None:
+        repeats = repeats.reshape(-1)
+        if repeats.shape[0] != x.shape[dim]:
+            raise ValueError(f"(InvalidArgument) The length of Input(RepeatsTensor) must be the "
+                             f"same as length of Input(X) in axis. But received: "
+                             f"[{repeats.shape[0]}], required: [{x.shape[dim]}].")
+    return torch.repeat_interleave(x, repeats if repeats is not None else Repeats, dim=dim)
+
+
+_REPEAT_INTERLEAVE = defop("repeat_interleave", _repeat_interleave, inputs=("X", "RepeatsTensor"),
+                           attrs={"Repeats": 1, "dim": 0, "flatten": False, "output_size": -1},
+                           api="paddle.repeat_interleave")
+
+
+def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
+    """paddle.repeat_interleave(x, repeats, axis=None, *, output_size=None): repeat each element
+    (flattened when axis is None). A tensor `repeats` (0-D or 1-D) gives one count per element
+    along `axis` and must have that length (Paddle's ValueError otherwise)."""
+    tensor = repeats if isinstance(repeats, Tensor) else None
+    return apply_op(_REPEAT_INTERLEAVE, (x, tensor),
+                    {"Repeats": 1 if tensor is not None else int(repeats),
+                     "dim": 0 if axis is None else axis, "flatten": axis is None,
+                     "output_size": -1 if output_size is None else output_size})
+
+
+def _broadcast_tensors(xs):
+    first = xs[0].dtype
+    for i, t in enumerate(xs[1:], 1):
+        if t.dtype != first:
+            raise ValueError(f"(InvalidArgument) The data_type of input tensor in list isn't "
+                             f"consistent, the first tensor is "
+                             f"{str(first).replace('torch.', '')}, but {i}th tensor is "
+                             f"{str(t.dtype).replace('torch.', '')}.")
+    return [t.clone() for t in torch.broadcast_tensors(*xs)]
+
+
+_BROADCAST = defop("broadcast_tensors", _broadcast_tensors, api="paddle.broadcast_tensors")
+
+
+def broadcast_tensors(input, name=None):
+    """paddle.broadcast_tensors(input): the tensors broadcast to one shape (same dtype needed)."""
+    return apply_op(_BROADCAST, (list(input),))
+
+
+def ravel(input):
+    """paddle.ravel(input): flattened to 1-D."""
+    return flatten(input)
+
+
+def reverse(x, axis, name=None):
+    """paddle.reverse(x, axis): alias of paddle.flip."""
+    return flip(x, axis)
+
+
+def _atleast(n):
+    def fn(*inputs, name=None):
+        outs = []
+        for x in inputs:
+            if not isinstance(x, Tensor):
+                        x = to_tensor(x)
+            shape = list(x.shape)
+            if len(shape) < n:
+                if n == 3 and len(shape) == 2:
+                    shape = shape + [1]
+                elif n == 3 and len(shape) == 1:
+                    shape = [1] + shape + [1]
+                else:
+                    shape = [1] * (n - len(shape)) + shape
+                x = reshape(x, shape)
+            outs.append(x)
+        return outs[0] if len(outs) == 1 else outs
+    fn.__name__ = f"atleast_{n}d"
+    fn.__doc__ = f"paddle.atleast_{n}d(*inputs): each input viewed with at least {n} dimensions."
+    return fn
+
+
+atleast_1d, atleast_2d, atleast_3d = _atleast(1), _atleast(2), _atleast(3)
+
+
+def hstack(x, name=None):
+    """paddle.hstack(x): concat along axis 1 (axis 0 for 1-D tensors)."""
+    xs = atleast_1d(*x)
+    xs = xs if isinstance(xs, list) else [xs]
+    return concat(xs, axis=0 if xs[0].ndim == 1 else 1)
+
+
+def vstack(x, name=None):
+    """paddle.vstack(x): concat along axis 0 after making each at least 2-D."""
+    xs = atleast_2d(*x)
+    return concat(xs if isinstance(xs, list) else [xs], axis=0)
+
+
+def rot90(x, k=1, axes=[0, 1], name=None):   # noqa: B006 - Paddle's signature
+    """paddle.rot90(x, k=1, axes=[0, 1]): rotate by 90 degrees k times in the plane `axes`."""
+    k %= 4
+    a0, a1 = axes
+    if k == 0:
+        return flip(flip(x, [a0]), [a0])
+    if k == 2:
+        return flip(x, [a0, a1])
+    perm = list(range(x.ndim))
+    perm[a0], perm[a1] = perm[a1], perm[a0]
+    if k == 1:
+        return transpose(flip(x, [a1]), perm)
+    return flip(transpose(x, perm), [a1])
+
+
+_INDEX_ADD = defop("index_add", lambda x, index, add_value, axis=0:
+                   x.index_add(axis, index, add_value), inputs=("X", "Index", "AddValue"),
+                   attrs={"axis": 0}, api="paddle.index_add")
+_INDEX_FILL = defop("index_fill", lambda x, index, axis=0, value=0.0:
+                    x.index_fill(axis, index, value), inputs=("X", "Index"),
+                    attrs={"axis": 0, "value": 0.0}, api="paddle.index_fill")
+
+
+def _index_add(x, index, axis, value, alpha=1, name=None, *, out=None):
+    if alpha != 1:
+        value = METHODS["scale"](value, alpha)      # math's scale op (math stands above this file)
+    return _out(apply_op(_INDEX_ADD, (x, index, value), {"axis": axis}), out)
+
+
+def index_add(*args, **kwargs):
+    """paddle.index_add(x, index, axis, value, alpha=1, name=None, *, out=None): x with
+    `alpha * value` added at `index` along `axis`.
+
+    As Paddle's decorator does, the torch spelling is accepted too: `index_add(input, dim, index,
+    source)` (an int second argument) and the keywords input/dim/source."""
+    for torch_name, name in (("input", "x"), ("dim", "axis"), ("source", "value")):
+        if torch_name in kwargs:
+            kwargs[name] = kwargs.pop(torch_name)
+    if len(args) >= 2 and isinstance(args[1], int):
+        kwargs.update(zip(("x", "axis", "index", "value"), args))
+        args = ()
+    return _index_add(*args, **kwargs)
+
+
+index_add.__signature__ = inspect.signature(_index_add)
+
+
+def index_fill(x, index, axis, value, name=None):
+    """paddle.index_fill(x, index, axis, value): x with entries at `index` set to `value`."""
+    if isinstance(value, Tensor):
+        value = value.item()
+    return apply_op(_INDEX_FILL, (x, index), {"axis": axis, "value": value})
+
+
+def take_along_dim(input, indices, dim=None, name=None):
+    """paddle.take_along_dim(input, indices, dim=None): alias of take_along_axis (flattened when
+    dim is None)."""
+    if dim is None:
+        return take_along_axis(flatten(input), flatten(indices), 0)
+    return take_along_axis(input, indices, dim)
+
+
+
+
+# ---- view, view_as, repeat, fill_diagonal_ (Paddle 3.x torch-style additions) -------------------
+
+
+def view(x, shape_or_dtype, *rest, name=None):
+    """Tensor.view(shape_or_dtype) / paddle.view: reshape sharing data, or reinterpret the bytes as
+    another dtype (`x.view('int32')`).
+
+    Differences from Paddle: the reshape form records Paddle's reshape2 op."""
+    if isinstance(shape_or_dtype, (list, tuple, int)) and not isinstance(shape_or_dtype, bool) \
+            or isinstance(shape_or_dtype, Tensor):
+        return reshape(x, _shape_args(shape_or_dtype, rest))
+    d = to_dtype(shape_or_dtype)
+    return _VIEW_DTYPE_CALL(x, d)
+
+
+_VIEW_DTYPE = defop("view_dtype", lambda x, dtype=None: x.view(dtype), attrs={"dtype": None},
+                    api="paddle.view")
+
+
+def _VIEW_DTYPE_CALL(x, d):
+    return apply_op(_VIEW_DTYPE, (x,), {"dtype": d.torch})
+
+
+def view_as(x, other, name=None):
+    """Tensor.view_as(other) / paddle.view_as: x reshaped to other's shape."""
+    return reshape(x, list(other.shape))
+
+
+def repeat(input, *repeats):
+    """Tensor.repeat(*repeats): torch-style tile (repeat counts as a list or separate ints)."""
+    if len(repeats) == 1 and isinstance(repeats[0], (list, tuple)):
+        repeats = repeats[0]
+    elif len(repeats) == 1 and isinstance(repeats[0], Tensor):
+        repeats = repeats[0].tolist()
+        repeats = repeats if isinstance(repeats, list) else [repeats]
+    return tile(input, list(repeats))
+
+
+# ---- fill_diagonal_ ------------------------------------------------------------------------------
+def _fill_diagonal_kernel(X, value=0.0, offset=0, wrap=False):
+    # Paddle's FillDiagonalKernel, step for step: walk the flat buffer by the sum of the strides
+    # (one step moves one along every axis), stop at cols * cols unless wrapping, and write at
+    # i + offset when that stays in the row of i. Tall 2-D matrices restart the diagonal every
+    # cols + 1 rows when wrapping (the row in between is skipped, as in Paddle).
+    out = X.clone()
+    cols = out.shape[1]
+    size = out.numel() if wrap else min(out.numel(), cols * cols)
+    step = sum(out.stride())
+    i = torch.arange(0, size, step, device=out.device)
+    col = i % cols + offset
+    idx = i[(col >= 0) & (col < cols)] + offset
+    out.view(-1)[idx] = value
+    return out
+
+
+_FILL_DIAG = defop("fill_diagonal", _fill_diagonal_kernel,
+                   attrs={"value": 0.0, "offset": 0, "wrap": False},
+                   api="paddle.Tensor.fill_diagonal_")
+
+
+def fill_diagonal_(x, value, offset=0, wrap=False, name=None):
+    """Tensor.fill_diagonal_(value, offset=0, wrap=False): write `value` on the diagonal in place.
+
+    A tensor of more than 2 dimensions (all of one size) always wraps, as in Paddle.
+
+    Differences from Paddle: a 1-D tensor raises ValueError (Paddle 3.3.1 dies with SIGFPE)."""
+    if x.ndim < 2:
+        raise ValueError(f"Tensor dims should >= 2 in fill_diagonal_, but received x's "
+                         f"dimension: {x.ndim}")
+    _check_inplace(x)
+    out = apply_op(_FILL_DIAG, (x,), {"value": float(value), "offset": offset,
+                                      "wrap": wrap if x.ndim == 2 else True})
+    return _write_back(x, out)
+
+
+# ---- torch-style aliases ------------------------------------------------------------------------
+def _shape_args(shape, rest):
+    # Paddle 3.x's size-args decorator: x.view(2, 3) means x.view([2, 3]).
+    if isinstance(shape, int) and not isinstance(shape, bool):
+        return [shape, *rest]
+    return shape
 
 
 def _attach():
-    from .._tensor_methods import attach
-    attach({n: globals()[n] for n in __all__})
+    attach({n: globals()[n] for n in _BASIC_NAMES})
+    # x.cat(), x.hstack(), ... do not exist on Paddle's Tensor
+    attach({n: globals()[n] for n in _MORE_NAMES
+            if n not in METHODS and n not in ("cat", "concatenate", "hstack", "vstack",
+                                              "broadcast_tensors")})
+    attach({n: globals()[n] for n in _TORCH_STYLE_NAMES if n not in METHODS})
 
 
 _attach()

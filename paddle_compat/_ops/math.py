@@ -1,5 +1,12 @@
-"""Elementwise math ops: paddle.add ... paddle.erf, clip, scale, lerp, cumsum, in-place variants and
+"""Math ops (Paddle: tensor/math.py): elementwise arithmetic and functions (paddle.add ...
+paddle.erf, clip, scale, lerp, cumsum, the special functions, gcd/lcm, shifts, nan_to_num, diff,
+trace, diagonal, kron, inner, addmm, cummax/cummin, logcumsumexp), the plain reductions (sum, max,
+min, amax, amin, prod, nansum, nanmean, count_nonzero, all, any, with the reduce machinery stat.py
+shares), the aliases (clamp, mul, sub, div, true_divide, isin, ger, take), in-place variants and
 the arithmetic Tensor operators (`x + y`, `2 ** x`, ...).
+
+Exceptions: cast (Paddle: tensor/manipulation.py) is here, as every other op module needs it;
+real and imag (tensor/attribute.py) are entries of the unary table.
 
 Dtype rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json):
 * two Tensors of different dtypes combine only when both are floating (float32+float64 -> float64)
@@ -14,24 +21,42 @@ Dtype rules (Paddle 3.3.1, recorded in conformance/goldens/ops_math.json):
 Differences from Paddle: the torch-compatible keyword-only extras of 3.3.1 (`out=`, `alpha=`) are
 accepted where listed; integer division by zero gives torch's result instead of Paddle's error.
 """
+import builtins
 import operator
 
 import numpy as np
 import torch
 
+from .._creation_core import to_tensor
 from .._dtype import from_torch_dtype, to_dtype
 from .._mode import STATE
 from .._tensor import Tensor, wrap
-from .._tensor_methods import attach
-from ._checks import check_tensor_arg, invalid_argument, is_tensor_like
-from .registry import apply_op, defop
+from .._tensor_methods import attach, METHODS
+from ._checks import (check_axis, check_tensor_arg, invalid_argument, is_tensor_like,
+                      normalize_axis)
+from .creation import full
+from .manipulation import flatten
+from .registry import STATIC, apply_op, defop
+from .registry import write_out as _out
 
-__all__ = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "pow",
-           "maximum", "minimum", "fmax", "fmin", "exp", "expm1", "log", "log2", "log10", "log1p",
-           "sqrt", "rsqrt", "square", "abs", "neg", "sign", "reciprocal", "floor", "ceil", "round",
-           "trunc", "tanh", "sigmoid", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
-           "erf", "clip", "scale", "lerp", "isfinite", "increment", "add_n", "cumsum", "cumprod",
-           "logsumexp", "stanh", "cast", "binary_with_scalar", "check_promotion"]
+_BASIC_NAMES = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "pow",
+                "maximum", "minimum", "fmax", "fmin", "exp", "expm1", "log", "log2", "log10", "log1p",
+                "sqrt", "rsqrt", "square", "abs", "neg", "sign", "reciprocal", "floor", "ceil", "round",
+                "trunc", "tanh", "sigmoid", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+                "erf", "clip", "scale", "lerp", "isfinite", "increment", "add_n", "cumsum", "cumprod",
+                "logsumexp", "stanh", "cast", "binary_with_scalar", "check_promotion"]
+_UNARY_NAMES = ["acosh", "asinh", "atanh", "erfinv", "lgamma", "digamma", "deg2rad", "rad2deg",
+                "i0", "i0e", "i1", "i1e", "sinc", "frac", "sgn", "signbit", "positive",
+                "negative", "conj", "angle", "real", "imag", "logit", "isneginf", "isposinf",
+                "isreal", "gammaln"]
+_SPECIAL_NAMES = _UNARY_NAMES + [
+    "atan2", "gcd", "lcm", "bitwise_left_shift", "bitwise_right_shift", "hypot", "logaddexp",
+    "heaviside", "copysign", "nextafter", "ldexp", "nan_to_num", "diff", "trace", "diagonal",
+    "kron", "inner", "addmm", "cummax", "cummin", "logcumsumexp", "polygamma"]
+_REDUCE_NAMES = ["sum", "max", "min", "amax", "amin", "prod", "all", "any", "nansum", "nanmean",
+                 "count_nonzero"]
+_ALIAS_NAMES = ["clamp", "mul", "div", "true_divide", "sub", "isin", "ger", "take"]
+__all__ = _BASIC_NAMES + _SPECIAL_NAMES + _REDUCE_NAMES + _ALIAS_NAMES
 
 _PROMO = ("(InvalidType) Type promotion only support calculations between floating-point numbers "
           "and between complex and real numbers. But got different data type x: {}, y: {}.")
@@ -82,7 +107,6 @@ _K_MUL, _K_DIV = OPS["multiply"].kernel, OPS["divide"].kernel
 def _scalar_tensor_pair(x, value, reverse):
     """Static mode (or a non-fast path): turn a Python scalar into a 0-D tensor of the dtype
     Paddle's tensor-scalar rule gives, casting `x` when the scalar changes its kind."""
-    from .creation import full
     xd = x.dtype
     if isinstance(value, bool):
         target = xd
@@ -103,71 +127,6 @@ _PYOPS = {"add": operator.add, "subtract": operator.sub, "multiply": operator.mu
           "remainder": operator.mod, "elementwise_pow": operator.pow}
 
 
-_INT_SHORTS = ("uint8", "int8", "int16", "int32", "int64")
-# Paddle's legacy Variable operators with a Python number use one `scale` op for + - * /:
-# (name, reverse) -> value -> (scale, bias); `1.0 / value` is Paddle's own arithmetic.
-_SCALAR_METHODS = {("add", False): lambda v: (1.0, v), ("add", True): lambda v: (1.0, v),
-                   ("subtract", False): lambda v: (1.0, -v), ("subtract", True): lambda v: (-1.0, v),
-                   ("multiply", False): lambda v: (v, 0.0), ("multiply", True): lambda v: (v, 0.0),
-                   ("divide", False): lambda v: (1.0 / v, 0.0)}
-
-
-def static_scalar_op(op, name, x, value, reverse=False):
-    """Static mode `x <op> number` as Paddle's legacy math_op_patch records it: an int tensor with a
-    float number (or divided by an int) is cast to float32 first, a bool tensor with an int to
-    int64; + - * / become one `scale` op; anything else a `fill_constant` of x's dtype (shape [] or,
-    reversed, x's shape) and the elementwise/compare `op`. Every output is named tmp_<n>."""
-    from .._static.builder import tmp_outputs
-    with tmp_outputs():
-        short = x.dtype.short
-        method = _SCALAR_METHODS.get((name, reverse))
-        if isinstance(value, float):
-            if short in _INT_SHORTS:
-                x = cast(x, "float32")
-        else:
-            value = float(value)
-            if name == "divide" and short in _INT_SHORTS:
-                x = cast(x, "float32")
-            if short == "bool":
-                x = cast(x, "int64")
-        if method is not None:
-            sc, bias = method(value)
-            return apply_op(_SCALE, (x,), {"scale": sc, "bias": bias, "bias_after_scale": True})
-        y = _static_fill(x, value, reverse)
-        if y.dtype is not x.dtype and not (y.dtype.is_floating_point and x.dtype.is_floating_point):
-            # the batch-size-like constant is float32 (Paddle passes no dtype): int tensors fail
-            raise TypeError(_PROMO.format(x.dtype.short, y.dtype.short))
-        if reverse:
-            x, y = y, x
-        if name == "divide" and x.dtype.short in _INT_SHORTS and x.dtype is y.dtype:
-            x, y = cast(x, "float32"), cast(y, "float32")
-        return apply_op(op, (x, y))
-
-
-def _static_fill(x, value, reverse):
-    """The constant operand: shape [] (x op c), x's shape (c op x), or, when x has a -1 dimension,
-    `fill_constant_batch_size_like` on x (Paddle's create_tensor_with_batchsize)."""
-    from .._static.builder import append_op, default_main_program, new_tmp_var
-    from .._static.ir import VARTYPE_CODES
-    from .._static.local_ops import LOCAL_OPS
-    block = default_main_program().current_block()
-    code = VARTYPE_CODES[x.dtype.short]
-    shape = list(x.shape) if reverse else []
-    if reverse and any(d < 0 for d in shape):
-        batch = next(i for i, d in enumerate(shape) if d < 0)
-        shape = [d if d >= 0 or i == batch else 1 for i, d in enumerate(shape)]
-        # Paddle's op gets no dtype attribute: the constant is float32 whatever x's dtype
-        var = new_tmp_var(block, shape, to_dtype("float32"))
-        append_op(block, LOCAL_OPS["fill_constant_batch_size_like"], {"Input": [x.name]},
-                  {"Out": [var.name]}, {"dtype": 5, "force_cpu": False,
-                                        "input_dim_idx": batch, "output_dim_idx": batch,
-                                        "shape": shape, "value": value})
-        return var
-    var = new_tmp_var(block, shape, x.dtype)
-    append_op(block, LOCAL_OPS["fill_constant"], {}, {"Out": [var.name]},
-              {"dtype": code, "force_cpu": False, "place_type": -1, "shape": shape,
-               "str_value": "", "value": value})
-    return var
 
 
 def binary_with_scalar(name, x, y, reverse=False):
@@ -175,7 +134,6 @@ def binary_with_scalar(name, x, y, reverse=False):
     array (`reverse`: y op x). Dynamic mode hands scalars straight to torch, whose tensor-scalar
     promotion is Paddle's; static mode records a fill_constant (+ cast) and the elementwise op."""
     if isinstance(y, np.ndarray) and y.ndim > 0:
-        from .._creation_core import to_tensor
         y = to_tensor(y, place=x.place) if not STATE.static else y
     elif isinstance(y, (np.generic, np.ndarray)):
         y = y.item()
@@ -193,7 +151,7 @@ def binary_with_scalar(name, x, y, reverse=False):
                     xt = xt.to(torch.float32 if isinstance(y, float) else torch.int64)
             return wrap(fn(y, xt) if reverse else fn(xt, y))
         if STATE.static and hasattr(x, "block"):
-            return static_scalar_op(OPS[name], name, x, y, reverse)
+            return STATIC.scalar_op(OPS[name], name, x, y, reverse)
         return apply_op(OPS[name], _scalar_tensor_pair(x, y, reverse))
     if isinstance(y, complex):
         return apply_op(OPS[name], _scalar_tensor_pair(x, y, reverse))
@@ -202,8 +160,7 @@ def binary_with_scalar(name, x, y, reverse=False):
         raise TypeError(f"(InvalidType) {op}(): argument (position 1) must be int, float, bool "
                         f"or Tensor, but got {type(y).__name__}")
     if STATE.static:
-        from .._static.builder import tmp_outputs
-        with tmp_outputs():     # Paddle's Variable operators name their outputs tmp_<n>
+        with STATIC.tmp_outputs():     # Paddle's Variable operators name their outputs tmp_<n>
             return apply_op(OPS[name], (y, x) if reverse else (x, y))
     return apply_op(OPS[name], (y, x) if reverse else (x, y))
 
@@ -215,13 +172,6 @@ _DUNDER = {"add": "__add__", "subtract": "__sub__", "multiply": "__mul__",
 
 def _alpha(y, alpha):
     return y if alpha == 1 else scale(y, alpha)
-
-
-def _out(result, out):
-    if out is None:
-        return result
-    out._t = result._t
-    return out
 
 
 def _unary_fast(kernel, raw):
@@ -521,7 +471,6 @@ _LERP = defop("lerp", lambda x, y, w: torch.lerp(x, y, w), inputs=("X", "Y", "We
 def lerp(x, y, weight, name=None):
     """paddle.lerp(x, y, weight): x + weight * (y - x); weight a float or a Tensor."""
     if not isinstance(weight, Tensor) and not hasattr(weight, "stop_gradient"):
-        from .creation import full
         weight = full([], float(weight), x.dtype)
     return apply_op(_LERP, (x, y, weight))
 
@@ -534,7 +483,7 @@ _INCREMENT = defop("increment", lambda x, step=1.0: x + (step if x.is_floating_p
 def increment(x, value=1.0, name=None):
     """paddle.increment(x, value=1.0): x + value, written back into x (Paddle updates in place)."""
     shape = list(x.shape)
-    size = None if any(d < 0 for d in shape) else int(np.prod(shape, dtype=np.int64))
+    size = None if builtins.any(d < 0 for d in shape) else int(np.prod(shape, dtype=np.int64))
     if size is not None and size != 1:
         raise invalid_argument(f"The number of elements in Input(X) should be 1.Now the number "
                                f"is {size}.")
@@ -640,7 +589,6 @@ _LOGSUMEXP = defop("logsumexp", _logsumexp_kernel,
 
 def logsumexp(x, axis=None, keepdim=False, name=None, *, out=None):
     """paddle.logsumexp(x, axis=None, keepdim=False): log(sum(exp(x))) computed stably."""
-    from ._checks import check_axis, normalize_axis
     check_axis(axis, "logsumexp", 1)
     dims = normalize_axis(axis, x.ndim)
     return _out(apply_op(_LOGSUMEXP, (x,), {"axis": dims, "keepdim": bool(keepdim),
@@ -679,6 +627,671 @@ def cast(x, dtype):
 
 
 
-attach({name: globals()[name] for name in __all__
+attach({name: globals()[name] for name in _BASIC_NAMES
         if name not in ("binary_with_scalar", "check_promotion", "elementwise_pow")})
 attach({"floor_mod": remainder})
+
+
+# ---- Paddle's special functions and the rest of tensor/math.py: inverse hyperbolics,
+# lgamma/digamma/erfinv, logit, Bessel i0/i1, gcd/lcm, shifts, hypot, logaddexp, heaviside,
+# copysign, nan_to_num, diff, trace, diagonal, kron, inner, addmm, cummax/cummin, logcumsumexp -----
+# Dtype rules were read from the oracle (Paddle 3.3.1): integer inputs of transcendental functions give
+# float32 (atan2 gives float64), `frac`, `diff`, `sgn`, `positive`/`negative` keep the dtype.
+# Each op is one registry record, so static mode records it too.
+
+
+def _float(x):
+    # Paddle autocasts integer inputs of transcendental functions to float32.
+    return x if (x.is_floating_point() or x.is_complex()) else x.to(torch.float32)
+
+
+def _floatk(fn):
+    return lambda x: fn(_float(x))
+
+
+def _real_only(name, fn):
+    def kernel(x):
+        if not x.is_complex():
+            raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                               f"{str(x.dtype).replace('torch.', '')}) of kernel `{name}` is not "
+                               f"registered. Selected wrong DataType `"
+                               f"{str(x.dtype).replace('torch.', '')}`. Paddle support following "
+                               f"DataTypes: complex128, complex64.")
+        return fn(x)
+    return kernel
+
+
+def _frac(x):
+    return x - torch.trunc(x) if x.is_floating_point() else torch.zeros_like(x)
+
+
+def _angle(x):
+    if not (x.is_floating_point() or x.is_complex()):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{str(x.dtype).replace('torch.', '')}) of kernel `angle` is not "
+                           f"registered.")
+    return torch.angle(x)
+
+
+def _sgn(x):
+    # torch.sgn's gradient for a real input is a ZeroTensor, which cannot be read back as an
+    # array: torch.sign gives the same values with an ordinary zero gradient (Paddle's).
+    return torch.sgn(x) if x.is_complex() else torch.sign(x)
+
+
+def _logit(x, eps=None):
+    x = _float(x)
+    if eps is not None:
+        x = x.clamp(eps, 1 - eps)
+    return torch.log(x / (1 - x))
+
+
+_SPECIAL_UNARY = {
+    # name: (legacy op type, kernel)
+    "acosh": ("acosh", _floatk(torch.acosh)), "asinh": ("asinh", _floatk(torch.asinh)),
+    "atanh": ("atanh", _floatk(torch.atanh)), "erfinv": ("erfinv", _floatk(torch.erfinv)),
+    "lgamma": ("lgamma", _floatk(torch.lgamma)), "digamma": ("digamma", _floatk(torch.digamma)),
+    "gammaln": ("gammaln", _floatk(torch.lgamma)),
+    "deg2rad": ("deg2rad", _floatk(torch.deg2rad)), "rad2deg": ("rad2deg", _floatk(torch.rad2deg)),
+    "i0": ("i0", _floatk(torch.i0)), "i0e": ("i0e", _floatk(torch.special.i0e)),
+    "i1": ("i1", _floatk(torch.special.i1)), "i1e": ("i1e", _floatk(torch.special.i1e)),
+    "sinc": ("sinc", _floatk(torch.sinc)), "frac": ("frac", _frac),
+    "sgn": ("sgn", _sgn), "signbit": ("signbit", torch.signbit),
+    "positive": ("positive", lambda x: x.clone()), "negative": ("negative", torch.neg),
+    "conj": ("conj", lambda x: torch.conj_physical(x) if x.is_complex() else x.clone()),
+    "angle": ("angle", _angle),
+    "real": ("real", _real_only("real", lambda x: torch.real(x).clone())),
+    "imag": ("imag", _real_only("imag", lambda x: torch.imag(x).clone())),
+    "isneginf": ("isneginf", torch.isneginf), "isposinf": ("isposinf", torch.isposinf),
+    "isreal": ("isreal", torch.isreal),
+}
+_UNARY_OPS = {n: defop(t, k, api=f"paddle.{n}") for n, (t, k) in _SPECIAL_UNARY.items()}
+
+
+_WITH_OUT = {"acosh", "atanh", "frac"}     # Paddle 3.3.1 gives these a keyword-only `out`
+
+
+def _make_special_unary(name):
+    op = _UNARY_OPS[name]
+
+    if name in _WITH_OUT:
+        def fn(x, name=None, *, out=None):
+            return _out(apply_op(op, (x,)), out)
+    else:
+        def fn(x, name=None):
+            return apply_op(op, (x,))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"paddle.{name}(x, name=None): elementwise {name} (op {op.type})."
+    return fn
+
+
+for _n in _UNARY_NAMES:
+    if _n != "logit":
+        globals()[_n] = _make_special_unary(_n)
+
+_SGN_TYPES = ("float16", "float32", "float64", "complex64", "complex128")
+
+
+def sgn(x, name=None):
+    """paddle.sgn(x): sign of a real tensor, x / |x| of a complex one (0 at 0).
+
+    Integer and bool inputs raise TypeError, as in Paddle."""
+    if getattr(x, "dtype", None) is not None and x.dtype.short not in _SGN_TYPES:
+        raise TypeError(f"The data type of input must be one of {list(_SGN_TYPES)}, but got "
+                        f"{x.dtype}")
+    return apply_op(_UNARY_OPS["sgn"], (x,))
+
+_LOGIT = defop("logit", _logit, attrs={"eps": None}, api="paddle.logit")
+
+
+def logit(x, eps=None, name=None):
+    """paddle.logit(x, eps=None): log(x / (1 - x)), x clipped to [eps, 1 - eps] when eps is given."""
+    return apply_op(_LOGIT, (x,), {"eps": eps})
+
+
+def polygamma(x, n, name=None):
+    """paddle.polygamma(x, n): the n-th derivative of digamma (n >= 0, else Paddle's ValueError)."""
+    if n < 0:
+        raise ValueError(f"The input of n must be greater than or equal to 0. But received n = {n}")
+    return apply_op(_POLYGAMMA, (x,), {"n": n})
+
+
+_POLYGAMMA = defop("polygamma", lambda x, n=0: torch.polygamma(n, _float(x)), attrs={"n": 0},
+                   api="paddle.polygamma")
+
+
+# ---- binary ----------------------------------------------------------------------------------
+def _atan2(x, y):
+    if not (x.is_floating_point() or x.is_complex()):
+        x = x.to(torch.float64)     # Paddle's atan2 computes integer inputs in float64
+    if not (y.is_floating_point() or y.is_complex()):
+        y = y.to(x.dtype)
+    return torch.atan2(x, y)
+
+
+class _Heaviside(torch.autograd.Function):
+    # torch.heaviside has no derivative; Paddle's elementwise_heaviside_grad is dx = 0 and
+    # dy = dout where x == 0 (reduced to y's shape when y was broadcast).
+    @staticmethod
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x, y)
+        return torch.heaviside(x, y)
+
+    @staticmethod
+    def backward(ctx, dout):
+        x, y = ctx.saved_tensors
+        dx = torch.zeros_like(x) if ctx.needs_input_grad[0] else None
+        dy = None
+        if ctx.needs_input_grad[1]:
+            dy = _sum_to(torch.where(x == 0, dout, torch.zeros_like(dout)), y.shape)
+        return dx, dy
+
+
+def _sum_to(g, shape):
+    """Reduce a broadcast gradient to `shape`."""
+    while g.dim() > len(shape):
+        g = g.sum(0)
+    for i, n in enumerate(shape):
+        if n == 1 and g.shape[i] != 1:
+            g = g.sum(i, keepdim=True)
+    return g
+
+
+def _heaviside(x, y):
+    if x.is_floating_point() and (x.requires_grad or y.requires_grad):
+        return _Heaviside.apply(x, y)
+    return torch.heaviside(x, y)
+
+
+def _copysign(x, y):
+    # Paddle keeps an integer x's dtype (|x| with y's sign), torch would give float32
+    out = torch.copysign(_float(x), _float(y))
+    return out if (x.is_floating_point() or x.is_complex()) else out.to(x.dtype)
+
+
+def _ldexp(x, y):
+    # x * 2**y in the promoted float dtype (float32 x, float64 y -> float64, as in Paddle)
+    x = _float(x)
+    dtype = torch.promote_types(x.dtype, y.dtype) if y.is_floating_point() else x.dtype
+    return x.to(dtype) * torch.pow(2.0, y.to(dtype))
+
+
+def _both_float(fn):
+    return lambda x, y: fn(_float(x), _float(y))
+
+
+_SPECIAL_BINARY = {
+    "atan2": ("atan2", _atan2), "gcd": ("gcd", torch.gcd), "lcm": ("lcm", torch.lcm),
+    "hypot": ("hypot", _both_float(torch.hypot)),
+    "logaddexp": ("logaddexp", _both_float(torch.logaddexp)),
+    "heaviside": ("elementwise_heaviside", _heaviside),
+    "copysign": ("copysign", _copysign),
+    "nextafter": ("nextafter", torch.nextafter),
+    "ldexp": ("ldexp", _ldexp),
+}
+_BINARY_OPS = {n: defop(t, k, inputs=("X", "Y"), api=f"paddle.{n}") for n, (t, k) in _SPECIAL_BINARY.items()}
+
+
+def _make_binary(name):
+    op = _BINARY_OPS[name]
+
+    def fn(x, y, name=None):
+        if name_ == "copysign" and not isinstance(y, Tensor):
+            y = full([], y, x.dtype if x.dtype.is_floating_point else "float32")
+        return apply_op(op, (x, y))
+    name_ = name
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"paddle.{name}(x, y, name=None): elementwise {name} (op {op.type})."
+    return fn
+
+
+for _n in _SPECIAL_BINARY:
+    globals()[_n] = _make_binary(_n)
+
+
+def _shift(x, y, is_arithmetic=True, left=True):
+    if left:
+        return torch.bitwise_left_shift(x, y)
+    if is_arithmetic:
+        return torch.bitwise_right_shift(x, y)
+    bits = torch.iinfo(x.dtype).bits
+    mask = (1 << (bits - y.to(torch.int64))) - 1
+    return torch.bitwise_right_shift(x, y) & mask.to(x.dtype)
+
+
+_LSHIFT = defop("bitwise_left_shift", lambda x, y, is_arithmetic=True: _shift(x, y, is_arithmetic),
+                inputs=("X", "Y"), attrs={"is_arithmetic": True}, api="paddle.bitwise_left_shift")
+_RSHIFT = defop("bitwise_right_shift",
+                lambda x, y, is_arithmetic=True: _shift(x, y, is_arithmetic, left=False),
+                inputs=("X", "Y"), attrs={"is_arithmetic": True},
+                api="paddle.bitwise_right_shift")
+
+
+def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """paddle.bitwise_left_shift(x, y, is_arithmetic=True, out=None): x << y.
+
+    `out` is accepted and left untouched, as Paddle 3.3.1 does."""
+    return apply_op(_LSHIFT, (x, y), {"is_arithmetic": is_arithmetic})
+
+
+def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """paddle.bitwise_right_shift(x, y, is_arithmetic=True, out=None): x >> y (logical when
+    is_arithmetic=False). `out` is accepted and left untouched, as Paddle 3.3.1 does."""
+    return apply_op(_RSHIFT, (x, y), {"is_arithmetic": is_arithmetic})
+
+
+# ---- ops with attributes -----------------------------------------------------------------------
+def _nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    return torch.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+_NAN_TO_NUM = defop("nan_to_num", _nan_to_num, attrs={"nan": 0.0, "posinf": None, "neginf": None},
+                    api="paddle.nan_to_num")
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
+    """paddle.nan_to_num(x, nan=0.0, posinf=None, neginf=None): replace NaN and infinities (by
+    the dtype's largest/smallest finite values when posinf/neginf are None)."""
+    return apply_op(_NAN_TO_NUM, (x,), {"nan": nan, "posinf": posinf, "neginf": neginf})
+
+
+def _diff(x, prepend=None, append=None, n=1, axis=-1):
+    return torch.diff(x, n=n, dim=axis, prepend=prepend, append=append)
+
+
+_DIFF = defop("diff", _diff, inputs=("X", "Prepend", "Append"), attrs={"n": 1, "axis": -1},
+              api="paddle.diff")
+
+
+def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
+    """paddle.diff(x, n=1, axis=-1, prepend=None, append=None): n-th forward difference."""
+    return _out(apply_op(_DIFF, (x, prepend, append), {"n": n, "axis": axis}), out)
+
+
+_TRACE = defop("trace", lambda x, offset=0, axis1=0, axis2=1:
+               torch.diagonal(x, offset, axis1, axis2).sum(-1),
+               inputs=("Input",), attrs={"offset": 0, "axis1": 0, "axis2": 1}, api="paddle.trace")
+_DIAGONAL = defop("diagonal", lambda x, offset=0, axis1=0, axis2=1:
+                  torch.diagonal(x, offset, axis1, axis2).clone(),
+                  inputs=("Input",), attrs={"offset": 0, "axis1": 0, "axis2": 1},
+                  api="paddle.diagonal")
+
+
+def trace(x, offset=0, axis1=0, axis2=1, name=None):
+    """paddle.trace(x, offset=0, axis1=0, axis2=1): sum of the (offset) diagonal."""
+    return apply_op(_TRACE, (x,), {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
+    """paddle.diagonal(x, offset=0, axis1=0, axis2=1): the diagonal along axis1/axis2 (last)."""
+    return apply_op(_DIAGONAL, (x,), {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+_KRON = defop("kron", torch.kron, inputs=("X", "Y"), api="paddle.kron")
+_INNER = defop("inner", torch.inner, inputs=("X", "Y"), api="paddle.inner")
+_ADDMM = defop("addmm", lambda i, x, y, Alpha=1.0, Beta=1.0: torch.addmm(i, x, y, beta=Beta,
+                                                                        alpha=Alpha),
+               inputs=("Input", "X", "Y"), attrs={"Alpha": 1.0, "Beta": 1.0}, api="paddle.addmm")
+
+
+def kron(x, y, name=None):
+    """paddle.kron(x, y): Kronecker product."""
+    return apply_op(_KRON, (x, y))
+
+
+def inner(x, y, name=None):
+    """paddle.inner(x, y): sum-product over the last axes."""
+    return apply_op(_INNER, (x, y))
+
+
+def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """paddle.addmm(input, x, y, beta=1.0, alpha=1.0): beta * input + alpha * (x @ y).
+
+    Shapes are checked first, with Paddle's ValueError messages."""
+    _check_addmm(input.shape, x.shape, y.shape)
+    return apply_op(_ADDMM, (input, x, y), {"Alpha": float(alpha), "Beta": float(beta)})
+
+
+def _check_addmm(input_shape, x_shape, y_shape):
+    # Paddle 3.3.1's python/paddle/tensor/math.py addmm checks, in its order and words
+    if not len(x_shape) == len(y_shape) == 2:
+        raise ValueError(f"The dimension of x, y should be 2 but receive x's shape: {x_shape}, "
+                         f"y's shape: {y_shape}")
+    if x_shape[1] != y_shape[0]:
+        raise ValueError(f"The input Variable x's width must be equal with Variable y' height. "
+                         f"But received x's shape = {x_shape}, y's shape = {y_shape}.")
+    dim1 = ("When y's dimension[1] is not equal with input's dimension[1], input's dimension[1] "
+            "must be 1 but got {}")
+    if len(input_shape) == 2:
+        if input_shape[0] != x_shape[0]:
+            if input_shape[0] != 1:
+                raise ValueError(f"When x's dimension[0] is not equal with input's dimension[0], "
+                                 f"input's dimension[0] must be 1 but got {input_shape[0]}")
+            if input_shape[1] != y_shape[1] and input_shape[1] != 1:
+                raise ValueError(dim1.format(input_shape[1]))
+        if input_shape[1] != y_shape[1] and input_shape[1] != 1:
+            raise ValueError(dim1.format(input_shape[1]))
+    elif len(input_shape) == 1:
+        if input_shape[0] not in (y_shape[1], 1):
+            raise ValueError(f"The input's shape: {input_shape} is not broadcastable with "
+                             f"[x.shape[0], y.shape[1]]: [{x_shape[0]},{y_shape[1]}]")
+    else:
+        raise ValueError(f"The dimension of input should be 2 or 1 but receive input's shape: "
+                         f"{input_shape}")
+
+
+def _cum_extreme(fn):
+    def kernel(x, axis=-1, dtype="int64"):
+        values, indices = fn(x, axis)
+        return values, indices.to(getattr(torch, dtype))
+    return kernel
+
+
+_CUMMAX = defop("cummax", _cum_extreme(torch.cummax), outputs=("out", "indices"),
+                attrs={"axis": -1, "dtype": "int64"}, api="paddle.cummax")
+_CUMMIN = defop("cummin", _cum_extreme(torch.cummin), outputs=("out", "indices"),
+                attrs={"axis": -1, "dtype": "int64"}, api="paddle.cummin")
+
+
+def _cum_call(op, x, axis, dtype):
+    if axis is None:
+        x, axis = flatten(x), 0
+    dtype = dtype if isinstance(dtype, str) else str(dtype).replace("paddle.", "")
+    return apply_op(op, (x,), {"axis": axis, "dtype": dtype})
+
+
+def cummax(x, axis=None, dtype="int64", name=None):
+    """paddle.cummax(x, axis=None, dtype='int64'): running maximum and its indices."""
+    return _cum_call(_CUMMAX, x, axis, dtype)
+
+
+def cummin(x, axis=None, dtype="int64", name=None):
+    """paddle.cummin(x, axis=None, dtype='int64'): running minimum and its indices."""
+    return _cum_call(_CUMMIN, x, axis, dtype)
+
+
+def _logcumsumexp(x, axis=-1, flatten=False):
+    x = _float(x)
+    return torch.logcumsumexp(x.reshape(-1) if flatten else x, 0 if flatten else axis)
+
+
+_LOGCUMSUMEXP = defop("logcumsumexp", _logcumsumexp, attrs={"axis": -1, "flatten": False},
+                      api="paddle.logcumsumexp")
+
+
+def logcumsumexp(x, axis=None, dtype=None, name=None):
+    """paddle.logcumsumexp(x, axis=None, dtype=None): log of the running sum of exp (flattened
+    when axis is None)."""
+    if dtype is not None:
+        x = cast(x, dtype)
+    return apply_op(_LOGCUMSUMEXP, (x,), {"axis": -1 if axis is None else axis,
+                                          "flatten": axis is None})
+
+
+_NOT_METHODS = {"positive", "ger", "searchsorted"}
+
+
+def _attach_special():
+    table = {n: globals()[n] for n in _SPECIAL_NAMES}
+    # only the methods Paddle's Tensor has (it has no x.positive(), x.ger(), x.searchsorted())
+    attach({k: v for k, v in table.items() if k not in METHODS and k not in _NOT_METHODS})
+
+
+_attach_special()
+
+
+_REDUCE_ATTRS = {"dim": None, "keep_dim": False, "reduce_all": True}
+
+
+def _dims(x, dim, reduce_all):
+    if reduce_all or dim is None:
+        return tuple(range(x.dim()))
+    return dim
+
+
+def _no_bool(x, kernel):
+    if x.dtype is torch.bool:
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), bool) of "
+                           f"kernel `{kernel}` is not registered. Selected wrong DataType `bool`.")
+
+
+def _sum_kernel(x, dim=None, keep_dim=False, reduce_all=False, out_dtype=None):
+    if out_dtype is None and not keep_dim and (reduce_all or dim is None):
+        return torch.sum(x)   # the common x.sum(): one torch call
+    return torch.sum(x, _dims(x, dim, reduce_all), keep_dim, dtype=out_dtype)
+
+
+def _max_kernel(x, dim=None, keep_dim=False, reduce_all=False):
+    _no_bool(x, "max")
+    return torch.amax(x, _dims(x, dim, reduce_all), keep_dim)
+
+
+def _min_kernel(x, dim=None, keep_dim=False, reduce_all=False):
+    _no_bool(x, "min")
+    return torch.amin(x, _dims(x, dim, reduce_all), keep_dim)
+
+
+def _prod_kernel(x, dim=None, keep_dim=False, reduce_all=False, out_dtype=None):
+    _no_bool(x, "prod")
+    out = x.to(out_dtype) if out_dtype is not None else x
+    for d in sorted(_dims(x, dim, reduce_all), reverse=True):
+        out = torch.prod(out, d, keep_dim)
+    return out.to(out_dtype or x.dtype)   # torch widens int32 to int64; Paddle keeps int32
+
+
+def _all_kernel(x, dim=None, keep_dim=False, reduce_all=False):
+    return torch.all(x.to(torch.bool), _dims(x, dim, reduce_all), keep_dim)
+
+
+def _any_kernel(x, dim=None, keep_dim=False, reduce_all=False):
+    return torch.any(x.to(torch.bool), _dims(x, dim, reduce_all), keep_dim)
+
+
+def _nansum_kernel(x, dim=None, keep_dim=False, reduce_all=False, out_dtype=None):
+    return torch.nansum(x, _dims(x, dim, reduce_all), keep_dim, dtype=out_dtype)
+
+
+def _nanmean_kernel(x, dim=None, keep_dim=False, reduce_all=False):
+    return torch.nanmean(x, _dims(x, dim, reduce_all), keep_dim)
+
+
+def _count_nonzero_kernel(x, dim=None, keep_dim=False, reduce_all=False):
+    out = torch.sum(x != 0, _dims(x, dim, reduce_all), keep_dim, dtype=torch.int64)
+    return out
+
+
+_OPS = {
+    "sum": defop("reduce_sum", _sum_kernel, attrs=dict(_REDUCE_ATTRS, out_dtype=None),
+                 api="paddle.sum"),
+    "max": defop("reduce_max", _max_kernel, attrs=_REDUCE_ATTRS, api="paddle.max"),
+    "min": defop("reduce_min", _min_kernel, attrs=_REDUCE_ATTRS, api="paddle.min"),
+    "amax": defop("reduce_amax", _max_kernel, attrs=_REDUCE_ATTRS, api="paddle.amax"),
+    "amin": defop("reduce_amin", _min_kernel, attrs=_REDUCE_ATTRS, api="paddle.amin"),
+    "prod": defop("reduce_prod", _prod_kernel, attrs=dict(_REDUCE_ATTRS, out_dtype=None),
+                  api="paddle.prod"),
+    "all": defop("reduce_all", _all_kernel, attrs=_REDUCE_ATTRS, api="paddle.all"),
+    "any": defop("reduce_any", _any_kernel, attrs=_REDUCE_ATTRS, api="paddle.any"),
+    "nansum": defop("nansum", _nansum_kernel, attrs=dict(_REDUCE_ATTRS, out_dtype=None),
+                    api="paddle.nansum"),
+    "nanmean": defop("nanmean", _nanmean_kernel, attrs=_REDUCE_ATTRS, api="paddle.nanmean"),
+    "count_nonzero": defop("count_nonzero", _count_nonzero_kernel, attrs=_REDUCE_ATTRS,
+                           api="paddle.count_nonzero"),
+}
+
+
+def _attrs(x, axis, keepdim, api, position=1):
+    if axis is None and not keepdim:
+        return _REDUCE_ATTRS      # the common x.sum() / x.mean(): a shared constant
+    check_axis(axis, api, position)
+    _check_reduce_dims(axis, x.ndim)
+    dims = normalize_axis(axis, x.ndim)
+    return {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": dims is None}
+
+
+def _check_reduce_dims(axis, rank):
+    """Paddle's reduce infermeta message for an axis out of [-rank, rank)."""
+    if isinstance(axis, (list, tuple)):
+        items = axis
+    elif isinstance(axis, int):
+        items = [axis]
+    else:
+        return
+    rank = builtins.max(rank, 1)
+    for i, a in enumerate(items):
+        a = int(a)
+        if a >= rank:
+            raise invalid_argument(f"The reduce dim index {i} should be in the range [ "
+                                   f"-dimension(X), dimension(X) ) which dimension = {rank}. But "
+                                   f"received dim index = {a}.")
+        if a < -rank:
+            raise invalid_argument(f"The reduce dim index {i} should be in the range [ "
+                                   f"-dimension(X), dimension(X) )  which dimension = {rank}. But "
+                                   f"received dim index = {a}.")
+
+
+def _reduce(name, x, axis, keepdim, position=1, extra=None, ops=_OPS):
+    """One reduce op: `ops[name]` (this file's table; stat.py passes its own) with checked attrs."""
+    attrs = _attrs(x, axis, keepdim, name, position)
+    if extra:
+        attrs = dict(attrs, **extra)
+    return apply_op(ops[name], (x,), attrs)
+
+
+def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
+    """paddle.sum(x, axis=None, dtype=None, keepdim=False): bool and int32 inputs give int64."""
+    if axis is None and dtype is None and not keepdim and out is None and type(x) is Tensor \
+            and not STATE.static:
+        return wrap(torch.sum(x._t))    # dynamic fast path of the commonest call, x.sum()
+    extra = None if dtype is None else {"out_dtype": to_dtype(dtype).torch}
+    return _out(_reduce("sum", x, axis, keepdim, 2, extra), out)
+
+
+def max(x, axis=None, keepdim=False, name=None):
+    """paddle.max(x, axis=None, keepdim=False): the maximum over `axis`."""
+    return _reduce("max", x, axis, keepdim)
+
+
+def min(x, axis=None, keepdim=False, name=None):
+    """paddle.min(x, axis=None, keepdim=False): the minimum over `axis`."""
+    return _reduce("min", x, axis, keepdim)
+
+
+def amax(x, axis=None, keepdim=False, name=None, *, out=None):
+    """paddle.amax(x, axis=None, keepdim=False): like max; ties share the gradient equally."""
+    return _out(_reduce("amax", x, axis, keepdim), out)
+
+
+def amin(x, axis=None, keepdim=False, name=None, *, out=None):
+    """paddle.amin(x, axis=None, keepdim=False): like min; ties share the gradient equally."""
+    return _out(_reduce("amin", x, axis, keepdim), out)
+
+
+def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
+    """paddle.prod(x, axis=None, keepdim=False, dtype=None): the product; int32 stays int32."""
+    extra = None if dtype is None else {"out_dtype": to_dtype(dtype).torch}
+    return _out(_reduce("prod", x, axis, keepdim, 1, extra), out)
+
+
+def all(x, axis=None, keepdim=False, name=None, *, out=None):
+    """paddle.all(x, axis=None, keepdim=False): logical AND over `axis` (any dtype; result bool)."""
+    return _out(_reduce("all", x, axis, keepdim), out)
+
+
+def any(x, axis=None, keepdim=False, name=None, *, out=None):
+    """paddle.any(x, axis=None, keepdim=False): logical OR over `axis` (any dtype; result bool)."""
+    return _out(_reduce("any", x, axis, keepdim), out)
+
+
+def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
+    """paddle.nansum(x, axis=None, dtype=None, keepdim=False): sum treating NaN as zero."""
+    extra = None if dtype is None else {"out_dtype": to_dtype(dtype).torch}
+    return _reduce("nansum", x, axis, keepdim, 1, extra)
+
+
+def nanmean(x, axis=None, keepdim=False, name=None):
+    """paddle.nanmean(x, axis=None, keepdim=False): mean over the non-NaN values."""
+    return _reduce("nanmean", x, axis, keepdim)
+
+
+def count_nonzero(x, axis=None, keepdim=False, name=None):
+    """paddle.count_nonzero(x, axis=None, keepdim=False): the number of non-zeros (int64)."""
+    return _reduce("count_nonzero", x, axis, keepdim)
+
+
+attach({name: globals()[name] for name in _REDUCE_NAMES})
+
+
+# ---- aliases and less common functions of tensor/math.py (Paddle 3.3.1 exports them too) -------
+
+
+clamp = clip
+
+
+mul = multiply
+
+
+div = true_divide = divide
+
+
+def sub(x, y, name=None, *, alpha=1, out=None):
+    """paddle.sub(x, y, alpha=1): alias of paddle.subtract."""
+    return subtract(x, y, alpha=alpha, out=out)
+
+
+_ISIN = defop("isin", lambda x, t, assume_unique=False, invert=False:
+              torch.isin(x, t, assume_unique=assume_unique, invert=invert),
+              inputs=("X", "TestX"), attrs={"assume_unique": False, "invert": False},
+              api="paddle.isin")
+
+
+def isin(x, test_x, assume_unique=False, invert=False, name=None):
+    """paddle.isin(x, test_x, assume_unique=False, invert=False): membership test."""
+    return apply_op(_ISIN, (x, test_x), {"assume_unique": assume_unique, "invert": invert})
+
+
+def ger(x, y, name=None):
+    """paddle.ger(x, y): outer product (alias of paddle.outer)."""
+    return METHODS["outer"](x, y)
+
+
+def _take(x, index, mode="raise"):
+    flat = x.reshape(-1)
+    n = flat.numel()
+    if mode == "wrap":
+        index = index % n
+    elif mode == "clip":
+        index = index.clamp(0, n - 1) if n > 0 else index     # Paddle: an empty x is not clipped
+    else:
+        # Paddle adds n to negative indices, then index_select accepts [-n, n) (a negative one
+        # counting from the end again): -2n <= index < n is valid, -13 of 12 elements is x[-1].
+        index = torch.where(index < 0, index + n, index)
+    bad = (index >= n) | (index < -n)
+    if bad.any():
+        raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_select) "
+                         f"expected >= {-n} and < {n}, but got {int(index[bad][0])}. Please check "
+                         f"input value.")
+    index = torch.where(index < 0, index + n, index)
+    return flat[index.long()]
+
+
+_TAKE = defop("take", _take, inputs=("X", "Index"), attrs={"mode": "raise"}, api="paddle.take")
+
+
+def take(x, index, mode="raise", name=None):
+    """paddle.take(x, index, mode='raise'): elements of flattened x at `index` (shape of index).
+
+    mode 'raise': -2n <= index < n (as Paddle, whose negative indices are shifted once by n and
+    then read from the end) else ValueError; 'wrap': index modulo n; 'clip': clipped to [0, n-1]."""
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"'mode' in 'take' should be 'raise', 'wrap', 'clip', but received "
+                         f"{mode}.")
+    if not isinstance(index, Tensor):
+        raise TypeError(f"The type of 'index' must be Tensor, but got {type(index)}")
+    if index.dtype.short not in ("int32", "int64"):
+        raise TypeError(f"The data type of 'index' must be one of ['int32', 'int64'], but got "
+                        f"{index.dtype}")
+    return apply_op(_TAKE, (x, index), {"mode": mode})
+
+
+# x.ger() does not exist on Paddle's Tensor
+attach({n: globals()[n] for n in _ALIAS_NAMES if n not in METHODS and n != "ger"})

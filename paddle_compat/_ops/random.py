@@ -1,4 +1,5 @@
-"""Paddle's random ops: seed/state functions and the sampling ops, on the Paddle-exact CPU generator.
+"""Random ops (Paddle: tensor/random.py; the seed and state functions are Paddle's
+framework/random.py): seed/state functions and the sampling ops, on the Paddle-exact CPU generator.
 
 Every sampling op is one registered OpDef (Paddle's legacy types `gaussian_random`,
 `uniform_random`, `randint`, `randperm`, `bernoulli`, `multinomial`, `exponential`, ...). The kernel
@@ -19,6 +20,7 @@ from .. import _random
 from .._mode import STATE
 from .._place import to_place, current_torch_device, CPUPlace
 from .._tensor import Tensor
+from .creation import _check_inplace
 from .registry import defop, apply_op
 
 __all__ = ["seed", "get_rng_state", "set_rng_state", "get_cuda_rng_state", "set_cuda_rng_state",
@@ -562,7 +564,6 @@ def multinomial(x, num_samples=1, replacement=False, name=None, *, out=None):
 def _inplace(x, new):
     if STATE.static:
         return new
-    from .creation import _check_inplace
     _check_inplace(x)      # Paddle refuses in-place fills of a leaf that needs grad
     with torch.no_grad():
         x._t.copy_(new._t)

@@ -2,8 +2,9 @@
 
 A public function keeps Paddle's explicit signature and calls `apply_op(OPDEF, inputs, attrs)`.
 In dynamic mode the kernel runs now on the wrapped torch tensors; in static mode the static package's
-hook (installed with `set_static_hook`) appends an Operator to the current block instead. The
-registry knows nothing about Programs: that keeps dynamic dispatch a few attribute reads long.
+hook (installed with `set_static_hook`, see `StaticSide`) appends an Operator to the current block
+instead. The registry knows nothing about Programs: that keeps dynamic dispatch a few attribute reads
+long, and it is the one door between the op layer and `_static/` (which the ops never import).
 
 Kernel contract: `kernel(*inputs, **attrs)` where each input is a torch.Tensor, None (optional slot)
 or a list of torch.Tensors (duplicable slot such as concat's X); it returns a torch.Tensor or a tuple of
@@ -12,7 +13,8 @@ them, one per output slot.
 from .._mode import STATE
 from .._tensor import Tensor, wrap
 
-__all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "unwrap_input", "wrap_output"]
+__all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "STATIC", "StaticSide",
+           "unwrap_input", "wrap_output", "write_out"]
 
 
 class OpDef:
@@ -48,9 +50,35 @@ def defop(type, kernel, inputs=("X",), outputs=("Out",), attrs=None, notes="", a
 _static_hook = [None]
 
 
-def set_static_hook(hook):
-    """The static package installs `hook(op, inputs, attrs) -> Variable(s)` here at import."""
-    _static_hook[0] = hook
+class StaticSide:
+    """THE hook between the op layer and the static graph. The op layer imports nothing of
+    `_static/`; the static package fills these fields at import (`set_static_hook`), and the op
+    layer calls them only in static mode:
+
+    - `record(op, inputs, attrs) -> Variable(s)`: what `apply_op` does in static mode (append the
+      Operator to the current block); kept in `_static_hook[0]`, one list read on the hot path.
+    - `tmp_outputs(key='tmp')`: a context in which recorded outputs are named `<key>_<n>`, as
+      Paddle's legacy Variable operators (`x + y`, `-x`, `x[0]`) name theirs.
+    - `scalar_op(op, name, x, value, reverse)`: `Variable <op> number` recorded as Paddle's
+      math_op_patch does (one `scale` op, or a `fill_constant` and the elementwise op).
+    """
+
+    tmp_outputs = None
+    scalar_op = None
+
+
+STATIC = StaticSide()
+
+
+def set_static_hook(hook=None, *, tmp_outputs=None, scalar_op=None):
+    """The static package installs its recorder `hook(op, inputs, attrs) -> Variable(s)` and the
+    other `StaticSide` fields here at import; a field left None keeps its current value."""
+    if hook is not None:
+        _static_hook[0] = hook
+    if tmp_outputs is not None:
+        STATIC.tmp_outputs = tmp_outputs
+    if scalar_op is not None:
+        STATIC.scalar_op = scalar_op
 
 
 def _type_text(x):
@@ -107,3 +135,12 @@ def wrap_output(out):
     if out is None:
         return None
     return wrap(out)
+
+
+def write_out(result, out):
+    """The `out=` keyword of Paddle's functions: `result`'s data written into the tensor `out`
+    (which is returned), or `result` itself when out is None."""
+    if out is None:
+        return result
+    out._t = result._t
+    return out

@@ -1,5 +1,8 @@
-"""Search ops: where, masked_select, masked_fill, nonzero, index_select, topk, sort, argsort,
-unique.
+"""Search ops (Paddle: tensor/search.py): where, masked_select, nonzero, index_select, topk, sort,
+argsort, argmax, argmin, mode, kthvalue, searchsorted, bucketize, msort.
+
+Exceptions: masked_fill and unique (Paddle: tensor/manipulation.py) are here with where and
+argsort, which they are built on.
 
 Registered under Paddle's legacy op types: `where` (Condition, X, Y -> Out), `where_index`
 (Condition -> Out, for nonzero), `masked_select` (X, Mask -> Y), `index_select` (X, Index -> Out),
@@ -11,21 +14,27 @@ Paddle's order (out, index, inverse, counts); `topk` on ties may pick a differen
 Paddle's CPU kernel (values are equal). `nonzero`, `masked_select` and `unique` have
 data-dependent shapes, so in static mode their recorded output shape has -1 dims.
 """
+import builtins
 import collections
 import numbers
 
 import numpy as np
 import torch
 
-from .._dtype import to_dtype, default_float
+from .._creation_core import to_tensor
+from .._dtype import default_float, from_torch_dtype, to_dtype
 from .._mode import STATE
 from .._tensor import Tensor
-from ._checks import invalid_argument, invalid_type, is_tensor_like
-from .manipulation import _int
+from .._tensor_methods import METHODS, attach
+from ._checks import check_tensor_arg, invalid_argument, invalid_type, is_tensor_like
+from .creation import full
+from .manipulation import _int, take_along_axis, unbind
 from .registry import apply_op, defop
+from .registry import write_out as _out
 
 __all__ = ["where", "where_", "masked_select", "masked_fill", "masked_fill_", "nonzero",
-           "index_select", "topk", "sort", "argsort", "unique"]
+           "index_select", "topk", "sort", "argsort", "unique", "argmax", "argmin", "mode",
+           "kthvalue", "searchsorted", "bucketize", "msort"]
 
 
 def _dtname(d):
@@ -46,7 +55,6 @@ def _promote(x, y):
 
 
 def _pd(t):
-    from .._dtype import from_torch_dtype
     return from_torch_dtype(t.dtype)
 
 
@@ -63,9 +71,7 @@ WHERE_INDEX = defop("where_index", lambda Condition: torch.nonzero(Condition),
 def _scalar_tensor(v, like=None, dtype=None):
     """A Python scalar as a tensor. Paddle: int -> int64, float -> default float, bool -> bool,
     unless `dtype` (a DType) is given."""
-    from .._creation_core import to_tensor
     if STATE.static:
-        from .. import full
         return full([], v, dtype or _scalar_dtype(v))
     place = like.place if like is not None else None
     return to_tensor(v, dtype=dtype or _scalar_dtype(v), place=place)
@@ -146,7 +152,6 @@ def nonzero(x, as_tuple=False):
     out = apply_op(WHERE_INDEX, (x,))
     if not as_tuple:
         return out
-    from .manipulation import unbind
     return tuple(unbind(out, axis=1))
 
 
@@ -300,9 +305,142 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
     return tuple([out] + extra) if extra else out
 
 
+_MODE = defop("mode", lambda x, axis=-1, keepdim=False: tuple(torch.mode(x, axis, keepdim)),
+              outputs=("Out", "Indices"), attrs={"axis": -1, "keepdim": False},
+              api="paddle.mode")
+
+
+def _kthvalue(x, k=1, axis=-1, keepdim=False):
+    # Paddle picks the k-th of a stable sort, so among equal values the later index wins where
+    # torch.kthvalue may report another one.
+    values, indices = torch.sort(x, dim=axis, stable=True)
+    values, indices = values.narrow(axis, k - 1, 1), indices.narrow(axis, k - 1, 1)
+    if not keepdim:
+        values, indices = values.squeeze(axis), indices.squeeze(axis)
+    return values, indices
+
+
+_KTH = defop("kthvalue", _kthvalue, outputs=("Out", "Indices"),
+             attrs={"k": 1, "axis": -1, "keepdim": False}, api="paddle.kthvalue")
+
+
+def mode(x, axis=-1, keepdim=False, name=None):
+    """paddle.mode(x, axis=-1, keepdim=False): most frequent value and its index.
+
+    Differences from Paddle: for ties torch may report another index of the same value."""
+    return apply_op(_MODE, (x,), {"axis": axis, "keepdim": keepdim})
+
+
+def kthvalue(x, k, axis=None, keepdim=False, name=None):
+    """paddle.kthvalue(x, k, axis=None, keepdim=False): k-th smallest value and its index."""
+    ax = -1 if axis is None else axis
+    if k < 1:
+        raise ValueError(f"(InvalidArgument) the k in the kthvalue must >= 1, but received {k} .")
+    if x.ndim and k > x.shape[ax]:
+        raise ValueError(f"(InvalidArgument) input of kthvalue must have >= {k} columns in axis "
+                         f"of {ax % x.ndim}")
+    return apply_op(_KTH, (x,), {"k": k, "axis": -1 if axis is None else axis,
+                                 "keepdim": keepdim})
+
+
+def _arg_kernel(fn):
+    def kernel(x, axis=-1, keepdims=False, flatten=False, dtype=torch.int64):
+        if flatten:
+            out = fn(x.reshape(-1), 0)
+            if keepdims:
+                out = out.reshape([1] * x.dim())
+        else:
+            out = fn(x, axis, keepdims)
+        return out.to(dtype)
+    return kernel
+
+
+_ARG_OPS = {
+    "argmax": defop("arg_max", _arg_kernel(torch.argmax),
+                    attrs={"axis": -1, "keepdims": False, "flatten": False, "dtype": torch.int64},
+                    api="paddle.argmax"),
+    "argmin": defop("arg_min", _arg_kernel(torch.argmin),
+                    attrs={"axis": -1, "keepdims": False, "flatten": False, "dtype": torch.int64},
+                    api="paddle.argmin"),
+}
+
+
+def _arg(name, x, axis, keepdim, dtype):
+    check_tensor_arg(x, name, "x", 0)
+    if dtype is None or to_dtype(dtype).short not in ("int32", "int64"):
+        d = "UNDEFINED" if dtype is None else from_torch_dtype(to_dtype(dtype).torch).short
+        raise invalid_argument(f"The attribute of dtype in argmin/argmax must be [int32] or "
+                               f"[int64], but received [{d}]")
+    if axis is None:
+        attrs = {"axis": -1, "keepdims": bool(keepdim), "flatten": True}
+    else:
+        if isinstance(axis, float):
+            axis = int(axis)
+        rank = x.ndim
+        if not isinstance(axis, int):
+            raise TypeError(f"The type of 'axis'  must be int or None in {name}, but received "
+                            f"{type(axis)}.")
+        if axis >= builtins.max(rank, 1):
+            raise invalid_argument(f"'axis'({axis}) must be less than Rank(X)({rank}) of Input(X).")
+        if axis < -builtins.max(rank, 1):
+            raise invalid_argument(f"'axis'({axis}) must be greater than or equal to -Rank(X)"
+                                   f"({-rank}).")
+        attrs = {"axis": axis if rank else -1, "keepdims": bool(keepdim), "flatten": rank == 0}
+    attrs["dtype"] = to_dtype(dtype).torch
+    return apply_op(_ARG_OPS[name], (x,), attrs)
+
+
+def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
+    """paddle.argmax(x, axis=None, keepdim=False, dtype='int64'): index of the max (first of ties);
+    axis None flattens. dtype must be int32 or int64 (Paddle's ValueError otherwise)."""
+    return _arg("argmax", x, axis, keepdim, dtype)
+
+
+def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
+    """paddle.argmin(x, axis=None, keepdim=False, dtype='int64'): index of the min (first of ties)."""
+    return _arg("argmin", x, axis, keepdim, dtype)
+
+
+# ---- searchsorted, bucketize, msort -----------------------------------------------------------
+
+
+_SEARCHSORTED = defop("searchsorted", lambda s, v, out_int32=False, right=False:
+                      torch.searchsorted(s, v, out_int32=out_int32, right=right),
+                      inputs=("SortedSequence", "Values"),
+                      attrs={"out_int32": False, "right": False}, api="paddle.searchsorted")
+
+
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None, *, side=None,
+                 out=None, sorter=None):
+    """paddle.searchsorted(sorted_sequence, values, out_int32=False, right=False, *, side=None,
+    out=None, sorter=None): insertion indices of `values` in the (last axis of) sorted_sequence.
+    side='right' sets right=True (side='left' leaves `right` as given, as in Paddle); `sorter`
+    holds the indices that sort an unsorted sequence."""
+    if side is not None and side == "right":
+        right = True
+    if sorter is not None:
+        sorted_sequence = take_along_axis(sorted_sequence, sorter, -1)
+    return _out(apply_op(_SEARCHSORTED, (sorted_sequence, values),
+                            {"out_int32": out_int32, "right": right}), out)
+
+
+def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None):
+    """paddle.bucketize(x, sorted_sequence, out_int32=False, right=False)."""
+    return searchsorted(sorted_sequence, x, out_int32=out_int32, right=right)
+
+
+def msort(input, name=None):
+    """paddle.msort(input): sorted along axis 0."""
+    return METHODS["sort"](input, axis=0)
+
+
 def _attach():
-    from .._tensor_methods import attach
-    attach({n: globals()[n] for n in __all__})
+    attach({n: globals()[n] for n in ("where", "where_", "masked_select", "masked_fill",
+                                      "masked_fill_", "nonzero", "index_select", "topk", "sort",
+                                      "argsort", "unique", "argmax", "argmin")})
+    # x.searchsorted() does not exist on Paddle's Tensor
+    attach({k: v for k, v in {"mode": mode, "kthvalue": kthvalue, "bucketize": bucketize,
+                              "msort": msort}.items() if k not in METHODS})
 
 
 _attach()

@@ -13,7 +13,7 @@ shared unique-name generator), created on the first step, kept in `_accumulators
 Static mode: `minimize` hands over to the hook the static package installs with
 `set_static_minimize_hook(fn)`; `fn(optimizer, loss, startup_program, parameters, no_grad_set)`
 records the update ops, and can use `optimizer._rule`, `optimizer._hyper(param, group, lr)` and
-`rules2.init_state_for` / `rules2.rule_for` so that both modes run the very same update rules.
+`rules.init_state` / `rules.RULES` so that both modes run the very same update rules.
 """
 import numpy as np
 import torch
@@ -21,7 +21,8 @@ import torch
 from .. import _unique_name
 from .._mode import STATE
 from .._tensor import Tensor, wrap
-from . import rules, rules2
+from . import rules
+from .._regularizer import L2Decay
 from .clip import ClipGradBase
 from .lr import LambdaDecay, LRScheduler
 
@@ -86,7 +87,6 @@ class Optimizer:
             raise TypeError(f"weight_decay should be float or a WeightDecayRegularizer, but received "
                             f"{type(weight_decay)}")
         if isinstance(weight_decay, (int, float)):
-            from ..regularizer import L2Decay    # Paddle turns a float weight_decay into L2Decay
             weight_decay = L2Decay(float(weight_decay))
         self.regularization = weight_decay
         self._parameter_list = parameters
@@ -140,7 +140,6 @@ class Optimizer:
     def _group_regularizer(self, group):
         decay = group["weight_decay"]
         if isinstance(decay, (int, float)) and not isinstance(decay, bool):
-            from ..regularizer import L2Decay    # lazy: paddle.regularizer imports the Tensor core
             return L2Decay(float(decay))
         return decay
 
@@ -207,7 +206,7 @@ class Optimizer:
         slot = self._accumulators
         prefix = f"{self._name}_" if self._name is not None else ""
         state = {}
-        for suffix, raw in rules2.init_state_for(self._rule, param._t.detach(), hyper).items():
+        for suffix, raw in rules.init_state(self._rule, param._t.detach(), hyper).items():
             key = prefix + suffix
             var_name = _unique_name.generate(f"{param.name}_{key}")
             self._opti_name_list.append(var_name)
@@ -290,7 +289,7 @@ class Optimizer:
             pairs = clip._clip_torch(pairs)
         pairs = [(p, self._regularized(p, g)) for p, g in pairs if g is not None]
         lr = self.get_lr()
-        update = rules2.rule_for(self._rule)
+        update = rules.RULES[self._rule]
         with torch.no_grad():
             for p, g in pairs:
                 hyper = self._hyper(p, group, lr)

@@ -5,7 +5,8 @@ The interface (used by the dynamic optimizers in `optimizer.py` and by the stati
     state = init_state(rule_name, param, hyper)      # {accumulator suffix: torch.Tensor}, Paddle's order
     RULES[rule_name](param, grad, state, hyper)       # -> None; updates param and state in place
 
-* `rule_name` is Paddle's op type: 'sgd', 'momentum', 'adam', 'adamw', 'rmsprop', 'adagrad'.
+* `rule_name` is Paddle's op type: 'sgd', 'momentum', 'adam', 'adamw', 'rmsprop', 'adagrad',
+  'adamax', 'adadelta', 'lamb', 'radam', 'nadam'.
 * `param` is the parameter's raw torch.Tensor, `grad` the torch gradient after clipping and
   regularization (never modified); call the rule under `torch.no_grad()`.
 * `hyper` is a dict of Python numbers: 'lr' (the effective learning rate: global lr times the
@@ -13,6 +14,9 @@ The interface (used by the dynamic optimizers in `optimizer.py` and by the stati
 * Accumulator suffixes are Paddle's ('moment1', 'beta1_pow_acc', 'velocity', ...); the optimizer
   names them `<param.name>_<suffix>_<n>` as Paddle does. Beta-power accumulators are shape-[1]
   tensors kept on the CPU (as in Paddle), so reading them costs no device synchronisation.
+
+Formulas follow Paddle 3.3.1's kernels (checked step by step against the oracle, accumulators
+included).
 
 Why the scalar arithmetic goes through `_scalar`: Paddle's kernels do all scalar work in the
 parameter's dtype (float32): `1 - beta2` is the float32 difference, not 0.001, and the oracle's
@@ -24,7 +28,7 @@ import numpy as np
 import torch
 
 __all__ = ["RULES", "HYPER_DEFAULTS", "init_state", "sgd", "momentum", "adam", "adamw", "rmsprop",
-           "adagrad"]
+           "adagrad", "adamax", "adadelta", "lamb", "radam", "nadam"]
 
 
 def _scalar(dtype):
@@ -127,8 +131,106 @@ def adagrad(param, grad, state, hyper):
     param.sub_((grad * s(hyper["lr"])) / (moment.sqrt() + s(hyper["epsilon"])))
 
 
+def adamax(param, grad, state, hyper):
+    """adamax op: m = b1 m + (1 - b1) g; u = max(b2 u + eps, |g|); p -= lr / (1 - b1^t) * m / u.
+    beta1_pow_acc (b1^t) is multiplied by b1 after the update (Paddle's _finish_update)."""
+    s = _scalar(param.dtype)
+    b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
+    m, u, b1p = state["moment"], state["inf_norm"], state["beta1_pow_acc"]
+    m.mul_(b1).add_(grad, alpha=s(1 - b1))
+    torch.maximum(u.mul_(b2).add_(eps), grad.abs(), out=u)
+    lr_t = s(s(hyper["lr"]) / s(1 - b1p.item()))
+    param.sub_((m / u).mul_(lr_t).to(param.dtype))
+    b1p.mul_(b1)
+
+
+def adadelta(param, grad, state, hyper):
+    """adadelta op: E[g^2] = rho E[g^2] + (1 - rho) g^2; d = -sqrt((E[dx^2] + eps) / (E[g^2] + eps)) g;
+    E[dx^2] = rho E[dx^2] + (1 - rho) d^2; p += lr * d."""
+    s = _scalar(param.dtype)
+    rho, eps = s(hyper["rho"]), s(hyper["epsilon"])
+    sg, su = state["_avg_squared_grad"], state["_avg_squared_update"]
+    sg.mul_(rho).addcmul_(grad, grad, value=s(1 - rho))
+    update = -((su + eps) / (sg + eps)).sqrt_() * grad
+    su.mul_(rho).addcmul_(update, update, value=s(1 - rho))
+    param.add_(update.mul_(s(hyper["lr"])).to(param.dtype))
+
+
+def lamb(param, grad, state, hyper):
+    """lamb op: Adam moments with bias correction, r = m_hat / (sqrt(v_hat) + eps) + wd * p,
+    p -= lr * (||p|| / ||r||) * r (trust ratio 1 when either norm is 0)."""
+    s = _scalar(param.dtype)
+    b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
+    m1, m2 = state["moment1"], state["moment2"]
+    b1p, b2p = state["beta1_pow_acc"].item(), state["beta2_pow_acc"].item()
+    m1.mul_(b1).add_(grad, alpha=s(1 - b1))
+    m2.mul_(b2).addcmul_(grad, grad, value=s(1 - b2))
+    m_hat = m1 / s(1 - b1p)
+    v_hat = m2 / s(1 - b2p)
+    r = m_hat / (v_hat.sqrt() + eps)
+    wd = s(hyper.get("lamb_weight_decay", 0.0)) if hyper.get("with_decay", True) else 0.0
+    if wd:
+        r = r + param.to(r.dtype) * wd
+    p_norm = param.to(r.dtype).norm()
+    r_norm = r.norm()
+    if hyper.get("always_adapt") or wd:
+        ratio = torch.where((p_norm > 0) & (r_norm > 0), p_norm / r_norm, torch.ones_like(p_norm))
+    else:
+        ratio = torch.ones_like(p_norm)
+    param.sub_((r * (ratio * s(hyper["lr"]))).to(param.dtype))
+    state["beta1_pow_acc"].mul_(b1)
+    state["beta2_pow_acc"].mul_(b2)
+
+
+def radam(param, grad, state, hyper):
+    """radam op, elementwise in the accumulators' dtype: beta powers and Paddle's `rho` recursion
+    rho_acc = (rho_acc (b2 - b2^t) + b2^t) / (1 - b2^t) (= t b2^t / (1 - b2^t)), rho_t = rho_inf -
+    2 rho_acc; the rectified step where rho_t > 5, the plain bias-corrected momentum step elsewhere."""
+    s = _scalar(param.dtype)
+    b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
+    b1p, b2p, rho = state["beta1_pow"], state["beta2_pow"], state["rho"]
+    b1p.mul_(b1)
+    b2p.mul_(b2)
+    rho_inf = s(2.0 / s(1 - b2) - 1)
+    rho.copy_((rho * (b2 - b2p) + b2p) / (1 - b2p))
+    rho_t = rho_inf - 2 * rho
+    m1, m2 = state["moment1"], state["moment2"]
+    m1.mul_(b1).add_(grad, alpha=s(1 - b1))
+    m2.mul_(b2).addcmul_(grad, grad, value=s(1 - b2))
+    m_hat = m1 / (1 - b1p)
+    l_t = (1 - b2p).sqrt() / (m2.sqrt() + eps)
+    r_t = ((rho_t - 4) * (rho_t - 2) * rho_inf / (s((rho_inf - 4) * (rho_inf - 2)) * rho_t)).clamp_min(0).sqrt()
+    lr = s(hyper["lr"])
+    step = torch.where(rho_t > 5, m_hat * r_t * l_t, m_hat) * lr
+    param.sub_(step.to(param.dtype))
+
+
+def nadam(param, grad, state, hyper):
+    """nadam op, elementwise: momentum_decay_pow = 0.96^t, mu_t = b1 (1 - 0.5 (0.96^t)^psi),
+    mu_{t+1} = b1 (1 - 0.5 (0.96^t)^psi 0.96^psi), mu_product *= mu_t; Nesterov moment over
+    bias-corrected second moment."""
+    s = _scalar(param.dtype)
+    b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
+    psi = s(hyper["momentum_decay"])
+    mdp, b2p, mup = state["momentum_decay_pow"], state["beta2_pow"], state["mu_product"]
+    mdp.mul_(s(0.96))
+    b2p.mul_(b2)
+    decay_t = mdp.pow(psi)
+    mu_t = b1 * (1 - 0.5 * decay_t)
+    mu_t1 = b1 * (1 - 0.5 * decay_t * s(0.96 ** psi))
+    mup.mul_(mu_t)
+    m1, m2 = state["moment1"], state["moment2"]
+    m1.mul_(b1).add_(grad, alpha=s(1 - b1))
+    m2.mul_(b2).addcmul_(grad, grad, value=s(1 - b2))
+    m_hat = mu_t1 * m1 / (1 - mup * mu_t1) + (1 - mu_t) * grad / (1 - mup)
+    v_hat = m2 / (1 - b2p)
+    param.sub_((m_hat / (v_hat.sqrt() + eps) * s(hyper["lr"])).to(param.dtype))
+
+
+
 RULES = {"sgd": sgd, "momentum": momentum, "adam": adam, "adamw": adamw, "rmsprop": rmsprop,
-         "adagrad": adagrad}
+         "adagrad": adagrad, "adamax": adamax, "adadelta": adadelta, "lamb": lamb, "radam": radam,
+         "nadam": nadam}
 
 HYPER_DEFAULTS = {
     "sgd": {},
@@ -139,6 +241,12 @@ HYPER_DEFAULTS = {
               "lr_ratio": 1.0, "with_decay": True},
     "rmsprop": {"rho": 0.95, "epsilon": 1e-6, "momentum": 0.0, "centered": False},
     "adagrad": {"epsilon": 1e-6, "initial_accumulator_value": 0.0},
+    "adamax": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8},
+    "adadelta": {"rho": 0.95, "epsilon": 1e-6},
+    "lamb": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-6, "lamb_weight_decay": 0.01,
+             "always_adapt": False, "with_decay": True},
+    "radam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8},
+    "nadam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "momentum_decay": 0.004},
 }
 
 
@@ -173,4 +281,18 @@ def init_state(rule_name, param, hyper):
         return {"momentum": zeros(), "mean_square": zeros(), "mean_grad": zeros()}
     if rule_name == "adagrad":
         return {"moment": zeros(hyper.get("initial_accumulator_value", 0.0))}
+    if rule_name == "adamax":
+        return {"moment": zeros(), "inf_norm": zeros(), "beta1_pow_acc": pow_acc(hyper["beta1"])}
+    if rule_name == "adadelta":
+        return {"_avg_squared_grad": zeros(), "_avg_squared_update": zeros()}
+    if rule_name == "lamb":
+        return {"moment1": zeros(), "moment2": zeros(), "beta1_pow_acc": pow_acc(hyper["beta1"]),
+                "beta2_pow_acc": pow_acc(hyper["beta2"])}
+    if rule_name == "radam":
+        # Paddle keeps these powers per element (parameter-shaped), not shape [1]
+        return {"beta1_pow": zeros(1.0), "beta2_pow": zeros(1.0), "rho": zeros(1.0),
+                "moment1": zeros(), "moment2": zeros()}
+    if rule_name == "nadam":
+        return {"momentum_decay_pow": zeros(1.0), "beta2_pow": zeros(1.0),
+                "mu_product": zeros(1.0), "moment1": zeros(), "moment2": zeros()}
     raise KeyError(f"unknown optimizer rule {rule_name!r}; known: {sorted(RULES)}")

@@ -20,6 +20,9 @@ from .._tensor import Tensor
 from .legacy_attrs import to_legacy
 from .ir import STANDARD_ATTRS, OpRole, Program, Variable, VARTYPE_CODES
 from .local_ops import LOCAL_OPS
+from .._place import set_device, to_place
+from .._random import default_cpu_generator
+from .._creation_core import to_tensor
 
 __all__ = ["default_main_program", "default_startup_program", "program_guard", "name_scope",
            "record_op", "enable_static", "disable_static", "static_only", "helper_scope",
@@ -72,7 +75,6 @@ def disable_static(place=None):
     """paddle.disable_static(place=None): back to dynamic (eager) mode."""
     STATE.static = False
     if place is not None:
-        from .._place import set_device, to_place
         p = to_place(place)
         set_device("cpu" if p.device.type == "cpu" else f"gpu:{p.device.index or 0}")
 
@@ -253,7 +255,6 @@ def infer_outputs(opdef, in_vars, kernel_attrs):
     """
     if getattr(opdef.kernel, "draws_random", False):
         return _random_spec(in_vars, kernel_attrs)
-    from .._random import default_cpu_generator
     gen = default_cpu_generator()
     state = gen.get_state()
     try:
@@ -358,7 +359,6 @@ def as_variable(x, block=None):
     if isinstance(x, Variable):
         return x
     import numpy as np
-    from .._creation_core import to_tensor
     t = x if isinstance(x, Tensor) else to_tensor(x)
     arr = t.numpy()
     block = block or default_main_program().current_block()
@@ -445,4 +445,4 @@ def record_assign(var):
     return record_op(opdef("assign"), (var,), {})
 
 
-set_static_hook(record_op)
+set_static_hook(record_op, tmp_outputs=tmp_outputs)

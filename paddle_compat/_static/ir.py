@@ -14,6 +14,10 @@ import torch
 from .._dtype import from_torch_dtype, DType, to_dtype
 from .._nn.parameter import TrainableFlag
 from .._tensor import Tensor
+from .._mode import STATE
+from .._ops.math import cast
+from .. import _unique_name
+from .._unique_name import UniqueNameGenerator
 
 __all__ = ["Variable", "Parameter", "Operator", "Block", "Program", "OpRole", "STANDARD_ATTRS",
            "VARTYPE_CODES"]
@@ -230,8 +234,6 @@ Variable.is_parameter = False
 def _variable_astype(self, dtype):
     """Variable.astype(dtype): Paddle's legacy version records `cast` into a `tmp_<n>` output
     whose stop_gradient is the input's; a dtype object equal to the Variable's returns it."""
-    from .._mode import STATE
-    from .._ops.math import cast
     if not STATE.static:
         return cast(self, dtype)
     if not isinstance(dtype, str) and to_dtype(dtype) is self.dtype:
@@ -364,7 +366,6 @@ class Block:
     def create_var(self, name=None, shape=None, dtype=None, persistable=False, stop_gradient=False,
                    type="DENSE_TENSOR", lod_level=0, **kwargs):
         """Block.create_var: a new Variable (an existing name returns the existing one, as Paddle)."""
-        from .. import _unique_name
         if name is None:
             name = _unique_name.generate("_generated_var")
         if name in self.vars:
@@ -489,7 +490,6 @@ class Program:
         self._plans = {}
         # Paddle's legacy static graph names op outputs, helpers ('fc_0') and parameters from a
         # per-Program generator: every new Program starts again at fc_0 / relu_0 / tmp_0.
-        from .._unique_name import UniqueNameGenerator
         self._name_generator = UniqueNameGenerator()
 
     def _bump(self):
@@ -564,5 +564,5 @@ class Program:
         return program_state_dict(self, mode, scope)
 
     def set_state_dict(self, state_dict, scope=None):
-        from .io import set_program_state
-        set_program_state(self, state_dict, scope)
+        from .io import assign_state
+        assign_state(self, state_dict, scope)

@@ -17,6 +17,9 @@ from .builder import (program_name, append_op, default_main_program, default_sta
                       static_only)
 from .ir import VARTYPE_CODES, Variable
 from .local_ops import opdef
+from .._nn import initializer as I
+from .._place import current_torch_device
+from .._param_attr import ParamAttr
 
 __all__ = ["data", "create_parameter", "create_global_var", "fc", "conv2d", "batch_norm",
            "embedding", "make_static_parameter", "init_op_for"]
@@ -41,7 +44,6 @@ def data(name, shape, dtype=None, lod_level=0):
 
 def _initializer_op(init, shape, dt):
     """(type, attrs) Paddle records for an nn initializer object, for printing fidelity."""
-    from .._nn import initializer as I
     code = VARTYPE_CODES[dt.short]
     cls = type(init).__name__
     if isinstance(init, I.Constant):
@@ -82,7 +84,6 @@ def init_op_for(var, init, startup=None):
     shape, tdtype = list(var.shape), var.dtype.torch
 
     def kernel(*args, **kwargs):
-        from .._place import current_torch_device
         with torch.no_grad():
             return init._generate(shape, tdtype, current_torch_device())
 
@@ -96,8 +97,6 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     """Create a static Parameter (+ its startup initializer). Used by create_parameter, the
     static.nn layers and paddle.nn Layers built inside program_guard. None when attr is False."""
     import copy
-    from .._nn import initializer as I
-    from .._param_attr import ParamAttr
     attr = ParamAttr._to_attr(copy.deepcopy(attr))
     if attr is False:
         return None
@@ -131,7 +130,6 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 
 def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
     """paddle.static.create_global_var: a variable filled with `value` by the startup program."""
-    from .._nn import initializer as I
     static_only("create_global_var")
     block = default_main_program().global_block()
     if name is None:
@@ -186,7 +184,6 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
     Differences from Paddle: string paddings ('SAME'/'VALID') are passed to the registry's conv2d
     kernel as `padding_algorithm`; the kernel must support them.
     """
-    from .._nn import initializer as I
     static_only("conv2d")
     groups = groups or 1
     channels = input.shape[1 if data_format == "NCHW" else 3]
@@ -217,7 +214,6 @@ def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, para
                do_model_average_for_mean_and_var=True, use_global_stats=False):
     """paddle.static.nn.batch_norm: Paddle's `batch_norm` op with persistable running statistics
     (MeanOut/VarianceOut write back to the Mean/Variance variables, as in Paddle)."""
-    from .._nn import initializer as I
     static_only("batch_norm")
     if "batch_norm" not in OPS:
         raise NotImplementedError("paddle.static.nn.batch_norm needs the 'batch_norm' op in the "
@@ -279,7 +275,6 @@ def record_linear(x, weight, bias=None, name=None):
     `matmul_v2` (trans_x = trans_y = False), then `elementwise_add` (axis = -1) when there is a
     bias; the outputs are `<name>.tmp_0` / `.tmp_1`, `name` defaulting to the program's next
     `linear_<n>` (Paddle's LayerHelper('linear'))."""
-    from .._ops.registry import OPS
     with helper_scope(name if name is not None else "linear", exact=name is not None):
         out = apply_op(OPS["matmul_v2"], (x, weight), {"trans_x": False, "trans_y": False})
         if bias is not None:

@@ -9,6 +9,7 @@ attributes unchanged.
 """
 
 import torch
+from .._dtype import from_torch_dtype, to_dtype
 
 __all__ = ["to_legacy", "to_kernel"]
 
@@ -35,7 +36,6 @@ def _reduce_kernel(attrs):
 
 
 def _code(dtype):
-    from .._dtype import from_torch_dtype, to_dtype
     from .ir import VARTYPE_CODES
     if dtype is None:
         return -1
@@ -60,7 +60,6 @@ _INT_NAMES = ("int8", "uint8", "int16", "int32", "int64")
 def _fill_legacy(attrs, in_vars):
     # paddle.full in the legacy graph: value is a float attribute, str_value the exact text
     # (str(int(v)) for integer dtypes, str(float(v)) otherwise), force_cpu False, place_type -1.
-    from .._dtype import from_torch_dtype
     dtype = attrs.get("dtype")
     short = from_torch_dtype(dtype).short if isinstance(dtype, torch.dtype) else "float32"
     value = attrs.get("value", 0.0)

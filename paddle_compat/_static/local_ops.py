@@ -12,6 +12,8 @@ import torch
 from .._dtype import DTYPES
 from .._ops.registry import OPS, OpDef
 from .ir import VARTYPE_CODES
+from .._place import current_torch_device
+from .._tensor import wrap
 
 __all__ = ["LOCAL_OPS", "lookup", "dtype_from_code"]
 
@@ -41,7 +43,6 @@ def lookup(type):
 
 
 def _device():
-    from .._place import current_torch_device
     return current_torch_device()
 
 
@@ -86,7 +87,6 @@ def _assign(X):
 
 def _init_with(shape=(), dtype=5, initializer=None):
     # An nn initializer object that has no legacy op form: run it on a fresh dynamic Tensor.
-    from .._tensor import wrap
     t = wrap(torch.zeros(tuple(shape), dtype=dtype_from_code(dtype), device=_device()))
     initializer(t)
     return t._t.detach()

@@ -11,9 +11,14 @@ import torch
 
 from .. import _unique_name
 from .._ops.registry import OpDef
+from .._optim.optimizer import set_static_minimize_hook
+from .._optim.rules import RULES, init_state
 from .backward import append_backward
 from .builder import append_op, default_startup_program, name_scope, OpRole
 from .ir import VARTYPE_CODES
+from .._nn.initializer import Constant
+from .._optim.lr import LRScheduler
+from .._optim import rules
 
 __all__ = ["minimize"]
 
@@ -59,7 +64,6 @@ def _op_attrs(kind, hyper, opt):
 
 
 def _make_kernel(kind, hyper, acc_names, param_lr):
-    from .._optim.rules import RULES
     rule = RULES[kind]
     if kind == "sgd":
         return _sgd_kernel(param_lr)
@@ -129,7 +133,6 @@ def _lr_reader():
 
 
 def _persistable(block, startup, name, shape, dtype, value):
-    from .._nn.initializer import Constant
     from .layers import init_op_for
     var = block.create_var(name=name, shape=shape, dtype=dtype, persistable=True,
                            stop_gradient=True)
@@ -146,7 +149,6 @@ def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set
     the regularization term happen inside the update op (Paddle appends clip, `scale` and `sum`
     ops that show in the printed program).
     """
-    from .._optim.lr import LRScheduler
     kind = _KIND.get(type(optimizer).__name__)
     rule = getattr(optimizer, "_rule", None)
     if kind is None and rule not in _GENERIC_SLOTS:
@@ -238,7 +240,6 @@ class _ParamProxy:
 def _regularize(kernel, optimizer, param):
     """Add the parameter's regularization term (its own regularizer wins over the optimizer's
     weight_decay) to Grad before the update, as dynamic mode and Paddle's appended ops do."""
-    from .._optim import rules
     reg = getattr(param, "regularizer", None)
     if reg is None:
         reg = getattr(optimizer, "regularization", None)
@@ -262,15 +263,14 @@ def _regularize(kernel, optimizer, param):
 
 
 def _minimize_generic(optimizer, rule, block, startup, lr_var, params_grads):
-    from .._optim.rules2 import init_state_for, rule_for
-    update = rule_for(rule)
+    update = RULES[rule]
     slots = _GENERIC_SLOTS[rule]
     ops = []
     for param, grad in params_grads:
         proxy = _ParamProxy(param)
         hyper = optimizer._hyper(proxy, None, 1.0)
         param_lr = hyper.pop("lr")
-        state = init_state_for(rule, proxy._t, hyper)
+        state = init_state(rule, proxy._t, hyper)
         names, accs = list(state), []
         for key, t in state.items():
             value = float(t.reshape(-1)[0]) if t.numel() else 0.0
@@ -307,12 +307,4 @@ def _generic_kernel(update, hyper, names, param_lr):
     return kernel
 
 
-def _install():
-    try:
-        from .._optim.optimizer import set_static_minimize_hook
-    except ImportError:       # the optimizer part is not there: static minimize is unavailable
-        return
-    set_static_minimize_hook(minimize)
-
-
-_install()
+set_static_minimize_hook(minimize)

@@ -11,6 +11,7 @@ import torch
 
 from .._dtype import from_torch_dtype
 from .._place import to_place
+from .._tensor import Tensor
 
 __all__ = ["Scope", "global_scope", "scope_guard", "DenseTensor"]
 
@@ -28,7 +29,6 @@ class DenseTensor:
 
     def set(self, array, place=None):
         """Store `array` (numpy array, Tensor or scalar list) on `place` (CPU by default)."""
-        from .._tensor import Tensor
         if isinstance(array, Tensor):
             t = array._t.detach().clone()
         elif isinstance(array, torch.Tensor):

@@ -24,6 +24,7 @@ from . import executor as _executor
 from .builder import append_op, as_variable, default_main_program
 from .ir import OpRole, Variable
 from .local_ops import opdef as _opdef
+from .._tensor import Tensor
 
 __all__ = ["static_pylayer"]
 
@@ -273,7 +274,6 @@ def static_pylayer(forward_fn, inputs, backward_fn=None, name=None):
 
 
 def _is_tensor(v):
-    from .._tensor import Tensor
     return isinstance(v, Tensor) and not isinstance(v, Variable)
 
 

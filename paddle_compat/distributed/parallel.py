@@ -18,7 +18,7 @@ import contextlib
 import torch
 import torch.distributed as tdist
 
-from .._nn.layer import Layer
+from .._nn.layer.layers import Layer
 from . import collective
 
 __all__ = ["DataParallel"]

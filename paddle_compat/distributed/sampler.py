@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from ..io.sampler import batches
+from .._io.sampler import batches
 from ._env import ParallelEnv
 
 __all__ = ["DistributedBatchSampler"]

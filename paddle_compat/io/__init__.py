@@ -1,9 +1,9 @@
 """paddle.io: datasets, samplers and the DataLoader."""
-from .dataset import (Dataset, IterableDataset, TensorDataset, ComposeDataset, ChainDataset,
+from .._io.dataset import (Dataset, IterableDataset, TensorDataset, ComposeDataset, ChainDataset,
                       ConcatDataset, Subset, random_split)
-from .sampler import (Sampler, SequenceSampler, RandomSampler, WeightedRandomSampler,
+from .._io.sampler import (Sampler, SequenceSampler, RandomSampler, WeightedRandomSampler,
                       SubsetRandomSampler, BatchSampler)
-from .dataloader import DataLoader, get_worker_info, default_collate_fn, default_convert_fn
+from .._io.dataloader import DataLoader, get_worker_info, default_collate_fn, default_convert_fn
 from ..distributed.sampler import DistributedBatchSampler
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "ChainDataset",

@@ -1,6 +1,5 @@
 """paddle.metric: Metric, Accuracy, Precision, Recall, Auc and accuracy."""
-from .metrics import Metric, Accuracy, accuracy
-from .metrics2 import Precision, Recall, Auc
+from .metrics import Metric, Accuracy, accuracy, Precision, Recall, Auc
 
 __all__ = ["Metric", "Accuracy", "Precision", "Recall", "Auc", "accuracy"]
 

@@ -3,26 +3,28 @@ from . import functional
 from . import initializer
 from . import loss
 from . import utils
-from .._nn.layer import Layer
+from .._nn.layer.layers import Layer
 from .._nn.parameter import Parameter
-from .._nn.layers_common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
-                                 Upsample, ReLU, GELU, Sigmoid, Tanh, Softmax, LogSoftmax, LeakyReLU,
-                                 ReLU6, Silu, ELU, Softplus, Hardswish, Hardsigmoid)
-from .._nn.layers_conv_norm import (Conv1D, Conv2D, MaxPool1D, MaxPool2D, AvgPool1D, AvgPool2D,
-                                    AdaptiveAvgPool1D, AdaptiveAvgPool2D, AdaptiveMaxPool2D,
-                                    BatchNorm, BatchNorm1D, BatchNorm2D, LayerNorm)
-from .._nn.layers_container import (Sequential, LayerList, ParameterList, LayerDict,
-                                    CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELoss,
-                                    BCEWithLogitsLoss)
-from .._nn.layers_activation2 import (CELU, SELU, Mish, Swish, Hardtanh, Hardshrink, Softshrink,
-                                     Tanhshrink, Softsign, LogSigmoid, ThresholdedReLU, PReLU, RReLU,
-                                     GLU, Maxout, Softmax2D)
-from .._nn.layers_loss2 import (SmoothL1Loss, HuberLoss, KLDivLoss, MarginRankingLoss,
-                                HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
-                                TripletMarginWithDistanceLoss, SoftMarginLoss,
-                                MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
-                                GaussianNLLLoss, CosineSimilarity, PairwiseDistance)
-from .._nn.layers_common import Silu as SiLU
+from .._nn.layer.common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
+                                Upsample, CosineSimilarity)
+from .._nn.layer.activation import (ReLU, GELU, Sigmoid, Tanh, Softmax, LogSoftmax, LeakyReLU,
+                                    ReLU6, Silu, ELU, Softplus, Hardswish, Hardsigmoid, CELU, SELU,
+                                    Mish, Swish, Hardtanh, Hardshrink, Softshrink, Tanhshrink,
+                                    Softsign, LogSigmoid, ThresholdedReLU, PReLU, RReLU, GLU, Maxout,
+                                    Softmax2D)
+from .._nn.layer.activation import Silu as SiLU
+from .._nn.layer.conv import Conv1D, Conv2D
+from .._nn.layer.pooling import (MaxPool1D, MaxPool2D, AvgPool1D, AvgPool2D, AdaptiveAvgPool1D,
+                                 AdaptiveAvgPool2D, AdaptiveMaxPool2D)
+from .._nn.layer.norm import BatchNorm, BatchNorm1D, BatchNorm2D, LayerNorm
+from .._nn.layer.container import Sequential, LayerList, ParameterList, LayerDict
+from .._nn.layer.loss import (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELoss, BCEWithLogitsLoss,
+                              SmoothL1Loss, HuberLoss, KLDivLoss, MarginRankingLoss,
+                              HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
+                              TripletMarginWithDistanceLoss, SoftMarginLoss,
+                              MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
+                              GaussianNLLLoss)
+from .._nn.layer.distance import PairwiseDistance
 from .._optim.clip import ClipGradByGlobalNorm, ClipGradByNorm, ClipGradByValue
 
 __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "Identity", "Pad1D",

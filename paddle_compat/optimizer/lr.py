@@ -2,8 +2,7 @@
 from .._optim.lr import (LRScheduler, NoamDecay, PiecewiseDecay, NaturalExpDecay, InverseTimeDecay,
                          PolynomialDecay, LinearWarmup, ExponentialDecay, MultiStepDecay, StepDecay,
                          LambdaDecay, ReduceOnPlateau, CosineAnnealingDecay, MultiplicativeDecay,
-                         LinearLR, CosineAnnealingWarmRestarts)
-from .._optim.lr2 import OneCycleLR, CyclicLR
+                         LinearLR, CosineAnnealingWarmRestarts, OneCycleLR, CyclicLR)
 
 __all__ = ["OneCycleLR", "CyclicLR", "LRScheduler", "NoamDecay", "PiecewiseDecay", "NaturalExpDecay", "InverseTimeDecay",
            "PolynomialDecay", "LinearWarmup", "ExponentialDecay", "MultiStepDecay", "StepDecay",

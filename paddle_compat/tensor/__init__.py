@@ -27,13 +27,10 @@ from .logic import (allclose, bitwise_and, bitwise_not, bitwise_or, bitwise_xor,
                     not_equal)
 from .search import (argsort, index_select, masked_select, nonzero, sort, topk, where, where_)
 from .stat import (mean, median, std, var)
-# Tensor methods of Paddle 3.3.1 with no paddle.* op module of their own (x.float(), x.view(...),
-# x.atan2(y) ...) are attached when these modules load.
-from .._ops import tensor_extra as _tensor_extra, math_extra as _math_extra  # noqa: F401
-from .._ops import manip_extra as _manip_extra  # noqa: F401
-from .._ops.math_extra import (acosh, asinh, atanh, atan2, erfinv, lgamma, digamma, frac, logit,
-                               trace, diagonal, kron, inner, mv, addmm, cummax, cummin,
-                               logcumsumexp, quantile, nanquantile, mode, kthvalue, numel, rank,
-                               shape, is_complex, is_floating_point, is_integer, gcd, lcm,
-                               hypot, logaddexp, heaviside, nan_to_num, diff, real, imag, conj,
-                               angle)
+from .._ops.math import (acosh, asinh, atanh, atan2, erfinv, lgamma, digamma, frac, logit, trace,
+                         diagonal, kron, inner, addmm, cummax, cummin, logcumsumexp, gcd, lcm,
+                         hypot, logaddexp, heaviside, nan_to_num, diff, real, imag, conj, angle)
+from .._ops.linalg import mv
+from .._ops.stat import quantile, nanquantile, numel
+from .._ops.search import mode, kthvalue
+from .._ops.attribute import rank, shape, is_complex, is_floating_point, is_integer

@@ -3,7 +3,7 @@ from .._ops.linalg import (inverse, mm, outer)
 from .._ops.math import (add, add_n, clip, cumprod, cumsum, divide, floor_divide, floor_mod,
                           fmax, fmin, increment, lerp, mod, neg, pow,
                           remainder, scale, stanh, subtract, trunc)
-from .._ops.reduction import (count_nonzero, max, min, nanmean, nansum, prod)
+from .._ops.math import (count_nonzero, max, min, nanmean, nansum, prod)
 
 __all__ = ["add", "add_n", "clip", "count_nonzero", "cumprod", "cumsum", "divide", "floor_divide",
            "floor_mod", "fmax", "fmin", "increment", "inverse", "lerp", "max", "min",

@@ -1,0 +1,1 @@
+"""The legacy reader-creator datasets of Paddle's `paddle/dataset/` (common, mnist)."""

@@ -1,0 +1,711 @@
+"""paddle.nn.functional losses (Paddle: nn/functional/loss.py): cross_entropy,
+softmax_with_cross_entropy, nll_loss, mse_loss, l1_loss, binary_cross_entropy(_with_logits),
+smooth_l1_loss, kl_div, log_loss, square_error_cost, margin_ranking_loss, hinge_embedding_loss,
+cosine_embedding_loss, sigmoid_focal_loss, soft_margin_loss, multi_label_soft_margin_loss,
+multi_margin_loss, poisson_nll_loss, gaussian_nll_loss, triplet_margin_loss,
+triplet_margin_with_distance_loss, dice_loss, npair_loss.
+
+Exception: label_smooth (Paddle: nn/functional/common.py) is here with the cross-entropy it serves.
+
+Paddle writes most of these in Python from public ops; they are written the same way here (from
+paddle_compat's public functions, so static mode records the same kind of ops and the dtype rules
+and roundings are Paddle's). `huber_loss`, `kldiv_loss` and `log_loss` are single Paddle ops and are
+single ops here too.
+"""
+import math
+
+import torch
+
+from ..._mode import STATE
+
+import torch.nn.functional as TF
+
+from ... import _creation_core
+from ..._autograd import grad_mode as _grad_mode
+from ..._dtype import DTYPES as _DTYPES
+from ..._ops import creation as _creation
+from ..._ops import linalg as _linalg
+from ..._ops import logic as _logic
+from ..._ops import manipulation as _manip
+from ..._ops import math as _math
+from ..._ops import search as _search
+from ..._ops import stat as _stat
+from ..._ops.registry import apply_op, defop
+from .._opshare import float_kernel, reshape_op, shared
+from . import activation as _act
+from . import distance as _distance
+from . import input as _input
+from ..._static.builder import helper_scope
+
+__all__ = ["smooth_l1_loss", "kl_div", "log_loss", "square_error_cost", "margin_ranking_loss",
+           "hinge_embedding_loss", "cosine_embedding_loss", "sigmoid_focal_loss",
+           "soft_margin_loss", "multi_label_soft_margin_loss", "multi_margin_loss",
+           "poisson_nll_loss", "gaussian_nll_loss", "triplet_margin_loss",
+           "triplet_margin_with_distance_loss", "dice_loss", "npair_loss", "cross_entropy",
+           "softmax_with_cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy",
+           "binary_cross_entropy_with_logits", "label_smooth"]
+
+
+def _huber_kernel(x, y, delta=1.0):
+    float_kernel(x, "huber_loss")
+    r = y - x
+    a = r.abs()
+    return torch.where(a <= delta, 0.5 * r * r, delta * (a - 0.5 * delta)), r
+
+
+def _kldiv_kernel(x, target, reduction="none", log_target=False):
+    float_kernel(x, "kldiv_loss")
+    if log_target:
+        return torch.exp(target) * (target - x)
+    # Paddle: target * (log(target) - x), 0 where target <= 0
+    out = target * (torch.log(target) - x)
+    return torch.where(target > 0, out, torch.zeros_like(out))
+
+
+def _log_loss_kernel(p, label, epsilon=1e-4):
+    float_kernel(p, "log_loss")
+    return -label * torch.log(p + epsilon) - (1 - label) * torch.log(1 - p + epsilon)
+
+
+_HUBER = shared("huber_loss", _huber_kernel, inputs=("X", "Y"), outputs=("Out", "Residual"),
+                attrs={"delta": 1.0}, api="paddle.nn.functional.smooth_l1_loss")
+_KLDIV = shared("kldiv_loss", _kldiv_kernel, inputs=("X", "Target"), outputs=("Loss",),
+                attrs={"reduction": "none", "log_target": False}, api="paddle.nn.functional.kl_div")
+_LOGLOSS = shared("log_loss", _log_loss_kernel, inputs=("Predicted", "Labels"), outputs=("Loss",),
+                  attrs={"epsilon": 1e-4}, api="paddle.nn.functional.log_loss")
+
+
+def _check_reduction(reduction, text):
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError(text)
+
+
+def _reduce(loss, reduction, name=None):
+    if reduction == "mean":
+        return _stat.mean(loss)
+    if reduction == "sum":
+        return _math.sum(loss)
+    return loss
+
+
+def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, name=None):
+    """paddle.nn.functional.smooth_l1_loss(input, label, reduction='mean', delta=1.0, is_huber=True):
+    Paddle's huber loss, 0.5 r^2 for |r| <= delta else delta * (|r| - 0.5 delta), divided by delta
+    when is_huber is False."""
+    out = apply_op(_HUBER.get(), (input, label), {"delta": float(delta)})[0]
+    if not is_huber:
+        out = out / delta
+    _check_reduction(reduction, "The value of 'reduction' in smooth_l1_loss should be 'sum', 'mean' "
+                     f"or 'none', but received {reduction}, which is not allowed.")
+    return _reduce(out, reduction)
+
+
+def kl_div(input, label, reduction="mean", log_target=False, name=None):
+    """paddle.nn.functional.kl_div(input, label, reduction='mean', log_target=False): input holds
+    log-probabilities; elementwise label * (log(label) - input); 'batchmean' divides the sum by the
+    batch size."""
+    if input.dtype == _DTYPES["float32"] and label.dtype == _DTYPES["float64"]:
+        input = _math.cast(input, "float64")
+    elif input.dtype == _DTYPES["float64"] and label.dtype == _DTYPES["float32"]:
+        label = _math.cast(label, "float64")
+    out = apply_op(_KLDIV.get(), (input, label), {"reduction": "none", "log_target": bool(log_target)})
+    if reduction == "mean":
+        out = _stat.mean(out)
+    elif reduction == "sum":
+        out = _math.sum(out)
+    elif reduction == "batchmean" and len(input.shape) > 0:
+        out = _math.sum(out) / input.shape[0]
+    return out
+
+
+def log_loss(input, label, epsilon=0.0001, name=None):
+    """paddle.nn.functional.log_loss(input, label, epsilon=1e-4): elementwise negative
+    log-likelihood of probabilities `input` of shape [N, 1]."""
+    shape = list(input.shape)
+    if len(shape) > 1 and shape[1] != 1:
+        raise ValueError("(InvalidArgument) Each row of Input(Predicted) contains a real value, so "
+                         f"the 2nd dimension of Input(X) must be 1,But got [{shape[1]}]")
+    return apply_op(_LOGLOSS.get(), (input, label), {"epsilon": float(epsilon)})
+
+
+def square_error_cost(input, label):
+    """paddle.nn.functional.square_error_cost(input, label): (input - label)^2, elementwise."""
+    if STATE.static:       # one LayerHelper in Paddle: both outputs are square_error_cost_<n>.tmp_*
+        with helper_scope("square_error_cost"):
+            return _math.square(_math.subtract(input, label))
+    return _math.square(_math.subtract(input, label))
+
+
+def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None):
+    """paddle.nn.functional.margin_ranking_loss(input, other, label, margin=0.0, reduction='mean'):
+    relu(-label * (input - other) + margin)."""
+    _check_reduction(reduction, "The value of 'reduction' in MarginRankingLoss should be 'sum', "
+                     f"'mean' or 'none', but received {reduction}, which is not allowed.")
+    out = _math.multiply(_math.subtract(other, input), label)
+    if margin != 0.0:
+        out = _math.add(out, _creation_core.to_tensor([margin], dtype=out.dtype))
+    out = _act.relu(out)
+    return _reduce(out, reduction)
+
+
+def hinge_embedding_loss(input, label, margin=1.0, reduction="mean", name=None):
+    """paddle.nn.functional.hinge_embedding_loss(input, label, margin=1.0, reduction='mean'):
+    input where label == 1, relu(margin - input) where label == -1."""
+    _check_reduction(reduction, "'reduction' in 'hinge_embedding_loss' should be 'sum', 'mean' or "
+                     f"'none', but received {reduction}.")
+    zero_ = _creation.zeros([1], dtype=input.dtype)
+    loss = _search.where(label == 1.0, input, zero_) + _search.where(
+        label == -1.0, _act.relu(margin - input), zero_)
+    return _reduce(loss, reduction)
+
+
+def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", name=None):
+    """paddle.nn.functional.cosine_embedding_loss(input1, input2, label, margin=0, reduction='mean'):
+    1 - cos where label == 1, max(0, cos - margin) where label == -1."""
+    if len(label.shape) != 1:
+        raise ValueError("1D target tensor expected, multi-target not supported")
+    if input1.shape != input2.shape:
+        raise ValueError("the shape of input tensor 1 should be equal to input tensor 2, but found "
+                         "inputs with different sizes")
+    if len(input1.shape) > 2:
+        raise ValueError("1D target tensor expects 1D or 2D input tensors, but found inputs with "
+                         "different sizes")
+    if input1.dtype not in (_DTYPES["float32"], _DTYPES["float64"]):
+        raise ValueError("The data type of input Variable must be 'float32' or 'float64'")
+    if label.dtype not in (_DTYPES["int32"], _DTYPES["int64"], _DTYPES["float32"], _DTYPES["float64"]):
+        raise ValueError("The data type of label Variable must be 'int32', 'int64', 'float32', "
+                         "'float64'")
+    prod_sum = (input1 * input2).sum(axis=-1)
+    mag_square1 = _math.square(input1).sum(axis=-1) + 10e-12
+    mag_square2 = _math.square(input2).sum(axis=-1) + 10e-12
+    cos = prod_sum / _math.sqrt(mag_square1 * mag_square2)
+    zeros = _creation.zeros_like(cos)
+    out = _search.where(label == 1, 1 - cos, zeros) + _search.where(
+        label == -1, _math.clip(cos - margin, min=0), zeros)
+    return _reduce(out, reduction)
+
+
+def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, reduction="sum",
+                       name=None):
+    """paddle.nn.functional.sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0,
+    reduction='sum'): alpha_t * (1 - p_t)^gamma * BCE-with-logits, divided by normalizer."""
+    _check_reduction(reduction, "The value of 'reduction' in sigmoid_focal_loss should be 'sum', "
+                     f"'mean' or 'none', but received {reduction}, which is not allowed.")
+    if normalizer is not None and len(normalizer.shape) > 1:
+        raise ValueError("Expected zero or one dimension of normalizer in sigmoid_focal_loss but "
+                         f"got {len(normalizer.shape)}.")
+    one = _creation.ones_like(logit)
+    loss = binary_cross_entropy_with_logits(logit, label, reduction="none")
+    pred = _act.sigmoid(logit)
+    p_t = pred * label + (one - pred) * (one - label)
+    alpha_t = _creation_core.to_tensor(alpha, dtype=loss.dtype)
+    alpha_t = alpha_t * label + (one - alpha_t) * (one - label)
+    loss = alpha_t * loss
+    loss = _math.pow(one - p_t, _creation_core.to_tensor(gamma, dtype=loss.dtype)) * loss
+    if normalizer is not None:
+        loss = loss / normalizer
+    return _reduce(loss, reduction)
+
+
+def soft_margin_loss(input, label, reduction="mean", name=None):
+    """paddle.nn.functional.soft_margin_loss(input, label, reduction='mean'):
+    log(1 + exp(-label * input))."""
+    _check_reduction(reduction, "The value of 'reduction' in soft_margin_loss should be 'sum', "
+                     f"'mean' or 'none', but received {reduction}, which is not allowed.")
+    if not input.shape == label.shape:
+        raise ValueError("input's shape must equal to label's shape")
+    label = _math.cast(label, input.dtype)
+    out = _math.log(1 + _math.exp(-label * input))
+    return _reduce(out, reduction)
+
+
+def multi_label_soft_margin_loss(input, label, weight=None, reduction="mean", name=None):
+    """paddle.nn.functional.multi_label_soft_margin_loss(input, label, weight=None,
+    reduction='mean'): mean over classes of -(y log sigmoid(x) + (1 - y) log sigmoid(-x))."""
+    _check_reduction(reduction, "'reduction' in 'multi_label_soft_margin_loss' should be 'sum', "
+                     f"'mean' or 'none', but received {reduction}.")
+    if not input.shape == label.shape:
+        raise ValueError("The input and label should have same dimension,"
+                         f"but received {input.shape}!={label.shape}")
+    ls = _act.log_sigmoid
+    loss = -(label * ls(input) + (1 - label) * ls(-input))
+    if weight is not None:
+        loss = loss * weight
+    loss = loss.mean(axis=-1)
+    return _reduce(loss, reduction)
+
+
+def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mean", name=None):
+    """paddle.nn.functional.multi_margin_loss(input, label, p=1, margin=1.0, weight=None,
+    reduction='mean'): multi-class hinge loss (Paddle's formula, the label's own term included and
+    subtracted)."""
+    _check_reduction(reduction, "'reduction' in 'multi_margin_loss' should be 'sum', 'mean' or "
+                     f"'none', but received {reduction}.")
+    if not input.shape[0] == label.shape[0]:
+        raise ValueError("The label's shape[0] should be equal to input's shape[0], but received "
+                         f"input's shape[0] {input.shape[0]} and label's shape[0]:{label.shape[0]}. ")
+    label = label.reshape((-1, 1))
+    index_sample = _manip.take_along_axis(input, label, axis=1)
+    hinge = _math.pow(_math.clip(margin - index_sample + input, min=0.0), p)
+    if weight is not None:
+        if not input.shape[1] == weight.shape[0]:
+            raise ValueError("The weight's shape[0] should be equal to input's shape[1]but received "
+                             f"weight's shape[0]: {weight.shape[0]} and input's shape[1]: "
+                             f"{input.shape[1]}")
+        weight = _manip.gather(weight, label, axis=0).reshape((-1, 1))
+        loss = _stat.mean(weight * hinge, axis=1) - (
+            weight * (margin ** p / input.shape[1])).squeeze()
+    else:
+        loss = _stat.mean(hinge, axis=1) - margin ** p / input.shape[1]
+    return _reduce(loss, reduction)
+
+
+def poisson_nll_loss(input, label, log_input=True, full=False, epsilon=1e-08, reduction="mean",
+                     name=None):
+    """paddle.nn.functional.poisson_nll_loss(input, label, log_input=True, full=False,
+    epsilon=1e-8, reduction='mean')."""
+    if epsilon <= 0:
+        raise ValueError("The value of `epsilon` in poisson_nll_loss should be positive, but "
+                         f"received {epsilon:f}, which is not allowed")
+    _check_reduction(reduction, "The value of 'reduction' in poisson_nll_loss should be 'sum', "
+                     f"'mean' or 'none', but received {reduction}, which is not allowed.")
+    if not input.shape == label.shape:
+        raise ValueError("input's shape must equal to label's shape")
+    if log_input:
+        loss = _math.exp(input) - label * input
+    else:
+        loss = input - label * _math.log(input + epsilon)
+    if full:
+        stirling = label * _math.log(label) - label + 0.5 * _math.log(2 * math.pi * label)
+        loss += _search.where(label > 1, stirling, _creation.zeros_like(stirling))
+    return _reduce(loss, reduction)
+
+
+def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-06, reduction="mean",
+                      name=None):
+    """paddle.nn.functional.gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-6,
+    reduction='mean'): 0.5 * (log(var) + (input - label)^2 / var) (+ 0.5 log(2 pi) when full)."""
+    if variance.shape != input.shape:
+        if input.shape[:-1] == variance.shape:
+            variance = _manip.unsqueeze(variance, -1)
+        elif input.shape[:-1] == variance.shape[:-1] and variance.shape[-1] == 1:
+            pass
+        else:
+            raise ValueError("variance is of incorrect shape")
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    for t, what in ((input, "input"), (label, "label"), (variance, "variance")):
+        if t.dtype not in (_DTYPES["float32"], _DTYPES["float64"]):
+            raise ValueError(f"The data type of {what} Variable must be 'float32' or 'float64'"
+                             if what == "input" else
+                             f"The data type of {what} Variable must be 'float32', 'float64'")
+    if _math.any(variance < 0):
+        raise ValueError("variance has negative entry/entries")
+    variance = variance.clone()
+    with _grad_mode.no_grad():
+        variance = _math.clip(variance, min=epsilon)
+    loss = 0.5 * (_math.log(variance) + _math.square(input - label) / variance)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+def _triplet(input, positive, negative, dist, margin, swap, reduction, check_positive):
+    if not input.shape == positive.shape == negative.shape:
+        raise ValueError("input's shape must equal to positive's shape and negative's shape")
+    positive_dist = dist(input, positive)
+    negative_dist = dist(input, negative)
+    if swap:
+        negative_dist = _math.minimum(negative_dist, dist(positive, negative))
+    if check_positive and (not bool(_math.all(positive_dist >= 0))
+                           or not bool(_math.all(negative_dist >= 0))):
+        raise ValueError("The positive distance or negative distance should be greater than 0, "
+                         "The distance functions should be checked.")
+    loss = _math.clip(positive_dist - negative_dist + margin, min=0.0)
+    return _reduce(loss, reduction)
+
+
+def triplet_margin_loss(input, positive, negative, margin=1.0, p=2, epsilon=1e-06, swap=False,
+                        reduction="mean", name=None):
+    """paddle.nn.functional.triplet_margin_loss(input, positive, negative, margin=1.0, p=2,
+    epsilon=1e-6, swap=False, reduction='mean'): max(d(a, p) - d(a, n) + margin, 0) with the
+    pairwise p-distance."""
+    _check_reduction(reduction, "'reduction' in 'triplet_margin_loss' should be 'sum', 'mean' or "
+                     f"'none', but received {reduction}.")
+    if margin < 0:
+        raise ValueError("The margin between positive samples and negative samples should be "
+                         "greater than 0.")
+    return _triplet(input, positive, negative,
+                    lambda a, b: _distance.pairwise_distance(a, b, p, epsilon), margin, swap, reduction, False)
+
+
+def triplet_margin_with_distance_loss(input, positive, negative, distance_function=None, margin=1.0,
+                                      swap=False, reduction="mean", name=None):
+    """paddle.nn.functional.triplet_margin_with_distance_loss(input, positive, negative,
+    distance_function=None, margin=1.0, swap=False, reduction='mean') (default distance:
+    pairwise 2-norm)."""
+    _check_reduction(reduction, "'reduction' in 'triplet_margin_with_distance_loss' should be "
+                     f"'sum', 'mean' or 'none', but received {reduction}.")
+    if margin < 0:
+        raise ValueError("The margin between positive samples and negative samples should be "
+                         "greater than 0.")
+    dist = distance_function if distance_function is not None else (
+        lambda a, b: _distance.pairwise_distance(a, b, 2.0, 1e-6))
+    return _triplet(input, positive, negative, dist, margin, swap, reduction, True)
+
+
+def dice_loss(input, label, epsilon=0.00001, name=None):
+    """paddle.nn.functional.dice_loss(input, label, epsilon=1e-5): 1 - 2|X∩Y| / (|X| + |Y|), label
+    holding class ids in a last axis of size 1."""
+    assert input.dtype in (_DTYPES["float32"], _DTYPES["float64"])
+    assert label.dtype in (_DTYPES["int32"], _DTYPES["int64"])
+    assert len(input.shape) >= 2, "The rank of input should be greater than or equal to 2."
+    assert len(input.shape) == len(label.shape), (
+        "The rank of input and label should be equal, "
+        f"but received input: {len(input.shape)}, label: {len(label.shape)}.")
+    assert label.shape[-1] == 1, ("The last dimension of label should be 1, "
+                                  f"but received {label.shape[-1]}.")
+    assert input.shape[:-1] == label.shape[:-1], "All dimensions should be equal except the last one."
+    label = _input.one_hot(_manip.squeeze(label, [-1]), input.shape[-1])
+    reduce_dim = list(range(1, len(input.shape)))
+    inse = _math.sum(input * label, axis=reduce_dim)
+    denominator = _math.sum(input, axis=reduce_dim) + _math.sum(label, axis=reduce_dim)
+    return _stat.mean(1 - inse * 2 / (denominator + epsilon))
+
+
+def npair_loss(anchor, positive, labels, l2_reg=0.002):
+    """paddle.nn.functional.npair_loss(anchor, positive, labels, l2_reg=0.002)."""
+    if anchor.size == 0:
+        raise ValueError("The dims of anchor should be greater than 0.")
+    if positive.size == 0:
+        raise ValueError("The dims of positive should be greater than 0.")
+    batch_size = labels.shape[0]
+    labels = _manip.tile(_manip.reshape(labels, shape=[batch_size, 1]), repeat_times=[1, batch_size])
+    labels = _logic.equal(labels, _manip.transpose(labels, perm=[1, 0])).astype("float32")
+    labels = labels / _math.sum(labels, axis=1, keepdim=True)
+    l2loss = _stat.mean(_math.sum(_math.square(anchor), 1)) + _stat.mean(
+        _math.sum(_math.square(positive), 1))
+    l2loss = l2loss * 0.25 * l2_reg
+    sim = _linalg.matmul(anchor, positive, transpose_x=False, transpose_y=True)
+    softmax_ce = softmax_with_cross_entropy(sim, labels, soft_label=True)
+    return l2loss + _stat.mean(_math.sum(labels * softmax_ce, 0))
+
+
+# ---- The common losses: cross_entropy, softmax_with_cross_entropy, nll_loss, mse_loss, l1_loss,
+# binary_cross_entropy(_with_logits), label_smooth -------------------------------------------------
+# Each loss is one op whose kernel also applies Paddle's reduction rules (which differ from torch's:
+# cross_entropy's 'mean' divides by the element count unless ignore_index >= 0 or a weight is given).
+
+
+def _reduce_tensor(loss, reduction):
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.mean()
+    return loss
+
+
+def _broadcast_check(x, y):
+    xs, ys = list(x.shape), list(y.shape)
+    n = max(len(xs), len(ys))
+    a, b = [1] * (n - len(xs)) + xs, [1] * (n - len(ys)) + ys
+    for i, (p, q) in enumerate(zip(a, b)):
+        if p != q and p != 1 and q != 1:
+            raise ValueError(
+                f"(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast "
+                f"together with the shape of X = {xs} and the shape of Y = {ys}. Received [{p}] in X "
+                f"is not equal to [{q}] in Y at i:{i}.")
+
+
+# ---- cross entropy ------------------------------------------------------------------------------
+def _ce_kernel(logits, label, weight=None, soft_label=False, ignore_index=-100, axis=-1,
+               use_softmax=True, numeric_stable_mode=True, reduction="none", squeeze=False):
+    nd = logits.dim()
+    axis = axis % nd
+    shapes = f" (logits shape {list(logits.shape)}, label shape {list(label.shape)})"
+    if label.dim() != nd:
+        raise ValueError("Expected input_dims - 1 = label_dims or input_dims == label_dims" + shapes)
+    for i in range(nd):
+        if i != axis and logits.shape[i] != label.shape[i]:
+            raise ValueError(
+                "(InvalidArgument) Input(Logits) and Input(Label) should in same shape in dimensions "
+                f"except axis.\n  [Hint: Expected logits_dims[i] == labels_dims[i], but received "
+                f"logits_dims[i]:{logits.shape[i]} != labels_dims[i]:{label.shape[i]}.]" + shapes)
+    if use_softmax:
+        logp = torch.log_softmax(logits, axis)
+        softmax = logp.exp()
+    else:
+        logp, softmax = torch.log(logits), logits
+    classes = logits.shape[axis]
+    if soft_label:
+        lab = label.to(logp.dtype)
+        loss = -(lab * logp).sum(axis, keepdim=True)
+        wg = None
+        if weight is not None:
+            wshape = [1] * nd
+            wshape[axis] = classes
+            wg = (lab.to(weight.dtype) * weight.reshape(wshape)).sum(axis, keepdim=True)
+            loss = loss.to(wg.dtype) * wg
+        valid = None
+    else:
+        if label.shape[axis] != 1:
+            raise ValueError(
+                "(InvalidArgument) If Attr(soft_label) == false, the axis dimension of Input(Label) "
+                f"should be 1.\n  [Hint: Expected labels_dims[axis] == 1UL, but received "
+                f"labels_dims[axis]:{label.shape[axis]} != 1UL:1.]" + shapes)
+        lab = label.long()   # Paddle accepts float hard labels and truncates them
+        valid = lab != ignore_index
+        safe = torch.where(valid, lab, torch.zeros_like(lab))
+        if safe.numel():
+            bad = safe[(safe >= classes) | (safe < 0)]
+            if bad.numel():
+                v = int(bad.reshape(-1)[0])
+                raise IndexError(
+                    f"(OutOfRange) label value should less than the shape of axis dimension when "
+                    f"label value({v}) not equal to ignore_index({ignore_index}), But received label "
+                    f"value as {v} and shape of axis dimension is {classes}\n  [Hint: Expected lbl < "
+                    f"axis_dim_, but received lbl:{v} >= axis_dim_:{classes}.]")
+        loss = -logp.gather(axis, safe) * valid.to(logp.dtype)
+        wg = None
+        if weight is not None:
+            wg = weight[safe] * valid.to(weight.dtype)
+            loss = loss.to(wg.dtype) * wg
+    if reduction == "sum":
+        loss = loss.sum()
+    elif reduction == "mean":
+        if logits.numel() == 0:
+            loss = loss.sum() * float("nan")
+        elif not soft_label and ignore_index >= 0:
+            denom = valid.to(loss.dtype).sum() if wg is None else wg.sum()
+            loss = loss.sum() / (denom + (denom == 0).to(denom.dtype))
+        elif wg is not None:
+            denom = wg.sum()
+            loss = loss.sum() / (denom + (denom == 0).to(denom.dtype))
+        else:
+            loss = loss.mean()
+    elif squeeze:
+        loss = loss.squeeze(axis)
+    return softmax, loss
+
+
+_CE = defop("softmax_with_cross_entropy", _ce_kernel, inputs=("Logits", "Label", "Weight"),
+            outputs=("Softmax", "Loss"),
+            attrs={"soft_label": False, "ignore_index": -100, "axis": -1, "use_softmax": True,
+                   "numeric_stable_mode": True, "reduction": "none", "squeeze": False},
+            api="paddle.nn.functional.cross_entropy",
+            notes="weight and reduction are folded into the op (Paddle records gather_nd, multiply, "
+                  "reduce ops after it)")
+
+
+def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean", soft_label=False,
+                  axis=-1, use_softmax=True, label_smoothing=0.0, name=None):
+    """paddle.nn.functional.cross_entropy(input, label, weight=None, ignore_index=-100,
+    reduction='mean', soft_label=False, axis=-1, use_softmax=True, label_smoothing=0.0).
+
+    Hard labels have shape [N] or [N, 1] (the class axis removed or of size 1); float hard labels are
+    truncated to int, as in Paddle. 'mean' divides by the element count, by the number of
+    non-ignored labels when ignore_index >= 0, or by the gathered weights when `weight` is given.
+    Differences from Paddle: none known for these arguments.
+    """
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError("The value of 'reduction' in softmax_cross_entropyshould be 'sum', 'mean' or "
+                         f"'none', but received {reduction}, which is not allowed.")
+    if ignore_index > 0 and soft_label:
+        raise ValueError("When soft_label == True, the value of 'ignore_index' in "
+                         f"softmax_cross_entropyshould be '-100', but received {ignore_index}, which "
+                         "is not allowed.")
+    in_dims, lab_dims = len(input.shape), len(label.shape)
+    if in_dims == 0:
+        raise ValueError("The dimension of input should be larger than zero!")
+    squeeze = False
+    if in_dims - 1 == lab_dims:
+        shape = list(label.shape)
+        ax = axis % in_dims
+        if STATE.static:        # the op Paddle records: unsqueeze2 with the raw axis
+            label = _manip.unsqueeze(label, axis)
+        else:
+            label = reshape_op(label, shape[:ax] + [1] + shape[ax:])
+        squeeze = True
+    elif in_dims != lab_dims:
+        raise ValueError(f"Expected input_dims - 1 = label_dims or input_dims == label_dims "
+                         f"(got input_dims{in_dims}, label_dims{lab_dims})")
+    if weight is not None and not soft_label and label_smoothing == 0.0 and \
+            input.shape[axis] != weight.shape[-1]:
+        raise ValueError(f"input's class_dimension({input.shape[axis]}) must equal to weight's "
+                         f"class_dimension({weight.shape[-1]}) when weight is provided")
+    if label_smoothing > 0.0:
+        if squeeze:
+            label = reshape_op(label, [s for i, s in enumerate(label.shape) if i != axis % in_dims])
+            label = _input.one_hot(label, input.shape[-1])
+        label = label_smooth(label, epsilon=label_smoothing)
+        soft_label, squeeze = True, False
+    attrs = {"soft_label": bool(soft_label), "ignore_index": int(ignore_index), "axis": int(axis),
+             "use_softmax": bool(use_softmax), "numeric_stable_mode": True, "reduction": reduction,
+             "squeeze": squeeze}
+    if STATE.static and weight is None and not (reduction == "mean" and not soft_label
+                                                and ignore_index >= 0):
+        return _record_as_paddle(input, label, attrs)
+    return apply_op(_CE, (input, label, weight), attrs)[1]
+
+
+def _record_as_paddle(input, label, attrs):
+    """Static mode: the ops Paddle's legacy cross_entropy records (an `unsqueeze2` of a label
+    without the class axis, the unreduced `softmax_with_cross_entropy`, then `reduce_mean`,
+    `reduce_sum` or `squeeze2`), so print(program) reads as Paddle's. The Executor runs the
+    cross entropy and its mean as one fused kernel (_static/variants.py)."""
+    squeeze, reduction = attrs["squeeze"], attrs["reduction"]
+    loss = apply_op(_CE, (input, label, None), dict(attrs, reduction="none", squeeze=False))[1]
+    if reduction == "mean":
+        return _stat.mean(loss)
+    if reduction == "sum":
+        return _math.sum(loss)
+    return _manip.squeeze(loss, attrs["axis"]) if squeeze else loss
+
+
+def _label_smooth_kernel(X, PriorDist=None, epsilon=0.1):
+    if PriorDist is not None:
+        return (1.0 - epsilon) * X + epsilon * PriorDist
+    return (1.0 - epsilon) * X + epsilon / X.shape[-1]
+
+
+_LABEL_SMOOTH = defop("label_smooth", _label_smooth_kernel, inputs=("X", "PriorDist"),
+                      attrs={"epsilon": 0.1}, api="paddle.nn.functional.label_smooth")
+
+
+def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
+    """paddle.nn.functional.label_smooth(label, prior_dist=None, epsilon=0.1): (1 - epsilon) * label
+    plus epsilon times the prior distribution (uniform 1/num_classes by default)."""
+    if not 0.0 <= float(epsilon) <= 1.0:
+        raise ValueError("The value of epsilon must be between 0 and 1.")
+    return apply_op(_LABEL_SMOOTH, (label, prior_dist), {"epsilon": float(epsilon)})
+
+
+def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-100,
+                               numeric_stable_mode=True, return_softmax=False, axis=-1):
+    """paddle.nn.functional.softmax_with_cross_entropy (deprecated in Paddle): the unreduced loss
+    with the class axis kept as size 1; (loss, softmax) when return_softmax."""
+    attrs = {"soft_label": bool(soft_label), "ignore_index": int(ignore_index), "axis": int(axis),
+             "use_softmax": True, "numeric_stable_mode": bool(numeric_stable_mode),
+             "reduction": "none", "squeeze": False}
+    softmax, loss = apply_op(_CE, (logits, label, None), attrs)
+    return (loss, softmax) if return_softmax else loss
+
+
+# ---- nll ----------------------------------------------------------------------------------------
+def _nll_kernel(x, label, weight=None, ignore_index=-100, reduction="mean"):
+    if label.dtype != torch.int64:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve (int64) does not match "
+            f"the type of data ({str(label.dtype).replace('torch.', '')}) currently contained in "
+            f"the container. (nll_loss expects an int64 label; received label shape "
+            f"{list(label.shape)}, input shape {list(x.shape)})")
+    return TF.nll_loss(x, label, weight, ignore_index=ignore_index, reduction=reduction)
+
+
+_NLL = defop("nll_loss", _nll_kernel, inputs=("X", "Label", "Weight"), outputs=("Out",),
+             attrs={"ignore_index": -100, "reduction": "mean"}, api="paddle.nn.functional.nll_loss")
+
+
+def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", name=None):
+    """paddle.nn.functional.nll_loss(input, label, weight=None, ignore_index=-100, reduction='mean'):
+    input holds log-probabilities [N, C, ...]; label int64 [N, ...]."""
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError("The value of 'reduction' in nll_loss should be 'sum', 'mean' or 'none', but "
+                         f"received {reduction}, which is not allowed.")
+    in_dims, lab_dims = len(input.shape), len(label.shape)
+    if in_dims - 1 != lab_dims and in_dims != lab_dims:
+        raise ValueError(f"Expected input_dims - 1 = label_dims or input_dims == label_dims "
+                         f"(got input_dims{in_dims}, label_dims{lab_dims})")
+    if in_dims < 2:
+        raise ValueError(f"Expected 2 or more dimensions (got {in_dims})")
+    if input.shape[1] < 1:
+        raise ValueError(f"Expected 1 or more classes (got num classes{input.shape[1]})")
+    return apply_op(_NLL, (input, label, weight), {"ignore_index": int(ignore_index),
+                                                   "reduction": reduction})
+
+
+# ---- regression losses --------------------------------------------------------------------------
+def _mse_kernel(x, y, reduction="mean"):
+    _broadcast_check(x, y)
+    return _reduce_tensor((x - y) ** 2, reduction)
+
+
+def _l1_kernel(x, y, reduction="mean"):
+    _broadcast_check(x, y)
+    return _reduce_tensor((x - y).abs(), reduction)
+
+
+_MSE = defop("mse_loss", _mse_kernel, inputs=("X", "Y"), attrs={"reduction": "mean"},
+             api="paddle.nn.functional.mse_loss",
+             notes="Paddle composes subtract/square/mean; one op here")
+_L1 = defop("l1_loss", _l1_kernel, inputs=("X", "Y"), attrs={"reduction": "mean"},
+            api="paddle.nn.functional.l1_loss", notes="Paddle composes subtract/abs/mean; one op here")
+
+
+def mse_loss(input, label, reduction="mean", name=None):
+    """paddle.nn.functional.mse_loss(input, label, reduction='mean'): (input - label)^2, reduced."""
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError(f"'reduction' in 'mse_loss' should be 'sum', 'mean' or 'none', but received "
+                         f"{reduction}.")
+    return apply_op(_MSE, (input, label), {"reduction": reduction})
+
+
+def l1_loss(input, label, reduction="mean", name=None):
+    """paddle.nn.functional.l1_loss(input, label, reduction='mean'): |input - label|, reduced."""
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError("The value of 'reduction' in L1Loss should be 'sum', 'mean' or 'none', but "
+                         f"received {reduction}, which is not allowed.")
+    return apply_op(_L1, (input, label), {"reduction": reduction})
+
+
+# ---- binary cross entropy -----------------------------------------------------------------------
+def _same_shape(x, label):
+    if list(x.shape) != list(label.shape):
+        xs, ls = list(x.shape), list(label.shape)
+        raise ValueError(
+            f"(InvalidArgument) Input(X) and Input(Label) shall have the same shape. But received: "
+            f"the shape of Input(X) is {xs}, the shape of Input(Label) is {ls}.\n  [Hint: Expected "
+            f"input_dims == label_dims, but received input_dims:{str(xs)[1:-1]} != "
+            f"label_dims:{str(ls)[1:-1]}.]")
+
+
+def _bce_kernel(x, label, weight=None, reduction="mean"):
+    _same_shape(x, label)
+    out = TF.binary_cross_entropy(x, label, reduction="none")   # log clamped at -100, as Paddle
+    if weight is not None:
+        out = out * weight
+    return _reduce_tensor(out, reduction)
+
+
+def _bce_logits_kernel(x, label, weight=None, pos_weight=None, reduction="mean"):
+    _same_shape(x, label)
+    out = TF.binary_cross_entropy_with_logits(x, label, reduction="none", pos_weight=pos_weight)
+    if weight is not None:
+        out = out * weight
+    return _reduce_tensor(out, reduction)
+
+
+_BCE = defop("bce_loss", _bce_kernel, inputs=("X", "Label", "Weight"), attrs={"reduction": "mean"},
+             api="paddle.nn.functional.binary_cross_entropy")
+_BCE_LOGITS = defop("sigmoid_cross_entropy_with_logits", _bce_logits_kernel,
+                    inputs=("X", "Label", "Weight", "PosWeight"), attrs={"reduction": "mean"},
+                    api="paddle.nn.functional.binary_cross_entropy_with_logits")
+
+
+def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None):
+    """paddle.nn.functional.binary_cross_entropy(input, label, weight=None, reduction='mean'):
+    input holds probabilities; input and label must have the same shape."""
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError("The value of 'reduction' in binary_cross_entropy should be 'sum', 'mean' or "
+                         f"'none', but received {reduction}, which is not allowed.")
+    return apply_op(_BCE, (input, label, weight), {"reduction": reduction})
+
+
+def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean", pos_weight=None,
+                                     name=None):
+    """paddle.nn.functional.binary_cross_entropy_with_logits(logit, label, weight=None,
+    reduction='mean', pos_weight=None): sigmoid + BCE, numerically stable."""
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError("The value of 'reduction' in binary_cross_entropy_with_logits should be "
+                         f"'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
+    return apply_op(_BCE_LOGITS, (logit, label, weight, pos_weight), {"reduction": reduction})

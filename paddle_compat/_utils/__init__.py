@@ -1,0 +1,1 @@
+"""Private rooms of paddle.utils (mirrors python/paddle/utils/)."""

@@ -1,0 +1,1 @@
+"""Private rooms of paddle.vision.datasets (mirrors python/paddle/vision/datasets/)."""

@@ -1,0 +1,1 @@
+"""Private rooms of paddle.vision.transforms (mirrors python/paddle/vision/transforms/)."""

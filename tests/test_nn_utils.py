@@ -1,0 +1,22 @@
+"""Tests of paddle_compat/nn/utils (clip_grad_norm_, parameters_to_vector, ...)."""
+import numpy as np
+import pytest
+
+import paddle_compat as paddle
+import paddle_compat.nn as nn
+
+
+def test_nn_utils_clip_grad_norm_and_vectors():
+    w = paddle.create_parameter([2], "float32", default_initializer=nn.initializer.Constant(1.0))
+    (w * paddle.to_tensor([3.0, 4.0])).sum().backward()
+    total = nn.utils.clip_grad_norm_([w], max_norm=1.0)
+    assert float(total) == pytest.approx(5.0)
+    np.testing.assert_allclose(w.grad.numpy(), [3 / (5 + 1e-6), 4 / (5 + 1e-6)], rtol=1e-6)
+    nn.utils.clip_grad_value_([w], 0.7)
+    np.testing.assert_allclose(w.grad.numpy(), [0.6, 0.7], rtol=1e-5)
+    v = nn.utils.parameters_to_vector([w])
+    assert v.stop_gradient is False and v.numpy().tolist() == [1.0, 1.0]
+    nn.utils.vector_to_parameters(paddle.to_tensor([5.0, 6.0]), [w])
+    assert w.numpy().tolist() == [5.0, 6.0]
+    with pytest.raises(ValueError, match="norm_type only support"):
+        nn.utils.clip_grad_norm_([w], 1.0, norm_type=3)

@@ -1,0 +1,44 @@
+"""Tests of paddle_compat/_optim/optimizers.py (and the rules.py update rules they run)."""
+import numpy as np
+
+import paddle_compat as paddle
+import paddle_compat.nn as nn
+
+
+def _fit(opt_cls, steps=4, **kw):
+    w = paddle.create_parameter([3], "float32",
+                                default_initializer=nn.initializer.Constant(0.5))
+    opt = opt_cls(parameters=[w], **kw)
+    for _ in range(steps):
+        (w * paddle.to_tensor([1.0, -2.0, 3.0])).sum().backward()
+        opt.step()
+        opt.clear_grad()
+    return w.numpy(), opt
+
+
+def test_adamax_matches_numpy_reference():
+    w, opt = _fit(paddle.optimizer.Adamax, learning_rate=0.1)
+    g = np.array([1.0, -2.0, 3.0])
+    p, m, u = np.full(3, 0.5), np.zeros(3), np.zeros(3)
+    for t in range(1, 5):
+        m = 0.9 * m + 0.1 * g
+        u = np.maximum(0.999 * u + 1e-8, np.abs(g))
+        p = p - 0.1 / (1 - 0.9 ** t) * m / u
+    np.testing.assert_allclose(w, p, rtol=1e-5)
+    assert sorted(k.split(".w_0_", 1)[1] for k in opt.state_dict()) == \
+        ["beta1_pow_acc_0", "inf_norm_0", "moment_0"]
+
+
+def test_adadelta_and_nadam_move_against_the_gradient():
+    for cls, kw in ((paddle.optimizer.Adadelta, {"learning_rate": 1.0}),
+                    (paddle.optimizer.NAdam, {}), (paddle.optimizer.RAdam, {}),
+                    (paddle.optimizer.Lamb, {"lamb_weight_decay": 0.0})):
+        w, _ = _fit(cls, **kw)
+        assert np.all(np.sign(0.5 - w) == [1, -1, 1]), cls.__name__
+
+
+def test_radam_keeps_paddle_shaped_accumulators():
+    _, opt = _fit(paddle.optimizer.RAdam, steps=2)
+    assert all(list(v.shape) == [3] for v in opt.state_dict().values())
+    rho = [v for k, v in opt.state_dict().items() if "rho" in k][0].numpy()
+    np.testing.assert_allclose(rho, 2 * 0.998001 / (1 - 0.998001), rtol=1e-4)   # t b2^t / (1 - b2^t)
