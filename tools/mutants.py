@@ -15,16 +15,18 @@ def M(id, file, old, new, tests, why, conformance=()):
 
 
 OPS_MATH = ["tests/test_ops_math.py"]
-OPS_EXTRA = ["tests/test_ops_math_extra.py"]
+OPS_EXTRA = ["tests/test_ops_math.py"]
 RNG = ["tests/test_random.py"]
 PRINT = ["tests/test_tensor_format.py"]
 PYLAYER = ["tests/test_py_layer.py"]
 STATIC = ["tests/test_static_core.py", "tests/test_static_executor.py"]
 PYFUNC = ["tests/test_py_func.py", "tests/test_py_func_runtime.py"]
 SPL = ["tests/test_static_pylayer.py"]
-NN = ["tests/test_nn_layer.py", "tests/test_nn_extra.py"]
-OPTIM = ["tests/test_optim_api.py", "tests/test_optim_conformance.py"]
-SER = ["tests/test_serialization.py"]
+NN = ["tests/test_nn_layer.py", "tests/test_nn_functional_activation.py",
+      "tests/test_nn_functional_loss.py"]
+OPTIM = ["tests/test_optim_api.py", "tests/test_optim_conformance.py", "tests/test_optim_optimizers.py",
+         "tests/test_optim_lr.py"]
+SER = ["tests/test_serialization.py", "tests/test_safe_pickle.py"]
 IO = ["tests/test_io.py"]
 JIT = ["tests/test_jit_save_load.py"]
 CLI = ["tests/test_cli.py"]
@@ -46,9 +48,9 @@ TABLE = [
       "    return out if dtype is not None else out.to(x.dtype)",
       "    return out",
       OPS_MATH, "cumprod of int32 widens to int64 (Paddle keeps int32)", [REC + "cumprod"]),
-    M("ops/var-unbiased", "paddle_compat/_ops/reduction.py",
+    M("ops/var-unbiased", "paddle_compat/_ops/stat.py",
       "    if unbiased:\n        n = n - 1", "    if not unbiased:\n        n = n - 1",
-      ["tests/test_ops_reduction.py"], "var/std use the biased estimator by default",
+      ["tests/test_ops_stat.py"], "var/std use the biased estimator by default",
       [REC + "paddle.var or paddle.std"]),
     M("ops/topk-largest", "paddle_compat/_ops/search.py",
       "    v, i = torch.topk(X, k, dim=axis, largest=largest, sorted=True)",
@@ -59,7 +61,7 @@ TABLE = [
       "        sections[sections.index(-1)] = dim - known - 1\n",
       ["tests/test_ops_manipulation.py"], "split's -1 section is one short",
       [REC + "paddle.split"]),
-    M("ops/logit-eps-clamp", "paddle_compat/_ops/math_extra.py",
+    M("ops/logit-eps-clamp", "paddle_compat/_ops/math.py",
       "        x = x.clamp(eps, 1 - eps)", "        x = x.clamp(eps, 1)",
       OPS_EXTRA, "logit(eps) clamps only below", [REC + "paddle.logit"]),
     M("ops/static-slice-minus-one", "paddle_compat/_ops/indexing.py",
@@ -163,25 +165,25 @@ TABLE = [
       "        op.attrs[\"op_role\"] = OpRole.Forward\n    return bwd",
       SPL, "backward-block ops are not marked Backward (clone(for_test) keeps them)"),
     # ---- nn -------------------------------------------------------------------------------------
-    M("nn/ce-ignore-index-mean", "paddle_compat/_nn/functional_loss.py",
+    M("nn/ce-ignore-index-mean", "paddle_compat/_nn/functional/loss.py",
       "        elif not soft_label and ignore_index >= 0:",
       "        elif not soft_label and ignore_index > 0:",
       NN + ["tests/test_nn_conformance.py"],
       "cross_entropy(ignore_index=0) 'mean' divides by all labels, not the non-ignored ones",
       [REC + "cross_entropy"]),
-    M("nn/leaky-relu-slope", "paddle_compat/_nn/functional_activation.py",
+    M("nn/leaky-relu-slope", "paddle_compat/_nn/functional/activation.py",
       "    return TF.leaky_relu(x, alpha)", "    return TF.leaky_relu(x, 0.01)",
       NN + ["tests/test_nn_conformance.py"], "leaky_relu ignores negative_slope",
       [REC + "leaky_relu"]),
-    M("nn/eval-sublayers", "paddle_compat/_nn/layer.py",
+    M("nn/eval-sublayers", "paddle_compat/_nn/layer/layers.py",
       "        for layer in self.sublayers():\n            layer.training = False",
       "        for layer in self.sublayers():\n            layer.training = layer.training",
       NN, "eval() leaves the sublayers (Dropout, BatchNorm) in training mode"),
-    M("nn/state-dict-non-persistable", "paddle_compat/_nn/layer.py",
+    M("nn/state-dict-non-persistable", "paddle_compat/_nn/layer/layers.py",
       "                                    or name not in self._non_persistable_buffer_names_set):",
       "                                    or True):",
       NN, "state_dict includes non-persistable buffers"),
-    M("nn/set-state-dict-shape", "paddle_compat/_nn/layer.py",
+    M("nn/set-state-dict-shape", "paddle_compat/_nn/layer/layers.py",
       "            if shape != list(param.shape):", "            if len(shape) != len(param.shape):",
       NN, "set_state_dict loads a same-rank, wrong-shape value instead of skipping it"),
     # ---- optimizers -----------------------------------------------------------------------------
@@ -199,7 +201,10 @@ TABLE = [
       "        denom = (ms - mg * mg).add_(eps).sqrt_()", "        denom = (ms + eps).sqrt_()",
       OPTIM, "RMSProp(centered=True) does not subtract the mean gradient"),
     M("optim/beta2-pow", "paddle_compat/_optim/rules.py",
-      "    state[\"beta2_pow_acc\"].mul_(b2)", "    state[\"beta2_pow_acc\"].mul_(b1)",
+      "    param.sub_(update.to(param.dtype))\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
+      "    state[\"beta2_pow_acc\"].mul_(b2)",
+      "    param.sub_(update.to(param.dtype))\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
+      "    state[\"beta2_pow_acc\"].mul_(b1)",
       OPTIM, "Adam's beta2 power accumulates beta1"),
     M("optim/amsgrad-max", "paddle_compat/_optim/rules.py",
       "        torch.maximum(m2max, m2, out=m2max)", "        m2max.copy_(m2)",
@@ -222,32 +227,33 @@ TABLE = [
       OPTIM, "a scheduler's state_dict loses last_lr"),
     # (Not `pct_per_cycle <= step_up_pct` -> `<`: both branches give 1 at the peak, an equivalent
     # mutant.)
-    M("lr/cyclic-down-slope", "paddle_compat/_optim/lr2.py",
+    M("lr/cyclic-down-slope", "paddle_compat/_optim/lr.py",
       "            scale_factor = (1 - pct_per_cycle) / (1 - self.step_up_pct)",
       "            scale_factor = (1 - pct_per_cycle) / self.step_up_pct",
-      OPTIM + ["tests/test_nn_extra.py"], "CyclicLR falls with the rising slope when step_size_down differs"),
-    M("lr/onecycle-cos", "paddle_compat/_optim/lr2.py",
+      OPTIM, "CyclicLR falls with the rising slope when step_size_down differs"),
+    M("lr/onecycle-cos", "paddle_compat/_optim/lr.py",
       "        cos_out = math.cos(math.pi * pct) + 1", "        cos_out = math.cos(math.pi * pct / 2) + 1",
-      OPTIM + ["tests/test_nn_extra.py"], "OneCycleLR's cosine annealing uses half the period"),
+      OPTIM, "OneCycleLR's cosine annealing uses half the period"),
     # ---- serialization --------------------------------------------------------------------------
-    M("ser/getattr-allowed", "paddle_compat/_serialization.py",
-      "    (\"paddle_compat._tensor\", \"_rebuild\"),\n}",
-      "    (\"paddle_compat._tensor\", \"_rebuild\"), (\"builtins\", \"getattr\"),\n}",
+    M("ser/getattr-allowed", "paddle_compat/_safe_pickle.py",
+      "    (\"paddle_compat._tensor\", \"_rebuild\"): _rebuild_tensor,\n}",
+      "    (\"paddle_compat._tensor\", \"_rebuild\"): _rebuild_tensor, (\"builtins\", \"getattr\"): getattr,\n}",
       SER, "builtins.getattr on the load allow-list (a code-execution gadget)"),
-    M("ser/any-numpy-dtypes", "paddle_compat/_serialization.py",
-      "if (module, name) in _SAFE_GLOBALS or module == \"numpy.dtypes\":",
-      "if (module, name) in _SAFE_GLOBALS or module.startswith(\"numpy\"):",
-      SER, "every numpy global (numpy.load, numpy.testing runstring) is allowed"),
+    M("ser/counter-allowed", "paddle_compat/_safe_pickle.py",
+      "    (\"collections\", \"OrderedDict\"): collections.OrderedDict,\n",
+      "    (\"collections\", \"OrderedDict\"): collections.OrderedDict,\n"
+      "    (\"collections\", \"Counter\"): collections.Counter,\n",
+      SER, "an arbitrary class (collections.Counter) loads without trusted=True"),
     # ---- io -------------------------------------------------------------------------------------
-    M("io/iterable-drop-last", "paddle_compat/io/dataloader.py",
+    M("io/iterable-drop-last", "paddle_compat/_io/dataloader.py",
       "drop_last=self.drop_last, collate_fn=collate, **workers)",
       "drop_last=False, collate_fn=collate, **workers)",
       IO, "drop_last ignored for an IterableDataset"),
-    M("io/batch-sampler-len", "paddle_compat/io/sampler.py",
+    M("io/batch-sampler-len", "paddle_compat/_io/sampler.py",
       "        n = len(self.sampler) + (0 if self.drop_last else self.batch_size - 1)",
       "        n = len(self.sampler) + (0 if self.drop_last else self.batch_size)",
       IO, "len(BatchSampler) counts one batch too many when the data divides evenly"),
-    M("io/collate-dict", "paddle_compat/io/dataloader.py",
+    M("io/collate-dict", "paddle_compat/_io/dataloader.py",
       "        return {key: _collate([d[key] for d in batch]) for key in sample}",
       "        return {key: [d[key] for d in batch] for key in sample}",
       IO, "dict samples are not stacked"),
