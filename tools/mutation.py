@@ -34,6 +34,7 @@ import os
 import queue
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -144,6 +145,8 @@ def main(argv=None):
     ap.add_argument("--list", action="store_true", help="print the table and exit")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args(argv)
+    # SIGTERM (timeout, kill) unwinds like Ctrl-C, so the temporary copies are removed.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
 
     table = [m for m in TABLE if not args.k or any(k in m["id"] for k in args.k)]
     problems = check_table(table)
