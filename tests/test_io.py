@@ -106,6 +106,14 @@ def test_iterable_dataset_split_across_workers():
         len(DataLoader(Stream(3), batch_size=2))
 
 
+def test_iterable_dataset_drop_last():
+    # Paddle's _IterableDatasetFetcher stops at a short last batch when drop_last is set.
+    rows = lambda **kw: [b.numpy().ravel().tolist() for b in DataLoader(Stream(7), batch_size=3, **kw)]
+    assert rows(drop_last=True) == [[0, 1, 2], [3, 4, 5]]
+    assert rows(drop_last=False) == [[0, 1, 2], [3, 4, 5], [6]]
+    assert rows() == [[0, 1, 2], [3, 4, 5], [6]]
+
+
 def _init(worker_id):
     torch.manual_seed(100 + worker_id)
 

@@ -108,6 +108,30 @@ def test_to_static_function_and_last_call_shapes(tmp_path):
     np.testing.assert_allclose(g(a, b).numpy(), np.full([2, 4], 6.0))
 
 
+def _saved_spec(path):
+    with open(path + ".json") as f:
+        return [d["shape"] for d in json.load(f)["input_spec"]]
+
+
+def test_explicit_input_spec_wins_over_the_last_call(tmp_path):
+    a, b = paddle.ones([2, 3]), paddle.ones([3, 4])
+    five = paddle.ones([5, 3])
+    # the to_static input_spec is kept although the function was last called with batch 2
+    sf = paddle.jit.to_static(lambda x, y: paddle.matmul(x, y) * 2, backend="eager",
+                              input_spec=[InputSpec([None, 3], "float32"), InputSpec([3, 4], "float32")])
+    sf(a, b)
+    paddle.jit.save(sf, str(tmp_path / "f"))
+    assert _saved_spec(str(tmp_path / "f")) == [[-1, 3], [3, 4]]
+    np.testing.assert_allclose(paddle.jit.load(str(tmp_path / "f"))(five, b).numpy(), np.full([5, 4], 6.0))
+    # jit.save's own input_spec is kept over the last call's shapes
+    sg = paddle.jit.to_static(lambda x, y: paddle.matmul(x, y) * 2, backend="eager")
+    sg(a, b)
+    paddle.jit.save(sg, str(tmp_path / "g"),
+                    input_spec=[InputSpec([None, 3], "float32"), InputSpec([3, 4], "float32")])
+    assert _saved_spec(str(tmp_path / "g")) == [[-1, 3], [3, 4]]
+    np.testing.assert_allclose(paddle.jit.load(str(tmp_path / "g"))(five, b).numpy(), np.full([5, 4], 6.0))
+
+
 def test_data_dependent_forward_cannot_be_saved(tmp_path):
     class Branchy(paddle.nn.Layer):
         def forward(self, x):

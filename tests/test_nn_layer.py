@@ -2,7 +2,6 @@
 (hypothesis), Layer registration rules, state_dict round trips, hooks, static-mode recording."""
 import numpy as np
 import pytest
-import torch
 from hypothesis import given, settings, strategies as st
 
 import paddle_compat as paddle
@@ -38,15 +37,42 @@ def test_cross_entropy_equals_numpy_formula(n, c, seed):
     np.testing.assert_allclose(got, -logp[np.arange(n), labels], rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("ignore_index,want", [(0, 1.0076881647109985), (1, 0.891777515411377),
+                                                (-100, 1.120422124862671)])
+def test_cross_entropy_mean_divides_by_the_labels_not_ignored(ignore_index, want):
+    # Paddle 3.3.1's values (`want`): with ignore_index >= 0 (0 included) 'mean' divides by the
+    # number of labels that are not ignored; with the default -100 by all of them.
+    logits = np.array([[1.0, 2.0, 0.5], [0.3, -1.0, 2.0], [1.5, 0.0, -0.5], [0.2, 0.1, 0.0]], "float32")
+    labels = np.array([0, 2, 1, 0], "int64")
+    got = F.cross_entropy(T(logits), paddle.to_tensor(labels), ignore_index=ignore_index)
+    np.testing.assert_allclose(float(got), want, rtol=1e-6)
+    nll = -(logits - np.log(np.exp(logits).sum(1, keepdims=True)))[np.arange(4), labels]
+    kept = labels != ignore_index
+    np.testing.assert_allclose(float(got), nll[kept].sum() / kept.sum(), rtol=1e-5)
+
+
+def _conv2d_numpy(x, w, stride, pad):
+    """Direct cross-correlation: out[n, o, i, j] = sum(x_pad[n, :, i*s:i*s+k, j*s:j*s+k] * w[o])."""
+    xp = np.pad(x.astype("float64"), ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    k = w.shape[-1]
+    oh = (xp.shape[2] - k) // stride + 1
+    ow = (xp.shape[3] - k) // stride + 1
+    out = np.zeros((x.shape[0], w.shape[0], oh, ow))
+    for i in range(oh):
+        for j in range(ow):
+            patch = xp[:, :, i * stride:i * stride + k, j * stride:j * stride + k]
+            out[:, :, i, j] = np.einsum("nchw,ochw->no", patch, w.astype("float64"))
+    return out
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.integers(1, 3), st.integers(1, 3), st.integers(3, 7), st.sampled_from([1, 2]),
        st.integers(0, 2), st.integers(0, 10_000))
-def test_conv2d_matches_torch(cin, cout, size, stride, pad, seed):
+def test_conv2d_matches_direct_numpy_convolution(cin, cout, size, stride, pad, seed):
     rng = np.random.RandomState(seed)
     x, w = rng.randn(2, cin, size, size).astype("float32"), rng.randn(cout, cin, 3, 3).astype("float32")
     got = F.conv2d(T(x), T(w), stride=stride, padding=pad).numpy()
-    want = torch.nn.functional.conv2d(torch.from_numpy(x), torch.from_numpy(w), stride=stride,
-                                      padding=pad).numpy()
+    want = _conv2d_numpy(x, w, stride, pad)      # not torch's conv2d, which the kernel calls
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
 
 
@@ -154,3 +180,19 @@ def test_static_mode_records_nn_ops_and_parameters():
         np.testing.assert_allclose(out.sum(1), [1.0, 1.0], rtol=1e-6)
     finally:
         paddle.disable_static()
+
+
+def test_train_and_eval_switch_every_sublayer():
+    net = nn.Sequential(nn.Linear(4, 4), nn.Sequential(nn.Dropout(0.5), nn.BatchNorm1D(4)))
+    x = T(np.random.RandomState(0).rand(8, 4).astype("float32"))
+    net.eval()
+    assert [layer.training for layer in net.sublayers(include_self=True)] == [False] * 5
+    a, b = net(x).numpy(), net(x).numpy()
+    np.testing.assert_array_equal(a, b)          # no dropout, running statistics: deterministic
+    linear = net[0]
+    want = (x.numpy() @ linear.weight.numpy() + linear.bias.numpy()) / np.sqrt(1 + 1e-5)
+    np.testing.assert_allclose(a, want, rtol=1e-5, atol=1e-6)
+    net.train()
+    assert [layer.training for layer in net.sublayers(include_self=True)] == [True] * 5
+    net.train(False)
+    assert not any(layer.training for layer in net.sublayers(include_self=True))

@@ -124,3 +124,25 @@ def test_int_index_on_a_dynamic_static_dim_is_checked_at_run_time():
         np.testing.assert_array_equal(out, [0.0, 1.0, 2.0])
     finally:
         paddle.disable_static()
+
+
+def test_static_negative_int_indices_record_paddles_slice_ends():
+    # Paddle 3.3.1 records x[-1] as strided_slice(starts=[-1], ends=[INT32_MAX]) (end 0 would be
+    # an empty slice) and x[-2] as ends=[-1]; the values are the last / second-to-last rows.
+    from paddle_compat import static
+    paddle.enable_static()
+    try:
+        main = static.Program()
+        with static.program_guard(main):
+            x = static.data("x", [3, 4], "float32")
+            last, second, corner = x[-1], x[-2], x[-1, -1]
+        ops = [op for op in main.global_block().ops if op.type in ("slice", "strided_slice")]
+        assert [(op.attr("starts"), op.attr("ends")) for op in ops] == [
+            ([-1], [2147483647]), ([-2], [-1]), ([-1, -1], [2147483647, 2147483647])]
+        data = np.arange(12, dtype="float32").reshape(3, 4)
+        got = static.Executor().run(main, feed={"x": data}, fetch_list=[last, second, corner])
+        np.testing.assert_array_equal(got[0], data[-1])
+        np.testing.assert_array_equal(got[1], data[-2])
+        np.testing.assert_array_equal(got[2], data[-1, -1])
+    finally:
+        paddle.disable_static()

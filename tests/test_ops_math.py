@@ -200,6 +200,19 @@ def test_scale_act_and_errors():
         paddle.scale(x, act="gelu")
 
 
+def test_clip_with_one_bound_leaves_the_other_side_alone():
+    # Paddle 3.3.1's values: a missing bound is -FLT_MAX / FLT_MAX for floats, none for ints.
+    x = paddle.to_tensor([-5.0, 0.5, 3.0, -1e30])
+    assert paddle.clip(x, max=1.0).numpy().tolist() == [-5.0, 0.5, 1.0, np.float32(-1e30)]
+    assert paddle.clip(x, min=-2.0).numpy().tolist() == [-2.0, 0.5, 3.0, -2.0]
+    assert paddle.clip(x).numpy().tolist() == [-5.0, 0.5, 3.0, np.float32(-1e30)]
+    xi = paddle.to_tensor([-5, 1, 3], dtype="int32")
+    assert paddle.clip(xi, max=2).numpy().tolist() == [-5, 1, 2]
+    assert paddle.clip(xi, min=0).numpy().tolist() == [0, 1, 3]
+    d = paddle.to_tensor([-5.0, 0.5, 3.0], dtype="float64")
+    assert paddle.clip(d, max=1.0).numpy().tolist() == [-5.0, 0.5, 1.0]
+
+
 def test_clip_rejects_non_numbers():
     with pytest.raises(TypeError, match="The type of 'min' in clip must be"):
         paddle.clip(paddle.to_tensor([1.0]), min="a")
@@ -209,6 +222,13 @@ def test_cumsum_flags_and_add_n():
     m = np.arange(6, dtype="float64").reshape(2, 3)
     t = paddle.to_tensor(m)
     np.testing.assert_allclose(paddle.cumsum(t, axis=0).numpy(), np.cumsum(m, 0))
+    np.testing.assert_allclose(paddle.cumsum(t).numpy(), np.cumsum(m))     # axis None: flattened
+    i32 = paddle.cumsum(paddle.to_tensor([1, 2, 3], dtype="int32"))
+    assert i32.dtype == paddle.int64 and i32.numpy().tolist() == [1, 3, 6]  # Paddle 3.3.1: int64
+    p32 = paddle.cumprod(paddle.to_tensor([1, 2, 3], dtype="int32"), dim=0)
+    assert p32.dtype == paddle.int32 and p32.numpy().tolist() == [1, 2, 6]  # Paddle 3.3.1: int32
+    f64 = paddle.cumsum(paddle.to_tensor([1, 2, 3], dtype="int32"), dtype="float64")
+    assert f64.dtype == paddle.float64 and f64.numpy().tolist() == [1.0, 3.0, 6.0]
     np.testing.assert_allclose(paddle.cumprod(t + 1, dim=1).numpy(), np.cumprod(m + 1, 1))
     np.testing.assert_allclose(paddle.add_n([t, t, t]).numpy(), 3 * m)
     np.testing.assert_allclose(paddle.logsumexp(t, axis=[0, 1]).numpy(),
@@ -274,7 +294,6 @@ def test_math_methods_attached():
     assert x.astype("int32").dtype == paddle.int32
 
 
-@pytest.mark.skipif(not hasattr(paddle, "enable_static"), reason="static package not present")
 def test_static_mode_records_and_runs_the_same_ops():
     xv = np.array([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]], "float32")
     paddle.enable_static()

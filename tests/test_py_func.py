@@ -194,6 +194,9 @@ def test_py_func_equals_builtin_forward_and_gradient(shape, dtype, op, seed):
     assert a.dtype == b.dtype == np.dtype(dtype) and ga.dtype == np.dtype(dtype)
     np.testing.assert_allclose(a, b, rtol=rtol, atol=atol)
     np.testing.assert_allclose(ga, gb, rtol=rtol, atol=atol)
+    # and against numpy alone: both sides above go through the same static gradient machinery
+    np.testing.assert_allclose(a, fwd(xv), rtol=rtol, atol=atol)
+    np.testing.assert_allclose(ga, bwd(fwd(xv), wv), rtol=rtol, atol=atol)
 
 
 @settings(max_examples=10, deadline=None)
@@ -209,6 +212,7 @@ def test_py_func_int32_forward_equals_builtin(shape, seed):
     a, b = _run(main, {"x": xv}, [y, ref])
     assert a.dtype == b.dtype == np.int32
     np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(a, np.abs(xv))
 
 
 _ALL_DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
@@ -515,8 +519,6 @@ def test_cuda_program_results_come_back_to_the_gpu():
 def test_example_scripts_print_what_paddle_prints(script, expect):
     import subprocess
     import sys
-    if expect is None and not hasattr(paddle.nn, "loss"):
-        pytest.skip("paddle.nn.loss is not exported yet (nn part)")
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.run([sys.executable, "-m", "paddle_compat", "run",
                            os.path.join(ROOT, "examples", script)],

@@ -7,7 +7,6 @@ import hashlib
 import json
 import math
 import os
-import sys
 
 import numpy as np
 import pytest
@@ -18,10 +17,11 @@ import paddle_compat as paddle
 from paddle_compat import _random
 from paddle_compat._ops import random as R
 
+from tests import _rng_reference as ref
+
 GOLDEN = os.path.join(os.path.dirname(__file__), "..", "conformance", "goldens", "rng.json")
 with open(GOLDEN) as _f:
     DATA = json.load(_f)
-REF_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "reference")
 
 
 def _empty(shape, dtype):
@@ -137,19 +137,24 @@ def test_generator_api():
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2 ** 64 - 1), sizes=st.lists(st.integers(0, 700), min_size=1, max_size=4),
-       f32=st.booleans())
-def test_engine_matches_pure_python_reference(seed, sizes, f32):
-    sys.path.insert(0, REF_DIR)
-    try:
-        import paddle_cpu_rng_reference as ref
-    except ImportError:
-        pytest.skip("shared/reference not beside the repository")
-    eng = ref.MT19937_64(seq=[seed])
+       f32=st.booleans(), mean=st.sampled_from([0.5, 0.1, -2.3]), std=st.sampled_from([2.0, 0.3]))
+def test_engine_matches_pure_python_reference(seed, sizes, f32, mean, std):
+    """Against tests/_rng_reference.py (scalar, written from the C++ standard): seeding through
+    seed_seq, the polar normal with a dropped spare, uniform; means and bounds that are not exact in
+    float32 (0.1, 0.3, -2.3) check the float32 rounding of Paddle's float attributes."""
+    eng = ref.MT64(ref.seed_seq_state(seed))
     g = _random.Generator(seed)
     for n in sizes:                            # mixed normal / uniform calls keep one stream
-        assert np.array_equal(g.normal(n, 0.5, 2.0, f32), ref.normal(eng, n, 0.5, 2.0, f32))
-        assert np.array_equal(g.uniform(n % 50, -1, 3, f32), ref.uniform(eng, n % 50, -1, 3, f32))
+        assert np.array_equal(g.normal(n, mean, std, f32), ref.normal(eng, n, mean, std, f32))
+        assert np.array_equal(g.uniform(n % 50, -1, std, f32), ref.uniform(eng, n % 50, -1, std, f32))
     assert g.random() == eng()
+
+
+def test_seeding_matches_the_reference_at_the_edges():
+    for seed in (0, 1, 5, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 5, 2 ** 64 - 1):
+        assert _random.seed_seq_state(seed).tolist() == ref.seed_seq_state(seed)
+        assert _random.plain_seed_state(seed).tolist() == ref.plain_seed_state(seed)
+    assert ref.seed_seq_state(2 ** 40 + 5) == ref.seed_seq_state(5)     # low 32 bits only
 
 
 def test_logf_matches_libm_on_random_floats():
@@ -232,20 +237,21 @@ def test_numpy_helpers_follow_the_global_stream():
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(1, 2 ** 31), n=st.integers(0, 300))
-def test_op_seed_attr_uses_a_fresh_engine_and_leaves_global_alone(seed, n):
+@given(seed=st.integers(1, 2 ** 31), n=st.integers(1, 300), low=st.sampled_from([0.0, -0.7]))
+def test_op_seed_attr_uses_a_fresh_engine_and_leaves_global_alone(seed, n, low):
+    """uniform(seed=s) with s != 0 draws from `std::mt19937_64 e(s)` (plain seeding, not
+    seed_seq), a fresh engine per call, and leaves the global generator where it was."""
     R.seed(1)
     before = _random.default_cpu_generator().get_state()
-    a = R.uniform([n], seed=seed).numpy()
+    a = R.uniform([n], min=low, max=1.0, seed=seed).numpy()
     assert _random.default_cpu_generator().get_state() == before
-    g = _random.Generator.__new__(_random.Generator)
-    eng = _random._Engine(_random.plain_seed_state(seed))
-    want = _random._uniform(eng, n, 0.0, 1.0, True)
+    want = ref.uniform(ref.MT64(ref.plain_seed_state(seed)), n, low, 1.0, True)
     assert np.array_equal(a, want)
-    assert math.isfinite(float(a.sum())) if n else True
+    assert np.array_equal(R.uniform([n], min=low, max=1.0, seed=seed).numpy(), a)   # fresh engine
+    assert not np.array_equal(R.uniform([n], min=low, max=1.0).numpy(), a)          # seed 0: global
 
 
-# ---- the fast engine against a plain numpy reference (self-contained: runs without shared/) ----
+# ---- the fast engine against a vectorised numpy reference (seeded by tests/_rng_reference) ----
 class _RefMT:
     """Textbook std::mt19937_64 over numpy words: one generation per twist, C++'s (mt, idx)."""
 
@@ -279,19 +285,23 @@ class _RefMT:
         return y ^ (y >> np.uint64(43))
 
 
+def _seeded(seed):
+    return np.array(ref.seed_seq_state(seed), dtype=np.uint64)
+
+
 def _ref_canonical(u, T):
     return np.minimum(u.astype(T), np.nextafter(T(2.0 ** 64), T(0))) * T(2.0 ** -64)
 
 
-def _ref_normal(ref, n, mean, std, T):
+def _ref_normal(rmt, n, mean, std, T):
     """Polar method pair by pair on the reference stream (no over-draw): values, words used."""
     out, spare = [], None
     while len(out) < n:
-        x, y = _ref_canonical(ref.words(2), T) * T(2) - T(1)
+        x, y = _ref_canonical(rmt.words(2), T) * T(2) - T(1)
         r2 = x * x + y * y
         if r2 > 1 or r2 == 0:
             continue
-        lg = _random._logf(np.array([r2]))[0] if T is np.float32 else T(math.log(r2))
+        lg = np.float32(ref._libm.logf(r2)) if T is np.float32 else T(math.log(r2))
         mult = np.sqrt(T(-2) * lg / r2)
         out.extend([y * mult, x * mult])
     return (np.array(out[:n], dtype=T) * T(np.float32(std)) + T(np.float32(mean))).astype(T)
@@ -300,9 +310,9 @@ def _ref_normal(ref, n, mean, std, T):
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2 ** 64 - 1), plain=st.booleans(), gens=st.integers(1, 40))
 def test_fast_twist_matches_textbook_twist(seed, plain, gens):
-    state = _random.plain_seed_state(seed) if plain else _random.seed_seq_state(seed)
-    ref = _RefMT(state)
-    want = np.concatenate([(ref._twist(), ref.mt)[1] for _ in range(gens)])
+    state = np.array(ref.plain_seed_state(seed) if plain else ref.seed_seq_state(seed), dtype=np.uint64)
+    rmt = _RefMT(state)
+    want = np.concatenate([(rmt._twist(), rmt.mt)[1] for _ in range(gens)])
     assert np.array_equal(_random._twist(state, gens), want)
 
 
@@ -312,13 +322,13 @@ def test_fast_twist_matches_textbook_twist(seed, plain, gens):
 def test_engine_across_batches_matches_reference_and_state(seed, sizes):
     """Large draws cross the engine's batch boundary (~50 000 words) and its 4-generation start."""
     g = _random.Generator(seed)
-    ref = _RefMT(_random.seed_seq_state(seed))
+    rmt = _RefMT(_seeded(seed))
     for n in sizes:
-        assert np.array_equal(g.raw(n), ref.words(n))
+        assert np.array_equal(g.raw(n), rmt.words(n))
         mt, idx = g._engine.state()
-        assert idx == ref.idx and np.array_equal(mt, ref.mt)       # C++'s own (mt, idx)
+        assert idx == rmt.idx and np.array_equal(mt, rmt.mt)       # C++'s own (mt, idx)
         assert np.array_equal(g.uniform(n % 997, -2.0, 5.0), _ref_canonical(
-            ref.words(n % 997), np.float32) * np.float32(7.0) + np.float32(-2.0))
+            rmt.words(n % 997), np.float32) * np.float32(7.0) + np.float32(-2.0))
 
 
 def test_normal_large_draws_match_pair_by_pair_reference():
@@ -326,11 +336,11 @@ def test_normal_large_draws_match_pair_by_pair_reference():
     for seed, n, f32, std in ((11, 40001, True, 1.0), (12, 33333, True, 0.3), (13, 9001, False, 2.5)):
         T = np.float32 if f32 else np.float64
         g = _random.Generator(seed)
-        ref = _RefMT(_random.seed_seq_state(seed))
+        rmt = _RefMT(_seeded(seed))
         g.raw(77)                            # start mid-generation, at an odd word
-        ref.words(77)
-        assert np.array_equal(g.normal(n, 0.25, std, f32), _ref_normal(ref, n, 0.25, std, T))
-        assert g.random() == int(ref.words(1)[0])   # the over-drawn words were given back
+        rmt.words(77)
+        assert np.array_equal(g.normal(n, 0.25, std, f32), _ref_normal(rmt, n, 0.25, std, T))
+        assert g.random() == int(rmt.words(1)[0])   # the over-drawn words were given back
 
 
 def test_canonical_casts_are_exact_at_the_edges():
@@ -357,10 +367,10 @@ def test_uniform_bounds_match_two_step_formula(low, high):
     for f32 in (True, False):
         T = np.float32 if f32 else np.float64
         g = _random.Generator(99)
-        ref = _RefMT(_random.seed_seq_state(99))
+        rmt = _RefMT(_seeded(99))
         a, b = T(np.float32(low)), T(np.float32(high))
         with np.errstate(all="ignore"):
-            want = _ref_canonical(ref.words(3000), T) * T(b - a) + a
+            want = _ref_canonical(rmt.words(3000), T) * T(b - a) + a
             got = g.uniform(3000, low, high, f32)
         assert np.array_equal(got, want, equal_nan=True)
 

@@ -3,6 +3,7 @@ tests/fixtures/*), round trips, and safe loading (a malicious pickle is refused 
 import io
 import os
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -114,6 +115,41 @@ def test_malicious_pickle_is_refused_and_runs_nothing(tmp_path, monkeypatch):
     assert "trusted=True" in str(info.value) and ser.TRUSTED_ENV in str(info.value)
     assert not marker.exists()
     assert isinstance(info.value, pickle.UnpicklingError)
+
+
+# Globals a crafted file can use to run code: each must be refused by name (a pickle that only
+# references the global is enough to show find_class refuses it; nothing is called).
+GADGETS = [("builtins", "getattr"), ("builtins", "eval"), ("builtins", "exec"),
+           ("builtins", "__import__"), ("builtins", "open"), ("builtins", "setattr"),
+           ("builtins", "compile"), ("builtins", "globals"), ("os", "system"), ("posix", "system"),
+           ("subprocess", "Popen"), ("importlib", "import_module"), ("pickle", "loads"),
+           ("numpy", "load"), ("numpy.testing._private.utils", "runstring"),
+           ("torch", "load"), ("collections", "Counter"), ("functools", "partial"),
+           ("paddle_compat._serialization", "load")]
+
+
+@pytest.mark.parametrize("module,name", GADGETS, ids=[f"{m}.{n}" for m, n in GADGETS])
+def test_code_running_globals_are_refused(tmp_path, monkeypatch, module, name):
+    monkeypatch.delenv(ser.TRUSTED_ENV, raising=False)
+    path = tmp_path / "gadget.pdparams"
+    # protocol 0 GLOBAL opcode, then a dict holding it: {'w': <module.name>}
+    path.write_bytes(b"(dp0\nVw\np1\nc" + module.encode() + b"\n" + name.encode() + b"\np2\ns.")
+    with pytest.raises(ser.UnsafeLoadError, match=re.escape(f"'{module}.{name}'")):
+        ser.load(str(path))
+
+
+def test_getattr_gadget_chain_runs_nothing(tmp_path, monkeypatch):
+    # getattr(builtins-like object, 'system')-style chains start with builtins.getattr: refused
+    # before any call, so the marker file is never created.
+    monkeypatch.delenv(ser.TRUSTED_ENV, raising=False)
+    marker = tmp_path / "pwned"
+    payload = (b"cbuiltins\ngetattr\n(cos\n_wrap_close\nVsystem\ntR(V" +
+               f"touch {marker}".encode() + b"\ntR.")
+    path = tmp_path / "chain.pdparams"
+    path.write_bytes(payload)
+    with pytest.raises(ser.UnsafeLoadError, match="'builtins.getattr'"):
+        ser.load(str(path))
+    assert not marker.exists()
 
 
 def test_trusted_opt_in_loads_custom_objects(tmp_path, monkeypatch):

@@ -94,6 +94,7 @@ def test_missing_input_and_failing_kernel_raise_as_in_the_interpreter(monkeypatc
     missing_g = _errors(0, monkeypatch, main, {"x": good["x"]}, [y])
     missing_i = _errors(None, monkeypatch, main, {"x": good["x"]}, [y])
     assert missing_g == missing_i and "Variable Y(w) is not initialized" in missing_g[1]
+    assert missing_g[0] is ValueError           # Paddle 3.3.1: ValueError (InvalidArgumentError)
 
 
 def test_variant_fallback_runs_the_full_kernel_in_generated_code(monkeypatch):

@@ -1,6 +1,7 @@
 """Executor runs (paddle_compat/_static/executor.py): the lean SGD update, the plan cache keyed by
 the caller's feed/fetch, clones with sub-blocks, non-tensor variable printing, per-program names,
 and the per-scope autograd leaves of parameters. Lowering's choices are in test_static_lowering.py."""
+import re
 import warnings
 
 import numpy as np
@@ -137,3 +138,60 @@ def test_scope_leaf_is_reused_while_the_scope_holds_the_same_tensor():
         exe.run(main, feed={"x": x}, fetch_list=[loss])
         assert scope._leaves[w_name][1] is not leaf
         np.testing.assert_allclose(scope.find_var(w_name).get_tensor().numpy(), -0.25, rtol=1e-6)
+
+
+def test_feed_of_the_wrong_rank_is_paddles_value_error():
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [2, 3], "float32")
+        y = paddle.scale(x, 2.0)
+    exe = static.Executor()
+    with pytest.raises(ValueError, match=re.escape(
+            "The fed Variable 'x' should have dimensions = 2, shape = (2, 3), but received fed "
+            "shape [2, 3, 1] on each device")):
+        exe.run(main, feed={"x": np.ones((2, 3, 1), "float32")}, fetch_list=[y])
+    with pytest.raises(ValueError, match="should have dimensions = 2"):
+        exe.run(main, feed={"x": np.ones(6, "float32")}, fetch_list=[y])
+
+
+def test_appending_an_op_after_a_run_changes_the_next_run():
+    # Paddle 3.3.1 prints [2, 2, 2] then [10, 10, 10]: the cached plan must not outlive the edit.
+    main = static.Program()
+    with static.program_guard(main):
+        a = static.data("a", [3], "float32")
+        b = paddle.scale(a, 2.0)
+    exe = static.Executor()
+    feed = {"a": np.ones(3, "float32")}
+    assert exe.run(main, feed=feed, fetch_list=[b])[0].tolist() == [2.0, 2.0, 2.0]
+    main.global_block().append_op(type="scale", inputs={"X": [b]}, outputs={"Out": [b]},
+                                  attrs={"scale": 5.0})
+    assert exe.run(main, feed=feed, fetch_list=[b])[0].tolist() == [10.0, 10.0, 10.0]
+
+
+def test_repeated_gradients_calls_are_renamed_and_agree():
+    # Paddle 3.3.1: x@GRAD, grad/grad/x@GRAD, grad/grad/grad/x@GRAD, all 1/n here.
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [2, 3], "float32")
+        x.stop_gradient = False
+        loss = paddle.mean(x * x)
+        gs = [static.gradients([loss], [x])[0] for _ in range(3)]
+    assert [g.name for g in gs] == ["x@GRAD", "grad/grad/x@GRAD", "grad/grad/grad/x@GRAD"]
+    got = static.Executor().run(main, feed={"x": np.full((2, 3), 0.5, "float32")}, fetch_list=gs)
+    for g in got:
+        np.testing.assert_allclose(g, np.full((2, 3), 1.0 / 6), rtol=1e-6)
+
+
+def test_gradient_of_an_input_autograd_does_not_reach_is_zero():
+    # w reaches the loss only through full_like (no gradient): its gradient is all zeros.
+    # (Paddle 3.3.1 returns None for w here instead of a zero gradient variable.)
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [2], "float32")
+        w = static.data("w", [2], "float32")
+        x.stop_gradient = w.stop_gradient = False
+        loss = paddle.mean(x * 2.0) + paddle.mean(paddle.full_like(w, 3.0))
+        gx, gw = static.gradients([loss], [x, w])
+    got = static.Executor().run(main, feed={"x": np.ones(2, "float32"), "w": np.ones(2, "float32")},
+                                fetch_list=[gx, gw])
+    assert [g.tolist() for g in got] == [[1.0, 1.0], [0.0, 0.0]]

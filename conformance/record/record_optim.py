@@ -69,6 +69,17 @@ LR_CASES = {
     "MultiplicativeDecay": {"learning_rate": 0.5, "lr_lambda": "pow95"},
     "LinearLR": {"learning_rate": 0.5, "total_steps": 10, "start_factor": 0.2},
     "CosineAnnealingWarmRestarts": {"learning_rate": 0.5, "T_0": 4, "T_mult": 2, "eta_min": 0.01},
+    # end_lr != learning_rate: the step where warmup ends tells `<` from `<=` apart
+    "LinearWarmup_jump": {"learning_rate": 0.3, "warmup_steps": 4, "start_lr": 0.0, "end_lr": 0.5},
+    "OneCycleLR": {"max_learning_rate": 0.1, "total_steps": 45},
+    "OneCycleLR_three_phase": {"max_learning_rate": 0.2, "total_steps": 41, "three_phase": True,
+                               "phase_pct": 0.2, "anneal_strategy": "linear", "end_learning_rate": 0.001},
+    "CyclicLR": {"base_learning_rate": 0.01, "max_learning_rate": 0.1, "step_size_up": 3,
+                 "step_size_down": 5},
+    "CyclicLR_triangular2": {"base_learning_rate": 0.01, "max_learning_rate": 0.1, "step_size_up": 4,
+                             "mode": "triangular2"},
+    "CyclicLR_exp_range": {"base_learning_rate": 0.01, "max_learning_rate": 0.1, "step_size_up": 2,
+                           "step_size_down": 3, "mode": "exp_range", "exp_gamma": 0.9},
 }
 LR_STEPS = 40
 

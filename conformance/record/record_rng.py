@@ -102,6 +102,14 @@ def main():
                            ("randperm", {"n": 1001, "dtype": "int32"}),
                            ("randperm", {"n": 100000, "dtype": "int64"}),
                            ("randperm", {"n": 7, "dtype": "float32"})]))
+    # float attributes: Paddle rounds mean / std / min / max through float32 even for float64
+    # output, so values that are not exact in float32 (0.1, 0.3, -0.7) tell the two apart.
+    cases.append(calls(21, [("gaussian", {"shape": [7], "mean": 0.1, "std": 0.3, "dtype": "float64"}),
+                            ("normal_", {"shape": [7], "dtype": "float64", "mean": 0.1, "std": 0.3}),
+                            ("uniform", {"shape": [7], "dtype": "float64", "min": -0.7,
+                                         "max": 0.1}),
+                            ("gaussian", {"shape": [7], "mean": 0.1, "std": 0.3, "seed": 5,
+                                          "dtype": "float64"})]))
     rs = np.random.RandomState(0)
     cases.append(calls(9, [("bernoulli", {"p": rs.rand(3, 50).tolist(), "dtype": "float32"}),
                            ("bernoulli", {"p": rs.rand(101).tolist(), "dtype": "float64"}),

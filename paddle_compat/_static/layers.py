@@ -226,10 +226,10 @@ def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, para
         bias = make_static_parameter([c], input.dtype, attr=bias_attr, is_bias=True,
                                      helper_name=helper)
         block = default_main_program().global_block()
-        mean = block.create_var(name=moving_mean_name or _unique_name.generate(helper + ".w"),
+        mean = block.create_var(name=moving_mean_name or program_name(helper + ".w"),
                                 shape=[c], dtype=input.dtype, persistable=True,
                                 stop_gradient=True)
-        var = block.create_var(name=moving_variance_name or _unique_name.generate(helper + ".w"),
+        var = block.create_var(name=moving_variance_name or program_name(helper + ".w"),
                                shape=[c], dtype=input.dtype, persistable=True,
                                stop_gradient=True)
         init_op_for(mean, I.Constant(0.0))
