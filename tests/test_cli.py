@@ -299,6 +299,29 @@ def test_in_process_fallback_still_runs_scripts(tmp_path):
     assert got["alias"] == ["paddle_compat", True, True] and got["argv"] == ["show.py", "z"]
 
 
+def test_in_process_run_script_puts_the_scripts_folder_first_not_the_cwd(tmp_path):
+    # python SCRIPT replaces sys.path[0] (the launcher's '' / cwd) by the script's folder; the
+    # in-process fallback must do the same, or modules of the caller's cwd shadow the script's.
+    _write(tmp_path / "sub" / "where.py",
+           "import json, os, sys\nprint(json.dumps([sys.path[0], '' in sys.path]))\n")
+    out = _run(["-c", "import sys; from paddle_compat import _cli; "
+                      "sys.exit(_cli.run_script('sub/where.py'))"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [str(tmp_path / "sub"), False]
+
+
+def test_in_process_run_module_passes_the_alias_to_children(tmp_path):
+    _write(tmp_path / "spawner.py", """
+        import subprocess, sys
+        print(subprocess.run([sys.executable, "-c", "import paddle; print(paddle.__name__)"],
+                             capture_output=True, text=True).stdout.strip())
+    """)
+    out = _run(["-c", "import sys; sys.path.insert(0, '.'); from paddle_compat import _cli; "
+                      "sys.exit(_cli.run_module('spawner'))"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "paddle_compat"
+
+
 def test_version_and_prog_name(capsys):
     with pytest.raises(SystemExit) as info:
         _cli.main(["--version"])
