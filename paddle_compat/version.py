@@ -11,7 +11,7 @@ rc = "0"
 istaged = True
 commit = "paddle_compat"
 with_mkl = "OFF"
-compat_version = "0.1.0"
+compat_version = "0.2.0"
 __version__ = full_version
 
 
