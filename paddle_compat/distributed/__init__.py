@@ -10,6 +10,9 @@ from .collective import (Group, ReduceOp, all_gather, all_gather_object, all_red
                          recv, reduce, scatter, send)
 from ._spawn import spawn
 from .parallel import DataParallel
+# Paddle's paddle.distributed.launch is the launcher's entry function (it reads sys.argv), which
+# shadows the subpackage's attribute exactly as in Paddle; `python -m ...distributed.launch` still runs.
+from .launch.main import main as launch
 from . import fleet
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
