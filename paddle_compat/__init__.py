@@ -70,6 +70,7 @@ from ._ops.math import (add, subtract, multiply, divide, floor_divide, remainder
                         kron, inner, addmm, cummax, cummin, logcumsumexp, polygamma, clamp, mul,
                         sub, div, true_divide, isin, ger, take)
 from ._ops.stat import mean, std, var, median, quantile, nanquantile, numel
+from ._ops._checks import EnforceNotMet
 from ._ops.logic import (equal, not_equal, greater_than, greater_equal, less_than, less_equal,
                          logical_and, logical_or, logical_xor, logical_not, bitwise_and,
                          bitwise_or, bitwise_xor, bitwise_not, allclose, isclose, equal_all, isnan,
