@@ -222,6 +222,50 @@ CASES = {
     "inf/argmax": "out = paddle.argmax(T([1., float('inf'), float('inf')]))",
     "inf/sign": "out = paddle.sign(T([float('inf'), -float('inf')]))",
     "inf/logsumexp": "out = paddle.logsumexp(T([float('inf'), 1.]))",
+    # ---- in-place ops: parameters under no_grad, aliases, the autograd graph --------------------
+    "inplace/param_no_grad_zero_": "lin = paddle.nn.Linear(2, 2)\nwith paddle.no_grad():\n    lin.bias.zero_()\nout = lin.bias",
+    "inplace/param_no_grad_add_": "lin = paddle.nn.Linear(2, 2)\nwith paddle.no_grad():\n    lin.bias.add_(T([1., 2.]))\nout = lin.bias",
+    "inplace/param_no_grad_scale_": "lin = paddle.nn.Linear(2, 2)\nwith paddle.no_grad():\n    lin.bias.fill_(2.)\n    lin.bias.scale_(3.)\nout = lin.bias",
+    "inplace/param_no_grad_clip_": "lin = paddle.nn.Linear(2, 2)\nwith paddle.no_grad():\n    lin.bias.fill_(5.)\n    lin.bias.clip_(0., 1.)\nout = lin.bias",
+    "inplace/param_no_grad_multiply_": "lin = paddle.nn.Linear(2, 2)\nwith paddle.no_grad():\n    lin.bias.fill_(2.)\n    lin.bias.multiply_(T([3., 4.]))\nout = lin.bias",
+    "inplace/param_no_grad_uniform_": "lin = paddle.nn.Linear(2, 2)\nwith paddle.no_grad():\n    lin.bias.uniform_(5., 6.)\nout = bool((lin.bias >= 5.).all()) and not lin.bias.stop_gradient",
+    "inplace/param_no_grad_keeps_training": "lin = paddle.nn.Linear(2, 1)\nwith paddle.no_grad():\n    lin.weight.fill_(1.)\nlin(T([[1., 2.]])).sum().backward()\nout = lin.weight.grad",
+    "inplace/param_grad_refused": "p = paddle.create_parameter([2], 'float32', name='pb')\np.zero_()",
+    "inplace/alias_detach_sees_update": "x = T([1., 2., 3.], stop_gradient=False)\ny = x * 2\nd = y.detach()\ny.add_(T([1., 1., 1.]))\nout = d",
+    "inplace/alias_reshape_sees_update": "x = T([1., 2., 3.], stop_gradient=False)\ny = x * 2\nr = y.reshape([3])\ny.scale_(2.)\nout = r",
+    "inplace/alias_slice_sees_update": "x = T([1., 2., 3.], stop_gradient=False)\ny = x * 2\ns = y[0:2]\ny.zero_()\nout = s",
+    "inplace/plain_alias_sees_update": "y = T([1., 2., 3.])\nd = y.detach()\ny.add_(T([1., 1., 1.]))\nout = d",
+    "inplace/version_error": "x = T([1., 2., 3.], stop_gradient=False)\ny = x * 2\nz = y * y\ny.zero_()\nz.sum().backward()",
+    "inplace/grad_through_add_": "x = T([1., 2., 3.], stop_gradient=False)\ny = x * 2\ny.add_(T([1., 1., 1.]))\ny.sum().backward()\nout = x.grad",
+    "inplace/grad_through_multiply_": "x = T([1., 2., 3.], stop_gradient=False)\nw = T([1., 2., 3.], stop_gradient=False)\ny = x * 2\ny.multiply_(w)\ny.sum().backward()\nout = paddle.concat([x.grad, w.grad])",
+    "inplace/grad_through_scale_value": "x = T([1., 2., 3.], stop_gradient=False)\ny = x * 2\ny.scale_(3.)\nout = y",
+    "inplace/pylayer_saved_output_scale_": (
+        "class Sq(paddle.autograd.PyLayer):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        y = x * 2\n"
+        "        ctx.save_for_backward(y)\n"
+        "        return y\n"
+        "    @staticmethod\n"
+        "    def backward(ctx, dy):\n"
+        "        y, = ctx.saved_tensor()\n"
+        "        return dy * y\n"
+        "x = T([1., 2.], stop_gradient=False)\n"
+        "y = Sq.apply(x)\n"
+        "y.scale_(3.)\n"
+        "y.sum().backward()\n"
+        "out = x.grad"),
+    "inplace/pylayer_returns_cast_same_dtype": (
+        "class C(paddle.autograd.PyLayer):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        return paddle.cast(x, x.dtype)\n"
+        "    @staticmethod\n"
+        "    def backward(ctx, dy):\n"
+        "        return dy * 2\n"
+        "x = T([1., 2.], stop_gradient=False)\n"
+        "C.apply(x).sum().backward()\n"
+        "out = x.grad"),
     # ---- misc tensor semantics -----------------------------------------------------------------------
     "tensor/stop_gradient_str": "t = T([1.]); t.stop_gradient = 'no'",
     "tensor/cast_same_dtype_new": "a = T([1.]); b = paddle.cast(a, a.dtype); b[0] = 5.; out = a",
