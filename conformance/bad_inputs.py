@@ -266,6 +266,14 @@ CASES = {
         "x = T([1., 2.], stop_gradient=False)\n"
         "C.apply(x).sum().backward()\n"
         "out = x.grad"),
+    # ---- framework: flags and exports -------------------------------------------------------------
+    "framework/get_flags_unknown": "paddle.get_flags('FLAGS_nope')",
+    "framework/set_flags_unknown": "paddle.set_flags({'FLAGS_nope': 1})",
+    "framework/set_flags_not_dict": "paddle.set_flags([1])",
+    "framework/get_flags_bad_type": "paddle.get_flags(3)",
+    "framework/get_flags_default": "out = str(paddle.get_flags(['FLAGS_check_nan_inf', 'FLAGS_eager_delete_tensor_gb']))",
+    "framework/set_then_get": "paddle.set_flags({'FLAGS_check_nan_inf': True})\nout = str(paddle.framework.get_flags('FLAGS_check_nan_inf'))\npaddle.set_flags({'FLAGS_check_nan_inf': False})",
+    "framework/exports": "fw = paddle.framework\nout = [fw.ParamAttr is paddle.ParamAttr, fw.set_flags is paddle.set_flags, fw.no_grad is paddle.no_grad, fw.CPUPlace is paddle.CPUPlace, fw.in_dynamic_or_pir_mode(), fw.get_default_dtype()]",
     # ---- misc tensor semantics -----------------------------------------------------------------------
     "tensor/stop_gradient_str": "t = T([1.]); t.stop_gradient = 'no'",
     "tensor/cast_same_dtype_new": "a = T([1.]); b = paddle.cast(a, a.dtype); b[0] = 5.; out = a",

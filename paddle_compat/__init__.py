@@ -18,6 +18,7 @@ from ._place import (CPUPlace, CUDAPlace, CUDAPinnedPlace, get_device, is_compil
 from ._tensor import Tensor, Size, to_torch, from_torch
 from ._creation_core import to_tensor
 from ._mode import in_dynamic_mode
+from ._flags import set_flags, get_flags
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
 from . import device

@@ -78,7 +78,8 @@ def test_every_case_recorded_and_every_family_covered():
     assert set(RECORDED) == set(table.CASES)
     families = {c.split("/")[0] for c in table.CASES}
     assert {"creation", "to_tensor", "math", "manipulation", "search", "logic", "linalg", "stat",
-            "activation", "conv", "pooling", "loss", "norm", "nan"} <= families
+            "activation", "conv", "pooling", "loss", "norm", "nan", "inplace",
+            "framework"} <= families
 
 
 def test_kernel_error_translation_keeps_unknown_errors():
