@@ -26,6 +26,21 @@ img = T(np.ones([1, 1, 4, 4], 'float32'))
 w = T(np.ones([1, 1, 2, 2], 'float32'))
 """
 
+def _static_case(body):
+    return ("paddle.enable_static()\n"
+            "try:\n"
+            "    main, start = paddle.static.Program(), paddle.static.Program()\n"
+            "    with paddle.static.program_guard(main, start):\n"
+            "        x = paddle.static.data('x', [None, 3], 'float32')\n"
+            "        z = paddle.static.data('z', [2, 3], 'float32')\n"
+            "        y = x * 2\n"
+            "    exe = paddle.static.Executor(paddle.CPUPlace())\n"
+            "    exe.run(start)\n"
+            + "".join("    " + line + "\n" for line in body.splitlines())
+            + "finally:\n"
+            "    paddle.disable_static()\n")
+
+
 CASES = {
     # ---- creation ---------------------------------------------------------------------------
     "creation/zeros_negative": "paddle.zeros([-3, 2])",
@@ -274,6 +289,16 @@ CASES = {
     "framework/get_flags_default": "out = str(paddle.get_flags(['FLAGS_check_nan_inf', 'FLAGS_eager_delete_tensor_gb']))",
     "framework/set_then_get": "paddle.set_flags({'FLAGS_check_nan_inf': True})\nout = str(paddle.framework.get_flags('FLAGS_check_nan_inf'))\npaddle.set_flags({'FLAGS_check_nan_inf': False})",
     "framework/exports": "fw = paddle.framework\nout = [fw.ParamAttr is paddle.ParamAttr, fw.set_flags is paddle.set_flags, fw.no_grad is paddle.no_grad, fw.CPUPlace is paddle.CPUPlace, fw.in_dynamic_or_pir_mode(), fw.get_default_dtype()]",
+    # ---- static graph: feeds, fetches, data declarations (legacy IR) ----------------------------
+    "static/int_list_feed": _static_case("out = exe.run(main, feed={'x': [[1, 2, 3]]}, fetch_list=[y])[0].tolist()"),
+    "static/bool_list_feed": _static_case("out = exe.run(main, feed={'x': [[True, False, True]]}, fetch_list=[y])[0].tolist()"),
+    "static/float64_array_feed": _static_case("exe.run(main, feed={'x': np.ones([1, 3])}, fetch_list=[y])"),
+    "static/feed_1d_open_batch": _static_case("out = exe.run(main, feed={'x': np.ones([3], 'float32')}, fetch_list=[y])[0].tolist()"),
+    "static/feed_bad_rank": _static_case("exe.run(main, feed={'x': np.ones([3, 1], 'float32')}, fetch_list=[y])"),
+    "static/feed_1d_fixed_shape": _static_case("exe.run(main, feed={'x': np.ones([1, 3], 'float32'), 'z': np.ones([6], 'float32')}, fetch_list=[z + 1])"),
+    "static/unknown_fetch_name": _static_case("exe.run(main, feed={'x': np.ones([1, 3], 'float32')}, fetch_list=['nope'])"),
+    "static/duplicate_data_other_shape": _static_case("with paddle.static.program_guard(main, start):\n    paddle.static.data('x', [None, 4], 'float32')"),
+    "static/duplicate_data_same_shape": _static_case("with paddle.static.program_guard(main, start):\n    out = list(paddle.static.data('x', [None, 3], 'float32').shape)"),
     # ---- misc tensor semantics -----------------------------------------------------------------------
     "tensor/stop_gradient_str": "t = T([1.]); t.stop_gradient = 'no'",
     "tensor/cast_same_dtype_new": "a = T([1.]); b = paddle.cast(a, a.dtype); b[0] = 5.; out = a",
