@@ -27,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 
+from ._atomic_file import atomic_write
+
 __all__ = ["add_arguments", "run", "compare_lines", "compare_line", "compare_digests",
            "DEFAULT_MASKS"]
 
@@ -257,12 +259,8 @@ def save_record(outcome, directory, script, script_args, probes):
     data = dict(outcome, version=RECORD_VERSION, script=os.path.basename(script),
                 script_sha256=script_sha, args=list(script_args), probes=probes)
     path = os.path.join(directory, "record.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
+    with atomic_write(path, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def load_record(directory):

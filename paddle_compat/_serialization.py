@@ -6,13 +6,18 @@ Format (read from real Paddle's files, tests/fixtures/paddle331_*): a pickle (pr
 * Any other object is pickled as is, each Tensor inside it becoming the tuple (name, ndarray).
 So files written here load in real Paddle and the other way round.
 
-Loading is safe by default. Unpickling can run arbitrary code (a `__reduce__` naming `os.system`),
-so, like torch's `weights_only=True`, `paddle.load` resolves only an allow-list of globals: numpy's
-array/dtype/scalar reconstructors, builtin containers and complex, OrderedDict, and paddle_compat's
-own Tensor rebuilder. Anything else raises `UnsafeLoadError` (a pickle.UnpicklingError) naming the
-refused global before any of it runs. For a file you trust (one holding a pickled Layer or custom
-class), opt in explicitly with `paddle.load(path, trusted=True)` or the environment variable
-`PADDLE_COMPAT_TRUSTED_LOAD=1`.
+Loading is safe by default (see _safe_pickle.py and docs/security.md): a file never runs code,
+never makes the loader build much more data than the file holds, and a damaged file raises Paddle's
+"ValueError: `paddle.load` can not parse the file:<path>.". Globals beyond numpy's array/dtype/
+scalar reconstructors, builtin containers, complex, OrderedDict and paddle_compat's own Tensor
+rebuilder raise `UnsafeLoadError` (a pickle.UnpicklingError and ValueError) naming the refused global
+before any of it runs. For a file you trust (one holding a pickled Layer or custom class), opt in
+explicitly with `paddle.load(path, trusted=True)` or the environment variable
+`PADDLE_COMPAT_TRUSTED_LOAD=1`. After unpickling, the tree is walked once per object (memoised by
+id): shared sub-structures stay shared and cost one visit, so a small file of nested shared
+references cannot make the walk exponential.
+
+Saving is atomic (`_atomic_file.atomic_write`): an interrupted save leaves the previous file intact.
 """
 import collections
 import io
@@ -22,45 +27,15 @@ import pickle
 import numpy as np
 import torch
 
+from ._atomic_file import atomic_write
+from ._safe_pickle import (TRUSTED_ENV, UnsafeLoadError, is_trusted_env, loads, owned_array,
+                           plain_array)
 from ._tensor import Tensor, wrap
 from ._nn.layer.layers import Layer
 
 __all__ = ["save", "load", "UnsafeLoadError", "TRUSTED_ENV"]
 
-TRUSTED_ENV = "PADDLE_COMPAT_TRUSTED_LOAD"
 _NAME_TABLE = "StructuredToParameterName@@"
-
-_SAFE_GLOBALS = {
-    ("builtins", "tuple"), ("builtins", "list"), ("builtins", "dict"), ("builtins", "set"),
-    ("builtins", "frozenset"), ("builtins", "complex"), ("builtins", "slice"),
-    ("builtins", "bytearray"), ("_codecs", "encode"),
-    ("collections", "OrderedDict"),
-    ("numpy", "ndarray"), ("numpy", "dtype"),
-    ("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
-    ("numpy.core.multiarray", "scalar"), ("numpy._core.multiarray", "scalar"),
-    ("paddle_compat._tensor", "_rebuild"),
-}
-
-
-class UnsafeLoadError(pickle.UnpicklingError):
-    """paddle.load refused a global that is not on the safe list (the file was not trusted)."""
-
-
-class _SafeUnpickler(pickle.Unpickler):
-    def __init__(self, file, source):
-        super().__init__(file)
-        self._source = source
-
-    def find_class(self, module, name):
-        # numpy 2's per-dtype classes (numpy.dtypes.Float32DType) only rebuild dtypes.
-        if (module, name) in _SAFE_GLOBALS or module == "numpy.dtypes":
-            return super().find_class(module, name)
-        raise UnsafeLoadError(
-            f"paddle.load refused to unpickle the global '{module}.{name}' from {self._source}: by "
-            "default only tensors, numpy arrays, numbers, strings and containers are loaded, because "
-            "unpickling other objects can run arbitrary code. If you trust this file, load it with "
-            f"paddle.load(path, trusted=True) or set the environment variable {TRUSTED_ENV}=1.")
-
 
 class _Pickler(pickle.Pickler):
     def reducer_override(self, obj):
@@ -146,7 +121,7 @@ def save(obj, path, protocol=4, **configs):
         dirname = os.path.dirname(path)
         if dirname and not os.path.exists(dirname):
             os.makedirs(dirname, exist_ok=True)
-        with open(path, "wb") as f:
+        with atomic_write(path) as f:
             _Pickler(f, protocol).dump(payload)
     else:
         _Pickler(path, protocol).dump(payload)
@@ -168,7 +143,7 @@ def load(path, **configs):
         raise ValueError(f"The additional config ({sorted(unknown)[0]}) of `paddle.load` is not "
                          "supported.")
     return_numpy = bool(configs.get("return_numpy", False))
-    trusted = bool(configs.get("trusted", False)) or os.environ.get(TRUSTED_ENV, "") in ("1", "true")
+    trusted = bool(configs.get("trusted", False)) or is_trusted_env()
     path = _check_path(path, "load")
     if isinstance(path, str):
         if not os.path.exists(path):
@@ -177,28 +152,32 @@ def load(path, **configs):
             raise NotImplementedError(f"paddle.load({path!r}): loading a static-graph model directory "
                                       "is not supported; load a file written by paddle.save")
         with open(path, "rb") as f:
-            obj = _unpickle(f, path, trusted)
+            data = f.read()
     else:
-        obj = _unpickle(path, "the given file object", trusted)
-    return _restore(obj, return_numpy, bool(configs.get("keep_name_table", False)))
-
-
-def _unpickle(f, source, trusted):
-    if trusted:
-        return pickle.Unpickler(f).load()
-    return _SafeUnpickler(f, source).load()
+        data = path.read()
+    obj = loads(data, path, "paddle.load", trusted,
+                opt_in=f"load it with paddle.load(path, trusted=True) or set the environment "
+                       f"variable {TRUSTED_ENV}=1")
+    try:
+        return _restore(obj, return_numpy, bool(configs.get("keep_name_table", False)))
+    except RecursionError:
+        raise ValueError(f"`paddle.load` can not parse the file:{path}.") from None
 
 
 def _restore(obj, return_numpy, keep_name_table):
     names = {}
     if isinstance(obj, dict) and _NAME_TABLE in obj:
         names = obj[_NAME_TABLE] if keep_name_table else obj.pop(_NAME_TABLE)
-    if _contains(obj, _is_named_array):
-        convert = lambda pair: pair[1] if return_numpy else _tensor(pair[1], pair[0])  # noqa: E731
-        return _map(obj, _is_named_array, convert)
+    if _contains(obj, _is_named_array, set()):
+        # Paddle's general-object format: (name, ndarray) pairs are the tensors.
+        def convert(o):
+            if isinstance(o, tuple):
+                return plain_array(o[1]) if return_numpy else _tensor(o[1], o[0])
+            return plain_array(o)
+        return _map(obj, lambda o: _is_named_array(o) or _is_array(o), convert, {})
     if return_numpy:
-        return obj
-    out = _map(obj, lambda o: isinstance(o, np.ndarray), lambda a: _tensor(a, None))
+        return _map(obj, _is_array, plain_array, {})
+    out = _map(obj, _is_array, lambda a: _tensor(a, None), {})
     if names and isinstance(out, dict):
         for key, name in names.items():
             if isinstance(out.get(key), Tensor):
@@ -207,10 +186,14 @@ def _restore(obj, return_numpy, keep_name_table):
 
 
 def _tensor(array, name):
-    t = wrap(torch.from_numpy(np.array(array, copy=True)))
+    t = wrap(torch.from_numpy(owned_array(array)))
     if name is not None:
         t._info = {"name": name}
     return t
+
+
+def _is_array(obj):
+    return isinstance(obj, np.ndarray)
 
 
 def _is_named_array(obj):
@@ -218,25 +201,49 @@ def _is_named_array(obj):
             and isinstance(obj[1], np.ndarray))
 
 
-def _contains(obj, test):
+_ATOMS = frozenset((str, int, float, bool, type(None), bytes, complex))
+
+
+def _contains(obj, test, seen):
+    """Whether `test` holds anywhere in `obj`; each container is visited once (`seen`: ids)."""
+    if type(obj) in _ATOMS:
+        return False
     if test(obj):
         return True
-    if isinstance(obj, (list, tuple)):
-        return any(_contains(o, test) for o in obj)
-    if isinstance(obj, dict):
-        return any(_contains(o, test) for o in obj.values())
+    if isinstance(obj, (list, tuple, dict)):
+        if id(obj) in seen:
+            return False
+        seen.add(id(obj))
+        items = obj.values() if isinstance(obj, dict) else obj
+        return any(_contains(o, test, seen) for o in items)
     return False
 
 
-def _map(obj, test, convert):
+def _map(obj, test, convert, memo):
+    """`obj` with every part where `test` holds replaced by `convert(part)`. Memoised by id: an
+    object reached along several paths is converted once and the result is shared, as the input
+    was (a pickle of shared references stays small and so does the walk); cycles are kept."""
+    if type(obj) in _ATOMS:
+        return obj
+    key = id(obj)
+    if key in memo:
+        return memo[key][1]
     if test(obj):
-        return convert(obj)
-    if isinstance(obj, list):
-        return [_map(o, test, convert) for o in obj]
-    if isinstance(obj, tuple):
-        return tuple(_map(o, test, convert) for o in obj)
-    if isinstance(obj, collections.OrderedDict):
-        return collections.OrderedDict((k, _map(v, test, convert)) for k, v in obj.items())
-    if isinstance(obj, dict):
-        return {k: _map(v, test, convert) for k, v in obj.items()}
-    return obj
+        out = convert(obj)
+    elif isinstance(obj, list):
+        out = []
+        memo[key] = (obj, out)        # before the items: a list may contain itself
+        out.extend(_map(o, test, convert, memo) for o in obj)
+        return out
+    elif isinstance(obj, dict):
+        out = collections.OrderedDict() if isinstance(obj, collections.OrderedDict) else {}
+        memo[key] = (obj, out)
+        for k, v in obj.items():
+            out[k] = _map(v, test, convert, memo)
+        return out
+    elif isinstance(obj, tuple):
+        out = tuple(_map(o, test, convert, memo) for o in obj)
+    else:
+        return obj
+    memo[key] = (obj, out)            # the original is kept alive so its id is not reused
+    return out

@@ -235,7 +235,18 @@ class Tensor:
 
     # ---- conversion --------------------------------------------------------------------------
     def numpy(self):
-        """A numpy array of the data (works on tensors that need grad; bfloat16 -> float32)."""
+        """A numpy array holding a copy of the data (works on tensors that need grad;
+        bfloat16 -> float32). As in Paddle it is a copy: writing into it leaves the tensor (a
+        layer's weights, say) unchanged, and a snapshot `{k: v.numpy()}` keeps its values. For
+        zero-copy access use the explicit interop: `paddle_compat.to_torch(t)` or DLPack."""
+        t = self._t.detach()
+        if t.is_cpu and t.dtype != torch.bfloat16 and not t._is_zerotensor():
+            return t.numpy().copy()
+        return self._host_view()
+
+    def _host_view(self):
+        """The data as a numpy array that may share the tensor's memory (on CPU): for internal
+        readers that copy it anyway (pickling)."""
         t = self._t.detach()
         if t._is_zerotensor():      # some torch backward formulas return a lazy zero tensor
             t = torch.zeros(t.shape, dtype=t.dtype, device=t.device)
@@ -256,6 +267,8 @@ class Tensor:
         return self._t.tolist()
 
     def __array__(self, dtype=None, copy=None):
+        # np.asarray(t) / np.array(t) copy, as in Paddle, whatever `copy` asks (Paddle 3.3.1
+        # returns a copy even for np.asarray(t, copy=False)).
         a = self.numpy()
         return a if dtype is None else a.astype(dtype, copy=False)
 
@@ -313,7 +326,8 @@ class Tensor:
 
     def __reduce_ex__(self, protocol):
         # Pickling keeps the data, dtype and stop_gradient (used by paddle.save and workers).
-        return (_rebuild, (self.numpy(), self.dtype.short, self.stop_gradient))
+        # The pickle copies the data: a view is enough.
+        return (_rebuild, (self._host_view(), self.dtype.short, self.stop_gradient))
 
     def __deepcopy__(self, memo):
         out = wrap(self._t.detach().clone())

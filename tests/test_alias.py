@@ -80,8 +80,8 @@ def test_module_paddle_does_not_have_either_is_pythons_error(alias, name, missin
 
 
 @pytest.mark.parametrize("name, missing", [
-    ("paddle.vision", "paddle.vision"),
-    ("paddle.vision.transforms.functional", "paddle.vision"),
+    ("paddle.geometric", "paddle.geometric"),
+    ("paddle.audio.features", "paddle.audio"),
     ("paddle.sparse.nn", "paddle.sparse"),
 ])
 def test_missing_paddle_module_gets_the_census_message(alias, name, missing):

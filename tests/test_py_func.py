@@ -58,6 +58,12 @@ def test_doc_example1_structure_and_value():
     np.testing.assert_allclose(got["value"], want["value"], rtol=1e-5)
 
 
+def test_callable_writes_reach_neither_later_ops_nor_the_feed_as_in_paddle():
+    # The documented `np.array(x); x[x < 0] = 0` idiom and a write into np.asarray(x): Paddle
+    # 3.3.1 leaves the variable later ops read and the caller's feed unchanged.
+    assert run_case("write_isolation") == GOLDENS["write_isolation"]
+
+
 def test_batch_doc_example():
     assert run_case("batch_doc_example") == GOLDENS["batch_doc_example"]
 
@@ -239,11 +245,14 @@ def test_dtypes_round_trip(dtype, shape):
 @settings(max_examples=15, deadline=None)
 @given(dtype=st.sampled_from(["bool", "int32", "int64", "float32", "float64", "complex64"]),
        shape=st.lists(st.integers(1, 5), min_size=1, max_size=3), transpose=st.booleans())
-def test_cpu_inputs_are_zero_copy(dtype, shape, transpose):
+def test_cpu_inputs_are_zero_copy_read_only_views_and_numpy_copies(dtype, shape, transpose):
+    # Reading costs no copy (the DenseTensor's view is the tensor's memory, read-only); what
+    # np.array / np.asarray hand out is the callable's own copy, as in Paddle.
     seen = {}
 
     def func(v):
-        seen["array"] = np.array(v)          # np.array itself must not copy
+        seen["view"] = v[...]
+        seen["array"] = np.array(v)
         seen["asarray"] = np.asarray(v)
         return None
 
@@ -256,21 +265,64 @@ def test_cpu_inputs_are_zero_copy(dtype, shape, transpose):
     if transpose and len(shape) > 1:
         t = t.transpose(0, 1)               # strided views stay views too
     op.opdef.kernel([t])
-    arr = seen["array"]
-    assert arr.__array_interface__["data"][0] == t.data_ptr()
-    assert np.shares_memory(arr, t.numpy()) and np.shares_memory(seen["asarray"], t.numpy())
-    assert arr.shape == tuple(t.shape)
+    view = seen["view"]
+    assert view.__array_interface__["data"][0] == t.data_ptr() and not view.flags.writeable
+    for copy in (seen["array"], seen["asarray"]):
+        assert not np.shares_memory(copy, t.numpy()) and copy.flags.writeable
+        assert copy.shape == tuple(t.shape)
 
 
-def test_zero_copy_through_the_executor_feed():
+def test_feed_array_reaches_the_callable_without_copy_and_cannot_be_written():
     feed = np.arange(6, dtype="float32").reshape(2, 3)
     seen = {}
+
+    def func(v):
+        seen["view"] = v[...]
+        with pytest.raises(ValueError, match="read-only"):
+            seen["view"][0, 0] = 100
+        a = np.array(v)
+        a[a < 3] = 0                          # Paddle's documented idiom
+        v[1, 1] = -7                          # copy on write: the DenseTensor's own copy
+        return None
+
     main, startup = _program()
     with paddle.static.program_guard(main, startup):
         x = paddle.static.data("x", [2, 3], "float32")
-        paddle.static.py_func(lambda v: seen.update(a=np.array(v)), x, None)
+        paddle.static.py_func(func, x, None)
     _run(main, {"x": feed}, [])
-    assert np.shares_memory(seen["a"], feed)
+    assert np.shares_memory(seen["view"], feed)
+    assert feed.tolist() == [[0, 1, 2], [3, 4, 5]]
+
+
+def test_callable_edits_never_reach_later_ops_or_the_feed():
+    # Paddle 3.3.1 (legacy IR): `x = np.array(x); x[x < 0] = 0` inside func changes neither the
+    # variable later ops read nor the caller's feed array; same for np.asarray and x[i] = v.
+    def f1(x):
+        a = np.array(x)
+        a[a < 0] = 0
+        return a
+
+    def f2(x):
+        b = np.asarray(x)
+        b[...] = 7
+        x[0, 0] = 99
+        np.negative(x, out=x)
+        return np.array(x) * 1
+
+    main, startup = _program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2, 3], "float32")
+        o1 = _var(main, "o1", "float32", [2, 3])
+        o2 = _var(main, "o2", "float32", [2, 3])
+        paddle.static.py_func(f1, x, o1)
+        y1 = x * 1
+        paddle.static.py_func(f2, x, o2)
+        y2 = x * 1
+    feed = np.array([[-1, 2, -3], [4, -5, 6]], "float32")
+    r1, ry1, r2, ry2 = _run(main, {"x": feed}, [o1, y1, o2, y2])
+    assert r1.tolist() == [[0, 2, 0], [4, 0, 6]]
+    assert ry1.tolist() == ry2.tolist() == feed.tolist() == [[-1, 2, -3], [4, -5, 6]]
+    assert r2.tolist() == [[-99, -2, 3], [-4, 5, -6]]
 
 
 # ---- behaviour ---------------------------------------------------------------------------------

@@ -146,3 +146,32 @@ def test_errors_match_paddle(tmp_path):
 def test_save_of_a_layer_raises_paddle_value_error(tmp_path):
     with pytest.raises(ValueError, match="paddle do not support saving `paddle.nn.Layer` object."):
         paddle.save(nn.Linear(2, 2), str(tmp_path / "layer.pd"))
+
+
+# ---- damaged files: Paddle's errors (conformance/goldens/serialization.json) ---------------------
+def _recorded(name):
+    import importlib.util
+    import json
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.spec_from_file_location(
+        "record_serialization", os.path.join(root, "conformance", "record", "record_serialization.py"))
+    record = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(record)
+    import paddle_compat
+    with open(os.path.join(root, "conformance", "goldens", "serialization.json")) as f:
+        want = json.load(f)["cases"][name]
+    return record.run(paddle_compat, name), want
+
+
+def test_damaged_files_raise_what_paddle_raises():
+    got, want = _recorded("damaged_files")
+    assert got == want
+
+
+def test_shared_tensor_objects_stay_shared_after_load(tmp_path):
+    t = to_tensor([1.0, 2.0])
+    path = str(tmp_path / "shared.pdtensor")
+    ser.save({"a": [t, t], "b": (t,)}, path)
+    out = ser.load(path)
+    assert out["a"][0] is out["a"][1] is out["b"][0]
+    assert out["a"][0].numpy().tolist() == [1.0, 2.0]

@@ -174,3 +174,37 @@ def test_scalar_conversion_of_a_grad_tensor_is_silent_as_in_paddle():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert float(x) == 2.5 and int(x) == 2 and complex(x) == 2.5 + 0j
+
+
+# ---- the numpy boundary: copies, as in Paddle (conformance/goldens/serialization.json) ----------
+def test_numpy_asarray_array_are_copies_as_in_paddle():
+    import importlib.util
+    import json
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.spec_from_file_location(
+        "record_serialization", os.path.join(root, "conformance", "record", "record_serialization.py"))
+    record = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(record)
+    with open(os.path.join(root, "conformance", "goldens", "serialization.json")) as f:
+        want = json.load(f)["cases"]["numpy_copies"]
+    assert record.run(paddle, "numpy_copies") == want
+
+
+def test_writing_into_numpy_leaves_a_parameter_unchanged():
+    lin = paddle.nn.Linear(2, 2)
+    before = lin.weight.numpy()
+    w = lin.weight.numpy()
+    w[...] = 0
+    np.asarray(lin.weight)[...] = 0
+    np.testing.assert_array_equal(lin.weight.numpy(), before)
+
+
+def test_explicit_interop_stays_zero_copy():
+    t = paddle.to_tensor(np.arange(4, dtype="float32"))
+    raw = paddle.to_torch(t)
+    raw[0] = 9
+    assert t.numpy()[0] == 9
+    d = torch.utils.dlpack.from_dlpack(t)
+    assert d.data_ptr() == raw.data_ptr()
+    assert not np.shares_memory(t.numpy(), raw.numpy())

@@ -299,6 +299,32 @@ exe.run(main, feed={'x': np.array([[0, 0.5, -1.25], [3, 1e-7, 123456789]], 'floa
                     'i': np.array([1, -2]), 'd': np.array([0.1, 2.0, -3.5])})
 print("end")
 """,
+    # ---- what a callable may write: Paddle hands it copies (issue #16) ---------------------------
+    "write_isolation": """
+def f1(x):
+    a = np.array(x)
+    a[a < 0] = 0          # the documented idiom
+    return a
+def f2(x):
+    b = np.asarray(x)
+    out['asarray_writeable'] = bool(b.flags.writeable)
+    b[...] = 7
+    return np.array(x) * 1
+main, start = paddle.static.Program(), paddle.static.Program()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    o1 = tmp_var('o1', 'float32', [2, 3])
+    o2 = tmp_var('o2', 'float32', [2, 3])
+    paddle.static.py_func(f1, x, o1)
+    y1 = x * 1
+    paddle.static.py_func(f2, x, o2)
+    y2 = x * 1
+exe = paddle.static.Executor(paddle.CPUPlace())
+feed = np.array([[-1, 2, -3], [4, -5, 6]], 'float32')
+res = exe.run(main, feed={'x': feed}, fetch_list=[o1, y1, o2, y2])
+out['results'] = [r.tolist() for r in res]
+out['feed_after'] = feed.tolist()
+""",
 }
 
 

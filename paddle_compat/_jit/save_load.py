@@ -6,7 +6,13 @@ Format: `paddle.jit.save(layer, path)` writes two files.
   parameter and buffer values. Plain torch can read it too (`torch.export.load`).
 * `path.json` - paddle_compat's description: {"format": "paddle_compat.jit.v1", "input_spec":
   [[shape, dtype, name, stop_gradient] | {"const": value} ...], "params": [{"key", "name",
-  "structured_name", "kind", "trainable"} ...], "source": the layer's class name}.
+  "structured_name", "kind", "trainable"} ...], "source": the layer's class name, "archive_id":
+  the .pt2's serialization id}.
+Both files are written atomically (temporary file, fsync, os.replace), the archive first; the
+archive id in the description ties the pair together, so jit.load notices a description and an
+archive from different saves (a save interrupted between the two renames). jit.load reads the
+archive through `archive.read_checked`: it never lets torch unpickle arbitrary objects or load
+native code from the file (see that module).
 Why these names: real Paddle 3.x writes `path.json` (the PIR program) and `path.pdiparams`; keeping
 `.json` for the program description means "does this model exist" checks on `path.json` still work,
 while the weights live inside the torch archive under torch's own extension `.pt2` rather than a
@@ -19,16 +25,19 @@ raw-tensor trampoline idea as to_static: the export module takes torch tensors, 
 the Paddle forward and unwraps the result. While it traces, the Paddle parameters are re-pointed at
 the export module's (fake) parameters so that they are saved as parameters, not as constants.
 """
+import io
 import json
 import os
 
 import torch
 
+from .._atomic_file import atomic_write
 from .._nn.layer.layers import Layer
 from .._nn.parameter import make_parameter
 from .._static.input_spec import InputSpec
 from .._tensor import wrap
 from . import tree
+from .archive import archive_id, read_checked
 from .static_function import user_location
 from .._dtype import to_dtype
 
@@ -220,8 +229,13 @@ def save(layer, path, input_spec=None, **configs):
             getattr(func, "__qualname__", "function"),
             "input_spec": [_encode_spec(s, InputSpec) for s in specs],
             "params": module._pd_params}
-    torch.export.save(ep, path + ".pt2")
-    with open(path + ".json", "w") as f:
+    buf = io.BytesIO()
+    torch.export.save(ep, buf)
+    data = buf.getvalue()
+    meta["archive_id"] = archive_id(data)
+    with atomic_write(path + ".pt2") as f:
+        f.write(data)
+    with atomic_write(path + ".json", "w", encoding="utf-8") as f:
         json.dump(meta, f, indent=1)
 
 
@@ -359,6 +373,24 @@ def load(path, **configs):
     if not os.path.exists(pt2):
         raise ValueError(f"paddle.jit.load: {pt2} (the torch.export archive with the program and "
                          f"weights) is missing next to {meta_path}")
-    ep = torch.export.load(pt2)
+    data = read_checked(pt2)
+    expected = meta.get("archive_id")
+    if expected is not None and expected != archive_id(data):
+        raise ValueError(f"paddle.jit.load: {meta_path} and {pt2} come from different saves (was "
+                         f"a paddle.jit.save interrupted between writing the two?); save the "
+                         f"model again")
+    _check_meta(meta, meta_path)
+    ep = torch.export.load(io.BytesIO(data))
     return TranslatedLayer(ep, meta, path)
+
+
+def _check_meta(meta, meta_path):
+    """The description's fields have the types TranslatedLayer relies on."""
+    params, specs = meta.get("params"), meta.get("input_spec")
+    ok = isinstance(params, list) and isinstance(specs, list) and all(
+        isinstance(d, dict) and isinstance(d.get("key"), str) and d.get("kind") in (
+            "param", "buffer") and isinstance(d.get("name"), str) for d in params)
+    if not ok:
+        raise ValueError(f"paddle.jit.load: {meta_path} is damaged (its params or input_spec "
+                         f"table is malformed); save the model again")
 

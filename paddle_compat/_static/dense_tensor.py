@@ -1,12 +1,22 @@
 """DenseTensor: the host tensor py_func callables receive (Paddle's `base.libpaddle.DenseTensor`).
 
 A `paddle.static.py_func` op runs its `func` / `backward_func` on the host: each input, saved value
-and output gradient reaches them as a `DenseTensor` wrapping a numpy array (a zero-copy view of
-the program's torch tensor on CPU, one copy to host from an accelerator). It answers numpy --
-`np.array(x)` / `np.asarray(x)` without copying, numpy functions, operators, indexing and ndarray
-attributes and methods (`x > 0`, `x * 2`, `x.sum()`, `x.astype(...)`) -- as well as Paddle's
-DenseTensor methods (`shape()`, `_dtype()`, `lod()`, `set_lod()`, `set(array, place)`,
-`_is_initialized()`, ...).
+and output gradient reaches them as a `DenseTensor` wrapping a numpy array (a zero-copy READ-ONLY
+view of the program's torch tensor on CPU, one copy to host from an accelerator). It answers numpy
+-- numpy functions and ufuncs, operators, indexing and ndarray attributes and methods (`x > 0`,
+`x * 2`, `x.sum()`, `np.maximum(x, 0)`, `x.astype(...)`) all read the view without copying -- as
+well as Paddle's DenseTensor methods (`shape()`, `_dtype()`, `lod()`, `set_lod()`,
+`set(array, place)`, `_is_initialized()`, ...).
+
+Why read-only, and why `np.array(x)` / `np.asarray(x)` copy: the view is the program's own memory
+(a variable later ops read, a parameter, or the caller's feed array). Paddle hands callables a
+copy, so the documented idiom `x = np.array(x); x[x < 0] = 0` changes nothing outside the
+callable; here `np.array(x)` / `np.asarray(x)` / `x.numpy()` return private writable copies as in
+Paddle (checked on Paddle 3.3.1: writing into either leaves the variable and the feed unchanged),
+while everything that only reads (ufuncs and numpy functions through `__array_ufunc__` /
+`__array_function__`, operators, methods) uses the read-only view: a callable that only reads
+costs no copy. Writing through the DenseTensor itself (`x[i] = v`, `x.fill(v)`, `x.sort()`, a
+ufunc's `out=x`) first gives it a private copy (copy on write).
 
 Why it exists: code written for Paddle calls DenseTensor methods (`x.shape()`, `x.set(...)`) while
 most callables treat their arguments as numpy arrays (`y > 0`, `x.sum()`, which Paddle's own
@@ -21,7 +31,7 @@ import torch
 from .._dtype import from_torch_dtype
 from .._place import CPUPlace
 
-__all__ = ["DenseTensor"]
+__all__ = ["DenseTensor", "read_only"]
 
 
 class _Shape(tuple):
@@ -46,37 +56,58 @@ class DenseTensor:
 
     Paddle's methods: `shape()`, `_dtype()`, `lod()`, `set_lod()`, `set(array, place)`,
     `_is_initialized()`, `_place()`, `_numel()`. numpy's: `np.array(x)` / `np.asarray(x)` return a
-    view without copying, numpy functions accept it, and operators, indexing, `len()` and numpy
-    attributes (`x.shape`, `x.dtype`, `x.ndim`, `x.sum()`, `x.astype(...)`) act on that view.
+    private writable copy (as Paddle's do), numpy functions and ufuncs read the data without
+    copying, and operators, indexing, `len()` and numpy attributes (`x.shape`, `x.dtype`,
+    `x.ndim`, `x.sum()`, `x.astype(...)`) act on a read-only view (see the module docstring).
 
     Differences from Paddle: Paddle's DenseTensor supports none of the operators (`y > 0` raises
-    TypeError there), so code written for Paddle works unchanged. `np.array(x)` shares memory with
-    the program's tensor on CPU (Paddle copies): an in-place write such as `a = np.array(x); a[:] = 0`
-    writes through to the program's value -- copy first (`np.array(x).copy()`) before mutating.
-    Output gradients handed to `backward_func` are private copies, so editing them is safe (on
-    CPU the copy goes to a host buffer kept with the op and reused next run unless the callable
-    kept the gradient).
-    bfloat16 data arrives as uint16 bit patterns, as in Paddle.
+    TypeError there), so code written for Paddle works unchanged. `x.set(array, place)` replaces
+    this object's content only (Paddle writes it into the program's variable). Output gradients
+    handed to `backward_func` are private copies too. bfloat16 data arrives as uint16 bit
+    patterns, as in Paddle.
     """
 
     __slots__ = ("_array", "_lod", "_pdtype")
     __array_priority__ = 1000
 
     def __init__(self, array=None, dtype=None):
+        if array is not None and array.flags.writeable:
+            array = array.view()        # the caller's array object keeps its own flags
+            array.flags.writeable = False
         self._array = array
         self._lod = []
         self._pdtype = dtype
 
-    # numpy protocol: a view, never a copy (this is what makes CPU inputs zero-copy)
+    def _writable(self):
+        """Copy on write: this object's own writable array (the program's memory is never
+        written)."""
+        a = self._array
+        if a is None:
+            raise ValueError("DenseTensor is not initialized: set() it first")
+        if not a.flags.writeable:
+            a = self._array = a.copy()
+        return a
+
+    # numpy protocol: np.array(x) / np.asarray(x) are private copies, as in Paddle
     def __array__(self, dtype=None, copy=None):
         a = self._array
-        if dtype is None and a is not None:
-            return a
         if a is None:
             raise ValueError("DenseTensor is not initialized: set() it first")
         if dtype is not None and np.dtype(dtype) != a.dtype:
             return a.astype(dtype)
-        return a
+        return a.copy()
+
+    # ...while ufuncs and numpy functions read the view (the zero-copy path for callables that
+    # only read). `out=x` writes into x's own copy.
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        args = [i._array if type(i) is DenseTensor else i for i in inputs]
+        out = kwargs.get("out")
+        if out is not None:
+            kwargs["out"] = tuple(o._writable() if type(o) is DenseTensor else o for o in out)
+        return getattr(ufunc, method)(*args, **kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        return func(*_unwrap_all(args), **{k: _unwrap_all(v) for k, v in kwargs.items()})
 
     @property
     def shape(self):
@@ -114,7 +145,8 @@ class DenseTensor:
         return int(self._array.size)
 
     def numpy(self):
-        return self._array
+        """A private copy of the data (as np.array(x))."""
+        return self.__array__()
 
     def __str__(self):
         a = self._array
@@ -136,7 +168,7 @@ class DenseTensor:
         return self._array[idx]
 
     def __setitem__(self, idx, value):
-        self._array[idx] = np.asarray(value)
+        self._writable()[idx] = np.asarray(value)
 
     def __contains__(self, v):
         return v in self._array
@@ -151,8 +183,31 @@ class DenseTensor:
         return bool(self._array)
 
 
+def read_only(array, dtype=None):
+    """A DenseTensor over `array`, an ndarray object that nothing else holds (as `t.numpy()` returns
+    a new one each call): flagged read-only in place, saving the view `DenseTensor()` makes (this
+    runs for every input of every py_func call)."""
+    array.flags.writeable = False
+    t = _new(DenseTensor)
+    t._array = array
+    t._lod = []
+    t._pdtype = dtype
+    return t
+
+
+_new = object.__new__
+
+
 def _unwrap(v):
     return v._array if isinstance(v, DenseTensor) else v
+
+
+def _unwrap_all(v):
+    if type(v) is DenseTensor:
+        return v._array
+    if type(v) in (list, tuple):
+        return type(v)(_unwrap_all(e) for e in v)
+    return v
 
 
 def _binary(name):
@@ -177,7 +232,11 @@ for _name in ("ndim", "size", "T", "strides", "flags", "nbytes", "itemsize", "re
     setattr(DenseTensor, _name, property((lambda n: lambda self: getattr(self._array, n))(_name)))
 for _name in ("astype", "reshape", "sum", "mean", "max", "min", "prod", "std", "var", "any", "all",
               "argmax", "argmin", "cumsum", "clip", "round", "transpose", "flatten", "ravel",
-              "squeeze", "tolist", "item", "copy", "fill", "view", "dot", "nonzero", "argsort",
-              "sort", "repeat", "take", "conj", "tobytes", "swapaxes", "diagonal", "trace"):
+              "squeeze", "tolist", "item", "copy", "view", "dot", "nonzero", "argsort",
+              "repeat", "take", "conj", "tobytes", "swapaxes", "diagonal", "trace"):
     setattr(DenseTensor, _name,
             (lambda n: lambda self, *a, **k: getattr(self._array, n)(*a, **k))(_name))
+# In-place methods write into this object's own copy (copy on write).
+for _name in ("fill", "sort", "put"):
+    setattr(DenseTensor, _name,
+            (lambda n: lambda self, *a, **k: getattr(self._writable(), n)(*a, **k))(_name))

@@ -10,6 +10,12 @@ Formats (paddle_compat's own, pickled with protocol 4):
   inputs, outputs, attrs); `<prefix>.pdiparams`: {name: numpy array} of its persistables.
 Differences from Paddle: these files are not Paddle's protobuf/combined-tensor formats, so they are
 not interchangeable with real Paddle's files.
+
+Every file is written atomically (`_atomic_file.atomic_write`: an interrupted save leaves the
+previous file intact) and read with the safe unpickler (`_safe_pickle`: a file never runs code or
+builds more data than it holds; a damaged one raises ValueError naming it), so a downloaded model
+is as safe to load as one saved here. The program description is then checked field by field
+before a Program is built from it.
 """
 import os
 import pickle
@@ -17,6 +23,8 @@ import pickle
 import numpy as np
 import torch
 
+from .._atomic_file import atomic_write
+from .._safe_pickle import loads, plain_array
 from .ir import Parameter, Program, Variable
 from .local_ops import lookup
 from .scope import global_scope
@@ -24,7 +32,8 @@ from .._tensor import wrap
 from .._tensor import Tensor
 
 __all__ = ["save", "load", "save_inference_model", "load_inference_model",
-           "program_state_dict", "set_program_state", "serialize_program", "deserialize_program"]
+           "program_state_dict", "set_program_state", "load_program_state", "assign_state",
+           "serialize_program", "deserialize_program"]
 
 _FORMAT = "paddle_compat.program.v1"
 
@@ -44,8 +53,26 @@ def _dump(obj, path):
     d = os.path.dirname(path)
     if d:
         os.makedirs(d, exist_ok=True)
-    with open(path, "wb") as f:
+    with atomic_write(path) as f:
         pickle.dump(obj, f, protocol=4)
+
+
+def _load(path, api):
+    """The object pickled in `path`, through the safe unpickler."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return loads(data, path, api, parse_error=ValueError(
+        f"{api}: can not parse the file {path}: it is damaged or was not written by "
+        f"paddle_compat's paddle.static save functions."))
+
+
+def _array_table(obj, path, api):
+    """A {name: ndarray} table read from `path`, checked."""
+    if not isinstance(obj, dict) or not all(
+            isinstance(k, str) and isinstance(v, np.ndarray) for k, v in obj.items()):
+        raise ValueError(f"{api}: {path} does not hold a {{name: array}} table; it was not "
+                         f"written by paddle_compat's paddle.static save functions")
+    return {k: plain_array(v) for k, v in obj.items()}
 
 
 def save(program, model_path, protocol=4, **configs):
@@ -77,8 +104,7 @@ def load(program, model_path, executor=None, var_list=None):
             if suffix == ".pdparams":
                 raise ValueError(f"Parameter file [{path}] not exists")
             continue
-        with open(path, "rb") as f:
-            state = pickle.load(f)
+        state = _array_table(_load(path, "paddle.static.load"), path, "paddle.static.load")
         for name, arr in state.items():
             if name in names:
                 scope._tensors[name] = torch.from_numpy(np.array(arr))
@@ -98,7 +124,9 @@ def program_state_dict(program, mode="all", scope=None):
     return out
 
 
-def set_program_state(program, state_dict, scope=None):
+def assign_state(program, state_dict, scope=None):
+    """Copy the values in `state_dict` (Tensors or arrays) of `program`'s persistables into the
+    scope, without checks (Program.set_state_dict)."""
     scope = scope or global_scope()
     for v in _persistables(program):
         if v.name in state_dict:
@@ -106,6 +134,65 @@ def set_program_state(program, state_dict, scope=None):
             t = val._t.detach().clone() if isinstance(val, Tensor) else torch.from_numpy(
                 np.array(val))
             scope._tensors[v.name] = t
+
+
+def load_program_state(model_path, var_list=None):
+    """paddle.static.load_program_state(model_path, var_list=None): {name: ndarray} of the
+    parameters (`model_path.pdparams`) and optimizer state (`.pdopt`, when present) written by
+    paddle.static.save, read with the safe unpickler. A path ending in .pdparams/.pdopt/.pdmodel is
+    taken as its prefix, as in Paddle.
+
+    Differences from Paddle: the legacy `save_vars` / `save_params` directory format (one file per
+    variable) is not read: a missing `.pdparams` raises ValueError.
+    """
+    prefix = os.fspath(model_path)
+    for ext in (".pdparams", ".pdopt", ".pdmodel"):
+        if prefix.endswith(ext):
+            prefix = prefix[:-len(ext)]
+            break
+    api = "paddle.static.load_program_state"
+    params = prefix + ".pdparams"
+    if not os.path.exists(params):
+        raise ValueError(f"Parameter file [{params}] does not exist (paddle_compat reads the files "
+                         f"of paddle.static.save, not the legacy save_vars directories)")
+    state = _array_table(_load(params, api), params, api)
+    opt = prefix + ".pdopt"
+    if os.path.exists(opt):
+        state.update(_array_table(_load(opt, api), opt, api))
+    return state
+
+
+def set_program_state(program, state_dict):
+    """paddle.static.set_program_state(program, state_dict): set the program's persistable
+    variables from `state_dict` ({name: ndarray}, e.g. from load_program_state). As in Paddle,
+    run the startup program first; a shape or dtype that differs from the variable's current value
+    raises AssertionError, and names the program does not use are reported in one UserWarning."""
+    import warnings
+    scope = global_scope()
+    used = set()
+    for v in _persistables(program):
+        cur = scope._tensors.get(v.name)
+        assert cur is not None, (f"Variable [ {v.name} ] Not found, Please make sure run startup "
+                                 f"program")
+        if v.name not in state_dict:
+            continue
+        new = np.asarray(state_dict[v.name])
+        old_shape = tuple(cur.shape)
+        old_dtype = _scope_array(scope, v.name).dtype if cur.dtype != torch.bfloat16 else None
+        assert old_shape == new.shape, (
+            f"Parameter's shape does not match, the Program requires a parameter with the shape "
+            f"of ({old_shape}), while the loaded parameter (namely [ {v.name} ]) has a shape of  "
+            f"({new.shape}).")
+        assert old_dtype is None or old_dtype == new.dtype, (
+            f"Parameter's data type does not match, the Program requires a parameter with a dtype "
+            f"of ({old_dtype}), while the loaded parameter (namely [ {v.name} ]) has a dtype of  "
+            f"({new.dtype}).")
+        scope._tensors[v.name] = torch.from_numpy(np.array(new)).to(cur.device)
+        used.add(v.name)
+    unused = [k for k in state_dict if k not in used]
+    if unused:
+        warnings.warn("This list is not set, Because of Parameter not found in program. There "
+                      "are: " + " ".join(unused))
 
 
 def serialize_program(program, feed=(), fetch=()):
@@ -197,14 +284,19 @@ def load_inference_model(path_prefix, executor, **kwargs):
     if not os.path.exists(model):
         raise ValueError(f"There is no directory named {path_prefix!r}" if not os.path.exists(
             os.path.dirname(model) or ".") else f"The model file {model!r} does not exist")
-    with open(model, "rb") as f:
-        desc = pickle.load(f)
-    program = deserialize_program(desc)
-    with open(path_prefix + ".pdiparams", "rb") as f:
-        params = pickle.load(f)
+    api = "paddle.static.load_inference_model"
+    desc = _load(model, api)
+    try:
+        program = deserialize_program(desc)
+        feed_names, fetch_names = list(desc["feed"]), list(desc["fetch"])
+    except (KeyError, TypeError, AttributeError, IndexError) as e:
+        raise ValueError(f"{api}: {model} is damaged (its program description is malformed: "
+                         f"{type(e).__name__}: {e}); save the model again") from None
+    params_path = path_prefix + ".pdiparams"
+    params = _array_table(_load(params_path, api), params_path, api)
     scope = global_scope()
     device = executor.place.device if executor is not None else torch.device("cpu")
     for name, arr in params.items():
         scope._tensors[name] = torch.from_numpy(np.array(arr)).to(device)
     block = program.global_block()
-    return [program, list(desc["feed"]), [block.var(n) for n in desc["fetch"]]]
+    return [program, feed_names, [block.var(n) for n in fetch_names]]

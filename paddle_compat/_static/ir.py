@@ -564,5 +564,5 @@ class Program:
         return program_state_dict(self, mode, scope)
 
     def set_state_dict(self, state_dict, scope=None):
-        from .io import set_program_state
-        set_program_state(self, state_dict, scope)
+        from .io import assign_state
+        assign_state(self, state_dict, scope)

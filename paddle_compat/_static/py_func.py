@@ -6,9 +6,11 @@ op's callables, skip list and declared outputs. When the Executor runs it, the k
 `torch.autograd.Function` around the user's callables (DESIGN decision 5), so gradients computed by
 `gradients` / `append_backward` / `minimize` flow through `backward_func` into the rest of the program.
 
-Each input reaches the callables as a `DenseTensor`: a host numpy view of the torch tensor (zero copy
-on CPU; one copy to host on CUDA) that answers both numpy (`np.array(x)`, `x > 0`, `x * 2`,
-`x.sum()`) and Paddle's DenseTensor methods (`shape()`, `_dtype()`, `lod()`, `set()`).
+Each input reaches the callables as a `DenseTensor`: a read-only host numpy view of the torch tensor
+(zero copy on CPU; one copy to host on CUDA) that answers both numpy (`x > 0`, `x * 2`, `x.sum()`,
+`np.maximum(x, 0)` read the view; `np.array(x)` / `np.asarray(x)` are private copies, as in
+Paddle) and Paddle's DenseTensor methods (`shape()`, `_dtype()`, `lod()`, `set()`). A callable can
+therefore never modify a program variable or the caller's feed array (see dense_tensor.py).
 
 Per run the op does only what depends on the data (benchmarks/bench_py_func.py holds it to the
 hand-written numpy autograd.Function): how inputs bind to the callables' parameters, the declared
@@ -29,7 +31,7 @@ from .._ops.registry import OpDef
 from .._place import current_torch_device
 from .._tensor import Tensor
 from .builder import append_op, default_main_program, static_only
-from .dense_tensor import DenseTensor
+from .dense_tensor import DenseTensor, read_only
 from .ir import Variable
 
 __all__ = ["py_func", "PyFuncRegistry", "DenseTensor"]
@@ -138,9 +140,9 @@ def _to_host(t):
     if t is None:
         return None
     try:
-        return DenseTensor(t.numpy(force=True))
+        return read_only(t.numpy(force=True))
     except TypeError:
-        return DenseTensor(_host_view(t), _BF16 if t.dtype is torch.bfloat16 else None)
+        return read_only(_host_view(t), _BF16 if t.dtype is torch.bfloat16 else None)
 
 
 # ---- one recorded op: its callables, slots and declared outputs -------------------------------
@@ -148,10 +150,9 @@ class _OpSpec:
     # fwd_call / bwd_call: what the kernel calls (the user's callable when its inputs bind
     # positionally, else the registry entry, which binds by name). keep: indices into
     # (*inputs, *outputs) of the values backward_func receives. checks, per output: (torch
-    # dtype, declared shape or None where it has -1 dims, bf16), set on the first run. grad_bufs,
-    # per output: the host buffer its gradient was last copied into (see `_out_grad`).
+    # dtype, declared shape or None where it has -1 dims, bf16), set on the first run.
     __slots__ = ("fwd", "bwd", "x_names", "out_vars", "keep", "op", "warned", "fwd_call",
-                 "bwd_call", "checks", "grad_bufs")
+                 "bwd_call", "checks")
 
     def describe(self):
         return (f"py_func op (inputs {self.x_names}, outputs "
@@ -323,7 +324,7 @@ def _forward1(ctx, spec, x):
     if x is None:
         return _run_forward(ctx, spec, x)
     try:
-        h = DenseTensor(x.numpy(force=True))
+        h = read_only(x.numpy(force=True))
     except TypeError:                       # bfloat16
         return _run_forward(ctx, spec, x)
     ret = _call_user(spec.fwd_call, h)
@@ -349,61 +350,26 @@ def _forward1(ctx, spec, x):
     return (t,)
 
 
-def _sole_refs():
-    """(what getrefcount says of a buffer held only by the per-op list and a local, the same with
-    one more reference held), measured with the same steps `_out_grad` takes."""
-    bufs = [np.empty(0)]
-    buf = bufs[0]
-    sole = sys.getrefcount(buf)
-    kept = buf          # one more reference, as a view or DenseTensor the callable kept holds
-    return sole, sys.getrefcount(kept)
-
-
-# What getrefcount says of a buffer that only `grad_bufs` and the local `buf` hold (interpreters
-# differ in the references they count). The buffer is reused only when the count looks like
-# CPython's reference counting -- one more reference raises it by exactly one: a miscount (an
-# interpreter whose getrefcount is approximate, deferred or constant) would let the next run
-# overwrite an array the user's callable kept, a silently wrong result. Otherwise every run
-# copies into a fresh buffer.
-_SOLE, _SOLE_PLUS_ONE = _sole_refs()
-_REUSE_GRAD_BUFS = _SOLE_PLUS_ONE == _SOLE + 1
-
-
-def _out_grad(spec, j, d):
-    """Output gradient `d` as the host DenseTensor backward_func receives: its own copy, which it
-    may edit in place as in Paddle (where `np.array(dy)` copies). On CPU the host view shares
-    memory with autograd's tensor, which the caller's `grad_outputs`, a retained grad or another
-    op's backward may also hold, so it is copied into this op's buffer for output j; the buffer is
-    reused on the next run when nothing refers to it any more (no allocation; a gradient the
-    callable kept keeps its values) and reference counts can be trusted (`_REUSE_GRAD_BUFS`).
-    Off CPU the host copy is already private."""
+def _out_grad(d):
+    """Output gradient `d` as the host DenseTensor backward_func receives: a read-only view of
+    autograd's tensor on CPU (which the caller's `grad_outputs`, a retained grad or another op's
+    backward may also hold), so reading it costs nothing while `np.array(dy)` / `np.asarray(dy)`
+    give the callable its own copy, as in Paddle, and `dy[i] = v` writes into a private copy
+    (DenseTensor's copy on write). Off CPU the host copy is private anyway."""
     if d is None:
         return None
     try:
         v = d.numpy(force=True)
     except TypeError:
         v = _host_view(d)
-    if d.is_cpu:
-        if _REUSE_GRAD_BUFS:
-            bufs = spec.grad_bufs
-            buf = bufs[j]
-            # One more reference (a view, DenseTensor or tensor the callable kept from an earlier
-            # run; another thread here now) and the buffer is left to it.
-            if buf is None or sys.getrefcount(buf) != _SOLE or buf.shape != v.shape \
-                    or buf.dtype != v.dtype:
-                buf = bufs[j] = np.empty_like(v)
-        else:                   # reference counts not to be trusted: always a fresh copy
-            buf = np.empty_like(v)
-        buf[...] = v
-        v = buf
-    return DenseTensor(v, _BF16 if d.dtype is torch.bfloat16 else None)
+    return read_only(v, _BF16 if d.dtype is torch.bfloat16 else None)
 
 
 def _saved_hosts(ctx):
     saved = []
     for t in ctx.saved_tensors:
         try:
-            saved.append(DenseTensor(t.numpy(force=True)))
+            saved.append(read_only(t.numpy(force=True)))
         except TypeError:
             saved.append(_to_host(t))
     return saved
@@ -415,7 +381,7 @@ def _backward(ctx, *douts):
     spec = ctx.spec
     try:
         saved = _saved_hosts(ctx)
-        dhost = [_out_grad(spec, j, d) for j, d in enumerate(douts)]
+        dhost = [_out_grad(d) for d in douts]
         ret = _call_user(spec.bwd_call, *saved, *dhost)
         return _grads(ctx, spec, ret, saved)
     except Exception as e:
@@ -429,13 +395,13 @@ def _backward1(ctx, dout):
     spec = ctx.spec
     try:
         saved = _saved_hosts(ctx)
-        dy = _out_grad(spec, 0, dout)
+        dy = _out_grad(dout)
         ret = _call_user(spec.bwd_call, *saved, dy)
         if type(ret) is not np.ndarray:
             return _grads(ctx, spec, ret, saved)
         shape, dtype, device = ctx.x_meta[0]
-        # Only the saved values can alias program tensors: the gradient handed in is this op's
-        # own copy, and its buffer is only reused once nothing refers to it.
+        # Everything the callable received is read-only: a writable result aliasing the saved
+        # value is impossible, and `_wrap` copies any read-only one.
         g = _wrap(ret, saved[0]._array) if len(saved) == 1 and dtype is not torch.bfloat16 \
             else None
         if g is None:
@@ -584,8 +550,8 @@ def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
     shape (`block.create_var(name=..., dtype=..., shape=...)`).
 
     Differences from Paddle: callables receive `DenseTensor` objects that also behave like numpy
-    arrays (Paddle's do not support `y > 0`); on CPU `np.array(x)` is a zero-copy view (see
-    `DenseTensor`). The gradient of an output that does not reach the loss arrives as zeros (as in
+    arrays (Paddle's do not support `y > 0`); reading them costs no copy on CPU, while
+    `np.array(x)` / `np.asarray(x)` are private copies as in Paddle (see `DenseTensor`). The gradient of an output that does not reach the loss arrives as zeros (as in
     Paddle 3.3.1; Paddle's documentation says None). A returned dtype or shape that differs from the
     declared `out` is used unchanged, as in Paddle, with one UserWarning per op. Gradients of another
     dtype are cast to the input's dtype; an `ndarray` is not accepted as `out` (Paddle rejects it too,
@@ -616,7 +582,6 @@ def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
                 skip.append(v.name)
     spec = _OpSpec()
     spec.fwd, spec.bwd, spec.warned, spec.checks = fwd, bwd, False, None
-    spec.grad_bufs = [None] * len(out_list)
     spec.x_names = [v.name for v in xs]
     spec.out_vars = list(out_list)
     # indices into (*inputs, *outputs) of the values saved for backward_func

@@ -7,7 +7,8 @@ from .._static.executor import Executor
 from .._static.verify import verify
 from .._static.scope import Scope, global_scope, scope_guard
 from .._static.backward import append_backward, gradients
-from .._static.io import save, load, save_inference_model, load_inference_model
+from .._static.io import (save, load, save_inference_model, load_inference_model,
+                          load_program_state, set_program_state)
 from .._static.compiled import BuildStrategy, CompiledProgram
 from .._place import CPUPlace, CUDAPlace, CUDAPinnedPlace
 from ..framework import in_pir_mode

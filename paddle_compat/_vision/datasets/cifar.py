@@ -6,9 +6,9 @@ name contains the mode's flag ('data_batch' / 'test_batch' for Cifar10, 'train' 
 Cifar100), in sorted member order; samples as 32x32 RGB PIL images ('pil') or float32 (default dtype)
 HWC ndarrays ('cv2'), labels int64 arrays of shape [] (Cifar100: the fine labels).
 
-Differences from Paddle: the pickled batches are read with a restricted unpickler (numpy arrays,
-lists, dicts, numbers and bytes only), so a tampered archive cannot run code; Paddle uses
-pickle.load. No network: a missing tarball raises one RuntimeError naming the file, its URL and MD5
+Differences from Paddle: the pickled batches are read with paddle_compat's safe loader
+(`_safe_pickle`: exact allow-listed globals, numpy arrays, lists, dicts, numbers and bytes), so a
+tampered archive cannot run code; Paddle uses pickle.load. No network: a missing tarball raises one RuntimeError naming the file, its URL and MD5
 and `~/.cache/paddle/dataset/cifar/` (MD5 sums are not checked).
 """
 import pickle
@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 
 from ... import _dtype
-from ..._serialization import _SAFE_GLOBALS
+from ... import _safe_pickle
 from ..._dataset import common
 from ..._io.dataset import Dataset
 from ..image import get_image_backend
@@ -32,21 +32,6 @@ CIFAR100_URL = URL_PREFIX + "cifar-100-python.tar.gz"
 CIFAR100_MD5 = "eb9058c3a382ffc7106e4002c42a8d85"
 MODE_FLAG_MAP = {"train10": "data_batch", "test10": "test_batch", "train100": "train",
                  "test100": "test"}
-
-
-class _BatchUnpickler(pickle.Unpickler):
-    """pickle.load(f, encoding='bytes') restricted to the data a CIFAR batch holds."""
-
-    def __init__(self, file, source):
-        super().__init__(file, encoding="bytes")
-        self._source = source
-
-    def find_class(self, module, name):
-        if (module, name) in _SAFE_GLOBALS or module == "numpy.dtypes":
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(
-            f"refused to unpickle the global '{module}.{name}' from {self._source}: a CIFAR batch "
-            "holds only numpy arrays, lists, numbers and bytes, and other objects could run code")
 
 
 class Cifar10(Dataset):
@@ -89,7 +74,9 @@ class Cifar10(Dataset):
         with tarfile.open(self.data_file, mode="r") as f:
             names = sorted(item.name for item in f if self.flag in item.name)
             for name in names:
-                batch = _BatchUnpickler(f.extractfile(name), f"{self.data_file}:{name}").load()
+                batch = _safe_pickle.loads(f.extractfile(name).read(), f"{self.data_file}:{name}",
+                                           api=f"paddle.vision.datasets.{type(self).__name__}",
+                                           encoding="bytes")
                 data = batch[b"data"]
                 labels = batch.get(b"labels", batch.get(b"fine_labels", None))
                 assert labels is not None

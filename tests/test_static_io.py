@@ -1,0 +1,115 @@
+"""paddle.static save/load (_static/io.py): every file is read with the safe unpickler, so a
+tampered .pdparams / .pdopt / .pdmodel / .pdiparams runs nothing; load_program_state and
+set_program_state behave as Paddle's."""
+import os
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+
+import paddle_compat as paddle
+from paddle_compat._safe_pickle import UnsafeLoadError
+
+
+class _Evil:
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return os.system, (f"touch {self.marker}",)
+
+
+@pytest.fixture
+def static_model(tmp_path):
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 3], "float32")
+        y = paddle.static.nn.fc(x, 2)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    prefix = str(tmp_path / "m")
+    paddle.static.save(main, prefix)
+    paddle.static.save_inference_model(str(tmp_path / "inf"), [x], [y], exe, program=main)
+    yield main, exe, prefix, str(tmp_path / "inf"), tmp_path
+    paddle.disable_static()
+
+
+def _plant(path, marker):
+    with open(path, "wb") as f:
+        pickle.dump({"fc_0.w_0": _Evil(marker)}, f, protocol=4)
+
+
+@pytest.mark.parametrize("target", [".pdparams", ".pdopt"])
+def test_static_load_refuses_a_tampered_file(static_model, target):
+    main, exe, prefix, _, tmp = static_model
+    marker = tmp / "MARK"
+    _plant(prefix + target, marker)
+    with pytest.raises(UnsafeLoadError, match="'posix.system'|'nt.system'"):
+        paddle.static.load(main, prefix, exe)
+    with pytest.raises(UnsafeLoadError):
+        paddle.static.load_program_state(prefix)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("target", [".pdmodel", ".pdiparams"])
+def test_load_inference_model_refuses_a_tampered_file(static_model, target):
+    _, exe, _, inf, tmp = static_model
+    marker = tmp / "MARK"
+    _plant(inf + target, marker)
+    with pytest.raises(UnsafeLoadError, match="PADDLE_COMPAT_TRUSTED_LOAD"):
+        paddle.static.load_inference_model(inf, exe)
+    assert not marker.exists()
+
+
+def test_damaged_files_raise_value_error_naming_them(static_model):
+    main, exe, prefix, inf, _ = static_model
+    with open(prefix + ".pdparams", "rb") as f:
+        data = f.read()
+    with open(prefix + ".pdparams", "wb") as f:
+        f.write(data[: len(data) // 2])
+    with pytest.raises(ValueError, match=r"can not parse the file .*m\.pdparams"):
+        paddle.static.load(main, prefix, exe)
+    with open(inf + ".pdiparams", "wb") as f:
+        pickle.dump(["not", "a", "table"], f)
+    with pytest.raises(ValueError, match=r"does not hold a \{name: array\} table"):
+        paddle.static.load_inference_model(inf, exe)
+
+
+def test_program_state_round_trip_and_paddle_checks(static_model):
+    main, exe, prefix, _, _ = static_model
+    state = paddle.static.load_program_state(prefix + ".pdparams")
+    names = sorted(state)
+    assert all(isinstance(state[n], np.ndarray) for n in names) and names
+    scope = paddle.static.global_scope()
+    before = {n: scope._tensors[n].numpy().copy() for n in names}
+    doubled = {n: before[n] * 2 for n in names}
+    paddle.static.set_program_state(main, doubled)
+    for n in names:
+        np.testing.assert_array_equal(scope._tensors[n].numpy(), before[n] * 2)
+    bad = dict(doubled)
+    bad[names[0]] = np.zeros([7], "float32")
+    with pytest.raises(AssertionError, match="Parameter's shape does not match"):
+        paddle.static.set_program_state(main, bad)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        paddle.static.set_program_state(main, {"nope": np.zeros([1], "float32")})
+    assert any("There are: nope" in str(x.message) for x in w)
+    with pytest.raises(ValueError, match="does not exist"):
+        paddle.static.load_program_state(prefix + "_missing")
+
+
+def test_inference_model_round_trip(static_model):
+    main, exe, _, inf, _ = static_model
+    program, feeds, fetches = paddle.static.load_inference_model(inf, exe)
+    (out,) = exe.run(program, feed={"x": np.ones([2, 3], "float32")}, fetch_list=fetches)
+    assert feeds == ["x"] and out.shape == (2, 2)
+
+
+def test_malformed_program_description_raises_value_error(static_model):
+    _, exe, _, inf, _ = static_model
+    with open(inf + ".pdmodel", "wb") as f:
+        pickle.dump({"format": "paddle_compat.program.v1", "vars": [{"name": "x"}]}, f)
+    with pytest.raises(ValueError, match="program description is malformed"):
+        paddle.static.load_inference_model(inf, exe)
