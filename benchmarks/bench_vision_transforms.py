@@ -1,7 +1,7 @@
 """paddle.vision.transforms pipelines: paddle_compat vs the same work written in torch/PIL directly,
 and vs real Paddle when its interpreter is given.
 
-    python benchmarks/bench_vision_transforms.py [--n 300] [--paddle ~/paddle-ref/bin/python]
+    python benchmarks/bench_vision_transforms.py [--n 300] [--paddle PADDLE_PY]
 
 Two pipelines, timed per sample (median of 5 runs over n samples):
   pil     CIFAR-style augmentation of a 32x32 RGB PIL image: RandomCrop(32, padding=4),

@@ -572,6 +572,13 @@ add(
       out="self", static=False, why="in-place dynamic-graph method"),
 )
 
+# ---- paddle.vision.ops: detection ops with box-dependent shapes, recorded snippet by snippet -----
+_VISION = "tests/test_vision_ops.py (conformance/goldens/vision_ops.json, values and gradients)"
+add(*(covered_elsewhere("paddle.vision.ops." + name, _VISION) for name in (
+    "nms", "roi_align", "roi_pool", "psroi_pool", "box_coder", "prior_box", "yolo_box", "yolo_loss",
+    "deform_conv2d")))
+
+
 def by_id():
     out = {}
     for r in RECORDS:

@@ -121,13 +121,26 @@ from . import static, framework
 
 # --- py_func, fluid (owner: py_func) ---
 from ._batch import batch
-from . import fluid, dataset
+from . import base, fluid, dataset
 
 # --- jit (owner: jit) ---
 from . import jit
 
+# --- fft, signal, the rest of linalg, amp (owner: numerics) ---
+from . import fft, signal, amp
+from ._ops.linalg import vecdot, eigvalsh
+from ._amp.auto_cast import autocast, is_autocast_enabled, get_autocast_dtype
+get_autocast_cpu_dtype = get_autocast_dtype
+get_autocast_gpu_dtype = get_autocast_dtype
+
 # --- vision (owners: vision, vismodels) ---
 from . import vision
+
+# --- high-level API: Model, callbacks, summary, flops (owner: hapi) ---
+from . import callbacks, hapi
+from ._hapi.model import Model
+from ._hapi.model_summary import summary
+from ._hapi.dynamic_flops import flops
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor

@@ -240,7 +240,8 @@ class Tensor:
         layer's weights, say) unchanged, and a snapshot `{k: v.numpy()}` keeps its values. For
         zero-copy access use the explicit interop: `paddle_compat.to_torch(t)` or DLPack."""
         t = self._t.detach()
-        if t.is_cpu and t.dtype != torch.bfloat16 and not t._is_zerotensor():
+        if (t.is_cpu and t.dtype != torch.bfloat16 and not t._is_zerotensor()
+                and not t.is_conj() and not t.is_neg()):
             return t.numpy().copy()
         return self._host_view()
 
@@ -252,7 +253,8 @@ class Tensor:
             t = torch.zeros(t.shape, dtype=t.dtype, device=t.device)
         if t.dtype == torch.bfloat16:
             t = t.float()
-        return t.cpu().numpy()
+        # torch.fft's Hermitian transforms and their gradients return lazy conjugate/negative views
+        return t.resolve_conj().resolve_neg().cpu().numpy()
 
     def item(self, *args):
         t = self._t

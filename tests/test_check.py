@@ -94,7 +94,7 @@ def test_resolve_names_missing_apis_by_the_census():
         "missing", "paddle.incubate.nn.FusedLinear", "Paddle 3.3.1 API, not provided yet")
     assert _check.resolve("paddle.incubate.nn.functional.nope")[:2] == (
         "missing", "paddle.incubate.nn.functional")
-    assert _check.resolve("paddle.base.core")[2].startswith("internal to Paddle 3.3.1")
+    assert _check.resolve("paddle.pir.core")[2].startswith("internal to Paddle 3.3.1")
     assert _check.resolve("paddle.nn.Layer.not_a_member")[2] == (
         "a member of paddle.nn.Layer (members are not in the census)")
 
@@ -215,7 +215,8 @@ def test_missing_names_lists_what_is_absent():
 
 def test_coverage_of_scripts(tmp_path):
     script = tmp_path / "s.py"
-    script.write_text("import paddle\npaddle.to_tensor([1.0])\npaddle.Model\npaddle.Model\n")
+    script.write_text("import paddle\npaddle.to_tensor([1.0])\n"
+                      "paddle.sparse.sparse_coo_tensor\npaddle.sparse.sparse_coo_tensor\n")
     out = io.StringIO()
     assert _check.run(_args([script], coverage=True), out) == 1
     lines = out.getvalue().splitlines()

@@ -47,7 +47,7 @@ def test_two_process_collectives(tmp_path, monkeypatch):
 
 def test_distributed_batch_sampler_matches_paddle():
     import importlib.util
-    from paddle_compat.distributed.sampler import DistributedBatchSampler
+    from paddle_compat._distributed.sampler import DistributedBatchSampler
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     spec = importlib.util.spec_from_file_location(
         "rec", os.path.join(root, "conformance", "record", "record_distributed_sampler.py"))
@@ -61,7 +61,7 @@ def test_distributed_batch_sampler_matches_paddle():
 
 
 def test_distributed_batch_sampler_argument_checks():
-    from paddle_compat.distributed.sampler import DistributedBatchSampler
+    from paddle_compat._distributed.sampler import DistributedBatchSampler
     with pytest.raises(AssertionError, match="batch_size should be a positive integer"):
         DistributedBatchSampler(list(range(4)), 0)
     with pytest.raises(AssertionError, match="rank should be a non-negative integer"):

@@ -39,10 +39,11 @@ def test_fluid_names_are_the_static_ones():
     assert layers is fluid.layers
 
 
-def test_unknown_fluid_name_says_what_to_use():
-    with pytest.raises(AttributeError, match="paddle.fluid.dygraph is not part of .*use paddle"):
-        fluid.dygraph
-    with pytest.raises(AttributeError, match="paddle.fluid.nope is not part"):
+def test_fluid_is_paddle_base():
+    import paddle_compat.fluid.layers as layers
+    import paddle_compat.fluid.dygraph as dygraph
+    assert fluid is paddle.base and layers is paddle.base.layers and dygraph is paddle.base.dygraph
+    with pytest.raises(AttributeError, match="paddle.base.nope is not provided yet"):
         fluid.nope
     assert not hasattr(fluid, "nope")
 

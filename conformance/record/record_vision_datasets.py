@@ -6,7 +6,7 @@ deterministically. Paddle 3.3.1 reads them here; tests/test_vision_datasets*.py 
 and replay the same cases on paddle_compat.
 
 Run with the oracle (Flowers needs scipy there, the cv2 cases opencv-python-headless):
-`~/paddle-ref/bin/python conformance/record/record_vision_datasets.py` (re-runnable).
+`PADDLE_PY conformance/record/record_vision_datasets.py` (re-runnable).
 """
 import gzip
 import io

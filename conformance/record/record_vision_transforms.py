@@ -2,7 +2,7 @@
 Tensor backends) from real Paddle into conformance/goldens/vision_transforms.json.
 
 Run with the oracle (it needs opencv-python-headless for the cv2 backend):
-`~/paddle-ref/bin/python conformance/record/record_vision_transforms.py` (re-runnable).
+`PADDLE_PY conformance/record/record_vision_transforms.py` (re-runnable).
 The cases below take the transforms module `T`, its `functional` module `F` and the `paddle`
 module as arguments, so tests/test_vision_transforms.py replays the very same calls on
 paddle_compat. Before each case Python's `random`, numpy's global generator and `paddle.seed` are

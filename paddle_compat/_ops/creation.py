@@ -31,7 +31,7 @@ from .registry import apply_op, defop
 __all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
            "arange", "linspace", "logspace", "eye", "assign", "diag", "tril", "triu", "meshgrid",
            "complex", "clone", "diag_embed", "tril_indices", "triu_indices", "from_numpy", "asarray",
-           "as_tensor"]
+           "as_tensor", "fill_constant"]
 
 
 def _dtype_or_default(dtype):
@@ -97,6 +97,20 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
         d = _dtype_or_default(dtype)
     attrs = {"shape": shape, "value": _fill_value(fill_value, d), "dtype": d.torch}
     return _finish(apply_op(_FILL, (), _with_device(attrs, device)), out, requires_grad)
+
+
+def fill_constant(shape, dtype, value, force_cpu=False, out=None, name=None):
+    """paddle.tensor.fill_constant(shape, dtype, value, force_cpu=False, out=None, name=None): a
+    tensor of `shape` filled with `value` (Paddle's older spelling of `paddle.full`, dtype
+    required); with `out` the value is written into `out` and `out` is returned.
+
+    Differences from Paddle: `force_cpu` is accepted and ignored (the result lives on the current
+    device, as every other creation op's).
+    """
+    result = full(shape, value, dtype)
+    if out is None:
+        return result
+    return assign(result, out)
 
 
 def _with_device(attrs, device):

@@ -597,3 +597,848 @@ def _attach():
 
 
 _attach()
+
+
+# =================================================================================================
+# The rest of paddle.linalg (paddle/tensor/linalg.py): decompositions, solvers, statistics.
+# Kernel ops carry Paddle's legacy op types and slots; APIs that Paddle composes in Python (cond,
+# vecdot, cov, corrcoef, cholesky_inverse, ormqr, svd_lowrank, pca_lowrank) are composed here from
+# the same public ops, so their static graphs, dtype rules and errors follow.
+# =================================================================================================
+from .._creation_core import to_tensor as _to_tensor  # noqa: E402
+from ._checks import is_tensor_like  # noqa: E402
+from .creation import full as _full  # noqa: E402
+
+__all__ += ["cond", "vecdot", "cov", "corrcoef", "matrix_rank", "slogdet", "svdvals", "lu",
+            "lu_solve", "lu_unpack", "eig", "eigvals", "eigvalsh", "multi_dot", "triangular_solve",
+            "cholesky_solve", "cholesky_inverse", "lstsq", "householder_product", "ormqr",
+            "matrix_exp", "svd_lowrank", "pca_lowrank", "fp8_fp8_half_gemm_fused"]
+
+_LAPACK_TYPES = "float64, complex128, float32, complex64"
+
+
+def _kernel_not_registered(op, t, supported=_LAPACK_TYPES):
+    name = _dn(t)
+    place = "GPU" if t.is_cuda else "CPU"
+    return RuntimeError(
+        f"(NotFound) The kernel with key ({place}, Undefined(AnyLayout), {name}) of kernel `{op}` is "
+        f"not registered. Selected wrong DataType `{name}`. Paddle support following DataTypes: "
+        f"{supported}.")
+
+
+def _lapack_dtype(op, t):
+    if t.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        raise _kernel_not_registered(op, t)
+
+
+def _assert(ok, message):
+    # Paddle checks these with Python `assert`; raised explicitly so they survive `python -O`.
+    if not ok:
+        raise AssertionError(message)
+
+
+# ---- cond, vecdot -------------------------------------------------------------------------------
+def cond(x, p=None, name=None):
+    """paddle.linalg.cond(x, p=None, name=None): condition number of a matrix (or a batch) in the
+    norm p: None/2/-2 (ratio of extreme singular values), 'fro', 'nuc', 1, -1, inf, -inf (square
+    matrices only, through the inverse).
+
+    Differences from Paddle: none known."""
+    x_shape = list(x.shape)
+    if not len(x_shape) >= 2:
+        raise ValueError("input should be a matrix or batches of matrices, but the dimension of "
+                         f"received input is {len(x_shape)}")
+    if p is None:
+        p = 2
+
+    def mat_norm(a, porder, axis):
+        s = a.abs().sum(axis=axis)
+        return s.max(axis=-1) if porder in (1, np.inf) else s.min(axis=-1)
+
+    def fro_norm(a):
+        return a.pow(2).sum(axis=[-1]).sum(axis=[-1]).pow(0.5)
+
+    def svd_norm(a, porder):
+        s = svd(a, full_matrices=False)[1]
+        if porder == "nuc":
+            return s.sum(axis=[-1])
+        mx, mn = s.max(axis=[-1]), s.min(axis=[-1])
+        return mx / mn if porder == 2 else mn / mx
+
+    if p in ("fro", "nuc", 1, -1, np.inf, -np.inf):
+        if x_shape[-1] != x_shape[-2]:
+            raise ValueError(f"only support p is {p} when input is a square matrix or batches of "
+                             f"square matrices")
+        x_inv = inverse(x)
+        if p == "fro":
+            return fro_norm(x) * fro_norm(x_inv)
+        if p == "nuc":
+            return svd_norm(x, p) * svd_norm(x_inv, p)
+        axis = [-2] if p in (1, -1) else [-1]
+        return mat_norm(x, p, axis) * mat_norm(x_inv, p, axis)
+    if p in (2, -2):
+        return svd_norm(x, p)
+    raise ValueError(f"unsupported {p} for p, only supporting ('fro', 'nuc', 1, -1, 2, -2, inf, "
+                     f"-inf) or none")
+
+
+def vecdot(x, y, axis=-1, name=None):
+    """paddle.linalg.vecdot(x, y, axis=-1, name=None): sum(conj(x) * y) along axis, broadcasting.
+
+    Differences from Paddle: none known."""
+    return (x.conj() * y).sum(axis=axis)
+
+
+# ---- cov, corrcoef ------------------------------------------------------------------------------
+def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
+    """paddle.linalg.cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
+    covariance matrix of the variables in the rows (rowvar=True) or columns of a 1-D/2-D x, with
+    integer frequency weights and observation weights as numpy.cov.
+
+    Differences from Paddle: none known."""
+    if len(x.shape) > 2 or len(x.shape) < 1:
+        raise ValueError("Input(x) only support N-D (1<=N<=2) tensor in cov, but received length "
+                         f"of Input(input) is {len(x.shape)}.")
+    if STATE.static:
+        from ._checks import check_variable_and_dtype
+        check_variable_and_dtype(x, "dtype", ["float32", "float64"], "cov")
+    nx = reshape(x, (1, -1)) if len(x.shape) == 1 else x
+    if not rowvar and nx.shape[0] != 1:
+        nx = t(nx)
+    w = None
+    observation_num = nx.shape[1]
+    if fweights is not None:
+        w = fweights.astype(nx.dtype)
+        if len(w.shape) > 1:
+            raise ValueError("Input(fweights) only support N-D (N<=1) tensor in cov, but received "
+                             f"shape of Input(input) is {len(fweights.shape)}.")
+        if fweights.shape[0] != observation_num:
+            raise ValueError(f"The number of Input(fweights) should equal to x's dim[1]: "
+                             f"{observation_num}, but received size of Input(fweights) is "
+                             f"{fweights.shape[0]}.")
+        if fweights.min() < 0:
+            raise ValueError("The value of Input(fweights) cannot be negative, but received min of "
+                             f"Input(fweights) is {fweights.min().item()}.")
+        if not bool((fweights == fweights.astype("float64").round().astype(fweights.dtype)).all()):
+            raise ValueError("Input(fweights) must be integer ")
+    if aweights is not None:
+        aw = aweights.astype(nx.dtype)
+        if len(aw.shape) > 1:
+            raise ValueError("Input(aweights) only support N-D (N<=1) tensor in cov, but received "
+                             f"length of Input(input) is {len(aweights.shape)}.")
+        if aweights.shape[0] != observation_num:
+            raise ValueError(f"The number of Input(aweights) should equal to x's dim[1]: "
+                             f"{observation_num}, but received size of Input(aweights) is "
+                             f"{aweights.shape[0]}.")
+        if aweights.min() < 0:
+            raise ValueError("The value of Input(aweights) cannot be negative, but received min of "
+                             f"Input(aweights) is {aweights.min().item()}.")
+        w = aw if w is None else w * aw
+    w_sum = _to_tensor(observation_num, dtype=nx.dtype)
+    if fweights is not None or aweights is not None:
+        w_sum = w.sum()
+        if w_sum.item() == 0:
+            raise ValueError("The sum of weights is zero, can't be normalized.")
+    if w is not None:
+        nx_w = nx * w
+        avg = nx_w.sum(axis=1) / w_sum
+    else:
+        avg = nx.sum(axis=1) / w_sum
+        nx_w = nx
+    if w is not None and aweights is not None and ddof:
+        norm_factor = w_sum - (w * aweights.astype(w.dtype)).sum() / w_sum
+    else:
+        norm_factor = w_sum - ddof
+    norm_factor = norm_factor.clip(min=0)
+    nx = nx - avg.unsqueeze(1)
+    xxt = mm(nx, t(nx_w).conj())
+    return (xxt / norm_factor).squeeze()
+
+
+def corrcoef(x, rowvar=True, name=None):
+    """paddle.linalg.corrcoef(x, rowvar=True, name=None): Pearson correlation coefficients (the
+    covariance normalized by the standard deviations, clipped to [-1, 1]).
+
+    Differences from Paddle: none known."""
+    if len(x.shape) > 2 or len(x.shape) < 1:
+        raise ValueError("Input(x) only support N-D (1<=N<=2) tensor in corrcoef, but received "
+                         f"length of Input(input) is {len(x.shape)}.")
+    if STATE.static:
+        from ._checks import check_variable_and_dtype
+        check_variable_and_dtype(x, "dtype", ["float32", "float64"], "corrcoef")
+    c = cov(x, rowvar)
+    if len(c.shape) == 0:
+        return c / c            # nan for an invalid variance, 1 otherwise
+    d = c.diag()
+    if d.dtype.is_complex:
+        d = d.real()
+    stddev = d.sqrt()
+    c = c / stddev.unsqueeze(1)
+    c = c / stddev.unsqueeze(0)
+    if c.dtype.is_complex:
+        from .creation import complex as _complex
+        return _complex(c.real().clip(-1, 1), c.imag().clip(-1, 1))
+    return c.clip(-1, 1)
+
+
+# ---- matrix_rank, slogdet, svdvals --------------------------------------------------------------
+def _rank_dims(X):
+    if X.dim() < 2:
+        raise invalid_argument("The dims of input must be greater than 2.")
+    _lapack_dtype("matrix_rank", X)
+
+
+def _matrix_rank_kernel(X, TolTensor=None, tol=0.0, use_default_tol=True, hermitian=False):
+    _rank_dims(X)
+    if TolTensor is not None:
+        return torch.linalg.matrix_rank(X, atol=TolTensor, rtol=0.0, hermitian=hermitian)
+    if use_default_tol:
+        return torch.linalg.matrix_rank(X, hermitian=hermitian)
+    return torch.linalg.matrix_rank(X, atol=tol, rtol=0.0, hermitian=hermitian)
+
+
+def _matrix_rank_atol_rtol_kernel(x, atol, rtol=None, hermitian=False):
+    _rank_dims(x)
+    return torch.linalg.matrix_rank(x, atol=atol, rtol=rtol, hermitian=hermitian)
+
+
+MATRIX_RANK = defop("matrix_rank", _matrix_rank_kernel, inputs=("X", "TolTensor"),
+                    attrs={"tol": 0.0, "use_default_tol": True, "hermitian": False},
+                    api="paddle.linalg.matrix_rank")
+MATRIX_RANK_ATOL_RTOL = defop("matrix_rank_atol_rtol", _matrix_rank_atol_rtol_kernel,
+                              inputs=("x", "atol", "rtol"), outputs=("out",),
+                              attrs={"hermitian": False}, api="paddle.linalg.matrix_rank")
+
+
+def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
+    """paddle.linalg.matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
+    the number of singular values (eigenvalue magnitudes when hermitian) above the tolerance: `tol`
+    alone, or max(atol, rtol * largest); by default eps * max(m, n) * largest. int64 result.
+
+    Differences from Paddle: none known."""
+    target = {"complex64": "float32", "complex128": "float64"}.get(x.dtype.short, x.dtype.short)
+    if atol is not None or rtol is not None:
+        if tol is not None:
+            raise ValueError("Only support to use tol alone or use atol and rtol without tol.")
+        if atol is None:
+            atol = _full([], 0.0, target)
+        if isinstance(atol, (float, int)):
+            atol = _full([], atol, target)
+        if atol.dtype.short != target:
+            atol = atol.astype(target)
+        if rtol is not None:
+            if isinstance(rtol, (float, int)):
+                rtol = _full([], rtol, target)
+            if rtol.dtype.short != target:
+                rtol = rtol.astype(target)
+        return apply_op(MATRIX_RANK_ATOL_RTOL, (x, atol, rtol), {"hermitian": hermitian})
+    if is_tensor_like(tol):
+        tol = tol if tol.dtype.short == target else tol.astype(target)
+        return apply_op(MATRIX_RANK, (x, tol), {"tol": 0.0, "use_default_tol": False,
+                                                "hermitian": hermitian})
+    attrs = {"tol": 0.0 if tol is None else float(tol), "use_default_tol": tol is None,
+             "hermitian": hermitian}
+    return apply_op(MATRIX_RANK, (x, None), attrs)
+
+
+def _slogdet_kernel(Input):
+    if Input.dim() < 2:
+        raise invalid_argument("the input matrix dimension size should greater than 2.")
+    if Input.shape[-1] != Input.shape[-2]:
+        raise invalid_argument("the input matrix should be square matrix.")
+    _lapack_dtype("slogdet", Input)
+    sign, logabs = torch.linalg.slogdet(Input)
+    return torch.stack([sign, logabs.to(sign.dtype)])
+
+
+SLOGDET = defop("slogdeterminant", _slogdet_kernel, inputs=("Input",), api="paddle.linalg.slogdet")
+
+
+def slogdet(x, name=None):
+    """paddle.linalg.slogdet(x, name=None): sign and natural log of |det| of square matrices,
+    stacked into one tensor of shape [2, *batch].
+
+    Differences from Paddle: none known."""
+    return apply_op(SLOGDET, (x,))
+
+
+def _svdvals_kernel(x):
+    if x.dim() < 2:
+        raise invalid_argument("The rank of input tensor must be >= 2")
+    return torch.linalg.svdvals(x)
+
+
+SVDVALS = defop("svdvals", _svdvals_kernel, inputs=("x",), outputs=("s",), api="paddle.linalg.svdvals")
+
+
+def svdvals(x, name=None):
+    """paddle.linalg.svdvals(x, name=None): singular values of a matrix (or batch), descending.
+
+    Differences from Paddle: none known."""
+    return apply_op(SVDVALS, (x,))
+
+
+# ---- lu, lu_unpack, lu_solve ----------------------------------------------------------------------
+def _lu_kernel(X, pivot=True):
+    if X.dim() < 2:
+        raise invalid_argument("The rank of input must greater than 2.")
+    _lapack_dtype("lu", X)
+    if not pivot:
+        raise invalid_argument("lu without pivoting is not implemented on the CPU, but got "
+                               "pivots=False")
+    lu_, piv, info = torch.linalg.lu_factor_ex(X, pivot=True)
+    return lu_, piv.to(torch.int32), info.to(torch.int32)
+
+
+LU = defop("lu", _lu_kernel, outputs=("Out", "Pivots", "Infos"), attrs={"pivot": True},
+           api="paddle.linalg.lu")
+
+
+def lu(x, pivot=True, get_infos=False, name=None):
+    """paddle.linalg.lu(x, pivot=True, get_infos=False, name=None): LU factorization with partial
+    pivoting: (LU packed, 1-based int32 pivots[, int32 infos]).
+
+    Differences from Paddle: pivot=False raises Paddle's CPU error on every device."""
+    out, p, info = apply_op(LU, (x,), {"pivot": pivot})
+    return (out, p, info) if get_infos else (out, p)
+
+
+def _lu_unpack_kernel(X, Pivots, unpack_ludata=True, unpack_pivots=True):
+    P, L, U = torch.lu_unpack(X, Pivots, unpack_data=unpack_ludata, unpack_pivots=unpack_pivots)
+    empty = X.new_empty([0])
+    return (P.to(X.dtype) if unpack_pivots else empty, L if unpack_ludata else empty,
+            U if unpack_ludata else empty)
+
+
+LU_UNPACK = defop("lu_unpack", _lu_unpack_kernel, inputs=("X", "Pivots"),
+                  outputs=("Pmat", "L", "U"), attrs={"unpack_ludata": True, "unpack_pivots": True},
+                  api="paddle.linalg.lu_unpack")
+
+
+def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
+    """paddle.linalg.lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None): the
+    permutation matrix P and the factors L, U of a packed LU (x) and its pivots (y); A = P L U.
+
+    Differences from Paddle: none known."""
+    if x.ndim < 2:
+        raise ValueError(f"The shape of x should be (*, M, N), but received ndim is [{x.ndim} < 2]")
+    if y.ndim < 1:
+        raise ValueError(f"The shape of Pivots should be (*, K), but received ndim is [{y.ndim} < 1]")
+    return apply_op(LU_UNPACK, (x, y), {"unpack_ludata": unpack_ludata,
+                                        "unpack_pivots": unpack_pivots})
+
+
+def _lu_solve_kernel(b, lu, pivots, trans="N"):
+    batch = torch.broadcast_shapes(b.shape[:-2], lu.shape[:-2], pivots.shape[:-1])
+    b = b.expand(batch + b.shape[-2:])
+    lu = lu.expand(batch + lu.shape[-2:])
+    pivots = pivots.expand(batch + pivots.shape[-1:])
+    if trans == "N":
+        return torch.linalg.lu_solve(lu, pivots, b)
+    # Paddle solves A^T x = b for 'T' and 'C' alike; A^T = (conj A)^H.
+    return torch.linalg.lu_solve(lu.conj(), pivots, b, adjoint=True)
+
+
+LU_SOLVE = defop("lu_solve", _lu_solve_kernel, inputs=("b", "lu", "pivots"), outputs=("out",),
+                 attrs={"trans": "N"}, api="paddle.linalg.lu_solve")
+
+
+def lu_solve(b, lu, pivots, trans="N", name=None):
+    """paddle.linalg.lu_solve(b, lu, pivots, trans='N', name=None): solve A x = b (trans 'N') or
+    A^T x = b ('T', and 'C' which Paddle treats as 'T') from A's LU factorization.
+
+    Differences from Paddle: none known."""
+    if b.ndim < 2:
+        raise ValueError(f"`b` dimension must be gather than 2, but got {len(b.shape)}")
+    if lu.ndim < 2:
+        raise ValueError(f"`lu` dimension must be gather than 2, but got {len(lu.shape)}")
+    if pivots.ndim < 1:
+        raise ValueError(f"`pivots` dimension must be gather than 1, but got {len(pivots.shape)}")
+    if b.shape[-2] != lu.shape[-2]:
+        raise ValueError(f"the rows of `b` must be equal to the rows of `lu`, but got "
+                         f"{b.shape[-2]} and {lu.shape[-2]}")
+    if lu.shape[-1] != lu.shape[-2]:
+        raise ValueError(f"`lu` shape[-1] must be equal to `lu` shape[-2], but got "
+                         f"{lu.shape[-1]} and {lu.shape[-2]}")
+    if pivots.shape[-1] != lu.shape[-1]:
+        raise ValueError(f"`pivots` shape[-1] must be equal to `lu` shape[-1], but got "
+                         f"{pivots.shape[-1]} and {lu.shape[-1]}")
+    trans = trans if trans == "N" else "T"
+    return apply_op(LU_SOLVE, (b, lu, pivots), {"trans": trans})
+
+
+# ---- eig, eigvals, eigvalsh -----------------------------------------------------------------------
+def _eig_kernel(X):
+    if X.dim() < 2:
+        raise invalid_argument(f"Expects input tensor x to be not less than 2 dimensions, but got "
+                               f"dimension {X.dim()}")
+    if X.shape[-1] != X.shape[-2]:
+        raise invalid_argument(f"The input matrix must be a square matrix, but receive a matrix "
+                               f"with {X.shape[-2]} rows and {X.shape[-1]} columns")
+    _lapack_dtype("eig", X)
+    return tuple(torch.linalg.eig(X))
+
+
+EIG = defop("eig", _eig_kernel, outputs=("Eigenvalues", "Eigenvectors"), api="paddle.linalg.eig")
+
+
+def eig(x, name=None):
+    """paddle.linalg.eig(x, name=None): eigenvalues and right eigenvectors (unit columns) of a
+    general square matrix, as complex tensors.
+
+    Differences from Paddle: eigenvectors are unique only up to a complex phase; LAPACK through
+    torch and Paddle's kernel may choose different phases."""
+    return apply_op(EIG, (x,))
+
+
+def _eigvals_kernel(X):
+    _lapack_dtype("eigvals", X)
+    return torch.linalg.eigvals(X)
+
+
+EIGVALS = defop("eigvals", _eigvals_kernel, api="paddle.linalg.eigvals")
+
+
+def eigvals(x, name=None):
+    """paddle.linalg.eigvals(x, name=None): eigenvalues of a general square matrix (complex).
+
+    Differences from Paddle: the order of the eigenvalues is LAPACK's through torch and may differ
+    from Paddle's kernel."""
+    x_shape = list(x.shape)
+    if len(x_shape) < 2:
+        raise ValueError(f"The dimension of Input(x) should be at least 2, but received x's "
+                         f"dimension = {len(x_shape)}, x's shape = {x_shape}")
+    if x_shape[-1] != x_shape[-2]:
+        raise ValueError(f"The last two dimensions of Input(x) should be equal, but received x's "
+                         f"shape = {x_shape}")
+    return apply_op(EIGVALS, (x,))
+
+
+def _eigvalsh_kernel(X, UPLO="L", is_test=False):
+    if X.dim() < 2:
+        raise invalid_argument(f"The Input(X) should have at least 2 dimensions.But received a "
+                               f"{X.dim()} dimension tensor.")
+    if X.shape[-1] != X.shape[-2]:
+        raise invalid_argument(
+            f"Eigvalsh op is designed for square matrix, consequently inner-most 2 dimensions of "
+            f"Input(X) should be symmetric. But received X's shape[-2] = {X.shape[-2]} and "
+            f"shape[-1] = {X.shape[-1]}.")
+    _lapack_dtype("eigvalsh", X)
+    # Paddle's kernel reads the upper triangle for "U" and the lower one for anything else.
+    return tuple(torch.linalg.eigh(X, UPLO="U" if UPLO == "U" else "L"))
+
+
+EIGVALSH = defop("eigvalsh", _eigvalsh_kernel, outputs=("Eigenvalues", "Eigenvectors"),
+                 attrs={"UPLO": "L", "is_test": False}, api="paddle.linalg.eigvalsh")
+
+
+def eigvalsh(x, UPLO="L", name=None):
+    """paddle.linalg.eigvalsh(x, UPLO='L', name=None): eigenvalues (ascending, real) of a
+    Hermitian matrix read from its lower ('L') or upper ('U') triangle.
+
+    Differences from Paddle: none known."""
+    if STATE.static:
+        if len(x.shape) < 2:
+            raise ValueError("Input(input) only support >=2 tensor, but received length of "
+                             f"Input(input) is {len(x.shape)}.")
+        if x.shape[-1] != x.shape[-2]:
+            raise ValueError("The input matrix must be batches of square matrices. But received "
+                             f"x's dimension: {list(x.shape)}")
+        if UPLO not in ("L", "U"):
+            raise ValueError(f"UPLO must be L or U. But received UPLO is: {UPLO}")
+    return apply_op(EIGVALSH, (x,), {"UPLO": UPLO, "is_test": bool(x.stop_gradient)})[0]
+
+
+# ---- multi_dot, triangular_solve, cholesky_solve, cholesky_inverse -------------------------------
+def _multi_dot_kernel(X):
+    if len(X) < 2:
+        raise invalid_argument("The number of input tensors in multi_dot op should > 1.")
+    for other in X[1:]:
+        _same_dtype(other, X[0])
+    if X[0].dim() not in (1, 2):
+        raise invalid_argument(f"multi_dot: the first input tensor must be 1D or 2D but "
+                               f"got[{X[0].dim()}]!")
+    if X[-1].dim() not in (1, 2):
+        raise invalid_argument(f"the last input tensor of multi_dot must be 1D or 2D but "
+                               f"got[{X[-1].dim()}]!")
+    for i, m in enumerate(X[1:-1]):
+        if m.dim() != 2:
+            raise invalid_argument(f"the input tensor of multi_dot op must be 2D dimension, but "
+                                   f"got[{m.dim()}] at position {i + 1}!")
+    shapes = [list(m.shape) if m.dim() == 2 else ([1, m.shape[0]] if i == 0 else [m.shape[0], 1])
+              for i, m in enumerate(X)]
+    if any(a[1] != b[0] for a, b in zip(shapes, shapes[1:])):
+        raise invalid_argument("the input matrix does not meet the multiplication requirements.")
+    return torch.linalg.multi_dot(X)
+
+
+MULTI_DOT = defop("multi_dot", _multi_dot_kernel, api="paddle.linalg.multi_dot")
+
+
+def multi_dot(x, name=None):
+    """paddle.linalg.multi_dot(x, name=None): the product of a list of matrices (the first and
+    last may be vectors), evaluated in the cheapest order.
+
+    Differences from Paddle: none known."""
+    if STATE.static:
+        from ._checks import check_type
+        check_type(x, "x", (list, tuple), "multi_dot")
+    return apply_op(MULTI_DOT, (list(x),))
+
+
+def _triangular_solve_kernel(X, Y, upper=True, transpose=False, unitriangular=False):
+    for slot, m in (("X", X), ("Y", Y)):
+        if m.dim() < 2:
+            raise invalid_argument(
+                f"The input tensor {slot}'s dimensions of TriangularSolveOp should be >=2. But "
+                f"received {slot}'s dimensions = {m.dim()}, {slot}'s shape = {list(m.shape)}")
+    _same_dtype(Y, X)
+    if X.shape[-1] != X.shape[-2] or X.shape[-1] != Y.shape[-2]:
+        # Paddle 3.3.1 reads past the data here (values vary); a clear error instead.
+        raise invalid_argument(
+            f"The input X of TriangularSolveOp must be batches of square matrices whose size "
+            f"equals the rows of Y, but received X's shape = {list(X.shape)} and Y's shape = "
+            f"{list(Y.shape)}")
+    _lapack_dtype("triangular_solve", X)
+    if transpose:
+        X, upper = X.mT, not upper
+    return torch.linalg.solve_triangular(X, Y, upper=upper, left=True,
+                                         unitriangular=unitriangular)
+
+
+TRIANGULAR_SOLVE = defop("triangular_solve", _triangular_solve_kernel, inputs=("X", "Y"),
+                         attrs={"upper": True, "transpose": False, "unitriangular": False},
+                         api="paddle.linalg.triangular_solve")
+
+
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
+    """paddle.linalg.triangular_solve(x, y, upper=True, transpose=False, unitriangular=False,
+    name=None): solve x z = y (x^T z = y when transpose) for a triangular x, batches broadcast.
+
+    Differences from Paddle: an x whose size differs from y's rows raises ValueError (Paddle 3.3.1
+    returns values read past the data)."""
+    return apply_op(TRIANGULAR_SOLVE, (x, y), {"upper": upper, "transpose": transpose,
+                                               "unitriangular": unitriangular})
+
+
+def _cholesky_solve_kernel(X, Y, upper=False):
+    if X.shape[-2] != Y.shape[-2]:
+        raise invalid_argument(f"the first dim of Matrix X must be equal to the first dim of "
+                               f"Matrix Y,But Got {X.shape[-2]} and {Y.shape[-2]}")
+    _same_dtype(Y, X)
+    if X.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        raise _kernel_not_registered("cholesky_solve", X)
+    return torch.cholesky_solve(X, Y, upper=upper)
+
+
+CHOLESKY_SOLVE = defop("cholesky_solve", _cholesky_solve_kernel, inputs=("X", "Y"),
+                       attrs={"upper": False}, api="paddle.linalg.cholesky_solve")
+
+
+def cholesky_solve(x, y, upper=False, name=None):
+    """paddle.linalg.cholesky_solve(x, y, upper=False, name=None): solve A z = x given A's
+    Cholesky factor y (lower, or upper when upper=True).
+
+    Differences from Paddle: gradients are defined (Paddle 3.3.1 crashes computing them)."""
+    return apply_op(CHOLESKY_SOLVE, (x, y), {"upper": upper})
+
+
+def cholesky_inverse(x, upper=False, name=None):
+    """paddle.linalg.cholesky_inverse(x, upper=False, name=None): the inverse of A from its 2-D
+    Cholesky factor x (A = x x^T, or x^T x when upper).
+
+    Differences from Paddle: none known."""
+    if x.ndim != 2:
+        raise ValueError("The input tensor must be 2-dimensional")
+    if x.shape[0] != x.shape[1]:
+        raise ValueError("The input tensor must be square matrix")
+    a = matmul(t(x), x) if upper else matmul(x, t(x))
+    return inverse(a)
+
+
+# ---- lstsq ---------------------------------------------------------------------------------------
+def _lstsq_kernel(X, Y, rcond=0.0, driver="gelsy"):
+    torch_driver = driver if not X.is_cuda else None
+    sol, _, rank, sv = torch.linalg.lstsq(X, Y, rcond=rcond, driver=torch_driver)
+    m, n = X.shape[-2], X.shape[-1]
+    empty = X.new_empty([0])
+    full_rank = driver == "gels" or (rank.numel() > 0 and bool((rank == n).all()))
+    if m > n and driver != "gelsy" and full_rank:
+        residuals = (X @ sol - Y).abs().pow(2).sum(-2)
+    else:
+        residuals = empty
+    if driver == "gels":
+        rank_out = torch.empty([0], dtype=torch.int64, device=X.device)
+    else:
+        rank_out = rank.to(torch.int32)
+    sv_out = sv if driver in ("gelsd", "gelss") else empty
+    return sol, residuals, rank_out, sv_out
+
+
+LSTSQ = defop("lstsq", _lstsq_kernel, inputs=("X", "Y"),
+              outputs=("Solution", "Residuals", "Rank", "SingularValues"),
+              attrs={"rcond": 0.0, "driver": "gelsy"}, api="paddle.linalg.lstsq")
+
+
+def lstsq(x, y, rcond=None, driver=None, name=None):
+    """paddle.linalg.lstsq(x, y, rcond=None, driver=None, name=None): least-squares solution of
+    x z = y: (solution, residuals, rank, singular_values); CPU drivers gels, gelsy (default),
+    gelsd, gelss; residuals only where m > n at full rank (not for gelsy), rank not for gels,
+    singular values only for gelsd/gelss (empty tensors otherwise).
+
+    Differences from Paddle: gradients are defined (Paddle's lstsq has none)."""
+    from .._place import current_torch_device
+    if current_torch_device().type == "cpu":
+        if driver not in (None, "gels", "gelss", "gelsd", "gelsy"):
+            raise ValueError("Only support valid driver is 'gels', 'gelss', 'gelsd', 'gelsy' or "
+                             f"None for CPU inputs. But got {driver}")
+        driver = "gelsy" if driver is None else driver
+    else:
+        if driver not in (None, "gels"):
+            raise ValueError(f"Only support valid driver is 'gels' or None for CUDA inputs. But "
+                             f"got {driver}")
+        driver = "gels" if driver is None else driver
+    if not (x.dtype == y.dtype and x.dtype.short in ("float32", "float64")):
+        raise ValueError("Only support x and y have the same dtype such as 'float32' and "
+                         "'float64'.")
+    if x.ndim < 2:
+        raise ValueError(f"The shape of x should be (*, M, N), but received ndim is [{x.ndim} < 2]")
+    if y.ndim < 2:
+        raise ValueError(f"The shape of y should be (*, M, K), but received ndim is [{y.ndim} < 2]")
+    if x.shape[-2] != y.shape[-2]:
+        raise ValueError(f"x with shape (*, M = {x.shape[-2]}, N) and y with shape (*, M = "
+                         f"{y.shape[-2]}, K) should have same M.")
+    if rcond is None:
+        eps = 1e-7 if x.dtype.short == "float32" else 1e-15
+        rcond = eps * max(x.shape[-2], x.shape[-1])
+    return apply_op(LSTSQ, (x, y), {"rcond": float(rcond), "driver": driver})
+
+
+# ---- householder_product, ormqr -----------------------------------------------------------------
+def _householder_one(x, tau):
+    m, n = x.shape[-2], x.shape[-1]
+    Q = torch.eye(m, dtype=x.dtype, device=x.device)
+    for i in range(min(tau.shape[-1], n)):
+        w = torch.cat([torch.ones(1, dtype=x.dtype, device=x.device), x[i + 1:, i]]).reshape(-1, 1)
+        wt = w.conj().T if x.is_complex() else w.T
+        Q = torch.cat([Q[:, :i], Q[:, i:] - Q[:, i:] @ w @ wt * tau[i]], dim=1)
+    return Q[:, :n]
+
+
+def _householder_kernel(x, tau):
+    if x.dim() == 2:
+        return _householder_one(x, tau)
+    flat_x = x.reshape(-1, x.shape[-2], x.shape[-1])
+    flat_tau = tau.reshape(-1, tau.shape[-1])
+    return torch.stack([_householder_one(a, b) for a, b in zip(flat_x, flat_tau)]).reshape(x.shape)
+
+
+HOUSEHOLDER = defop("householder_product", _householder_kernel, inputs=("x", "tau"),
+                    outputs=("out",), api="paddle.linalg.householder_product",
+                    notes="paddle_compat op type; Paddle composes it from set_value/matmul ops")
+
+
+def householder_product(x, tau, name=None):
+    """paddle.linalg.householder_product(x, tau, name=None): the first n columns of the product of
+    Householder reflectors H_i = I - tau_i v_i v_i^H (v_i from x's columns below the diagonal).
+
+    Differences from Paddle: recorded as one `householder_product` op (Paddle composes it), and
+    gradients are defined (Paddle 3.3.1 fails computing them after its in-place writes)."""
+    if STATE.static:
+        from ._checks import check_dtype
+        kinds = ["float16", "float32", "float64", "complex64", "complex128"]
+        check_dtype(x.dtype, "x", kinds, "householder_product")
+        check_dtype(tau.dtype, "tau", kinds, "householder_product")
+    _assert(x.dtype == tau.dtype, "The input x must have the same dtype with input tau.\n")
+    _assert(len(x.shape) >= 2 and len(tau.shape) >= 1 and len(x.shape) == len(tau.shape) + 1,
+            "The input x must have more than 2 dimensions, and input tau must have more than 1 "
+            "dimension,and the dimension of x is 1 larger than the dimension of tau\n")
+    _assert(x.shape[-2] >= x.shape[-1],
+            "The rows of input x must be greater than or equal to the columns of input x.\n")
+    _assert(x.shape[-1] >= tau.shape[-1], "The last dim of x must be greater than tau.\n")
+    for idx in range(len(x.shape) - 2):
+        _assert(x.shape[idx] == tau.shape[idx],
+                "The input x must have the same batch dimensions with input tau.\n")
+    return apply_op(HOUSEHOLDER, (x, tau))
+
+
+def ormqr(x, tau, y, left=True, transpose=False, name=None):
+    """paddle.linalg.ormqr(x, tau, y, left=True, transpose=False, name=None): op(Q) @ y (left) or
+    y @ op(Q), Q from the Householder reflectors (x, tau), op = transpose when transpose.
+
+    Differences from Paddle: none known."""
+    if STATE.static:
+        from ._checks import check_dtype, check_type
+        check_dtype(y.dtype, "y", ["float16", "float32", "float64", "complex64", "complex128"],
+                    "ormqr")
+        check_type(left, "left", bool, "ormqr")
+        check_type(transpose, "transpose", bool, "ormqr")
+    _assert(x.dtype == tau.dtype and x.dtype == y.dtype,
+            "The input tau and y must have the same dtype with the x.\n")
+    _assert(len(x.shape) >= 2 and len(y.shape) >= 2 and len(tau.shape) >= 1,
+            "The input x and y must have more than 2 dimensions, and input tau must have more than "
+            "1 dimension")
+    _assert(len(x.shape) == len(tau.shape) + 1 and len(x.shape) == len(y.shape),
+            "the dimension of x is 1 larger than the dimension of tau\n and the dimension of x is "
+            "equal to the dimension of input")
+    _assert(x.shape[-1] == tau.shape[-1], "The innermost dimension of x and tau should be the same")
+    if transpose and left:
+        _assert(x.shape[-2] == y.shape[-2], "The row dimensions of x and y should be the same")
+    elif not transpose and left:
+        _assert(x.shape[-1] == y.shape[-2],
+                "The column dimension of x and the row dimension of y should be the same")
+    elif transpose and not left:
+        _assert(x.shape[-2] == y.shape[-1],
+                "The row dimension of x and the column dimension of y should be the same")
+    else:
+        _assert(x.shape[-1] == y.shape[-1],
+                "The column dimensions of Impt and Osser's should be the same")
+    if len(x.shape) == 3:
+        _assert(x.shape[0] == y.shape[0] and x.shape[0] == tau.shape[0],
+                "The input and tau and y parameters should have the same batch")
+    q = householder_product(x, tau)
+    if transpose:
+        q = t(q) if len(x.shape) == 2 else transpose_op(q, [0, 2, 1])
+    return matmul(q, y) if left else matmul(y, q)
+
+
+transpose_op = transpose      # `ormqr`'s argument named transpose shadows the op inside it
+
+
+# ---- matrix_exp --------------------------------------------------------------------------------
+MATRIX_EXP = defop("matrix_exp", lambda X: torch.linalg.matrix_exp(X), api="paddle.linalg.matrix_exp",
+                   notes="paddle_compat op type; Paddle composes a Pade approximation with "
+                         "scaling and squaring from several ops")
+
+
+def matrix_exp(x, name=None):
+    """paddle.linalg.matrix_exp(x, name=None): the matrix exponential of square float32/float64
+    matrices (0-D and 1x1 inputs: the elementwise exponential).
+
+    Differences from Paddle: recorded as one `matrix_exp` op on torch.linalg.matrix_exp (Paddle
+    composes a Pade approximation from several ops); results agree to rounding."""
+    mat_a = x if is_tensor_like(x) else _to_tensor(x)
+    dtype = mat_a.dtype.short
+    if dtype not in ["float32", "float64"]:
+        raise ValueError(f"The input tensor's dtype must be float32 or float64, but got {dtype}")
+    if mat_a.ndim == 0:
+        return mat_a.exp()
+    if mat_a.ndim < 2:
+        raise ValueError("The input tensor must be at least two-dimensional")
+    if mat_a.shape[-1] != mat_a.shape[-2]:
+        raise ValueError("Last 2 dimensions of the tensor must be square")
+    if list(mat_a.shape[-2:]) == [1, 1]:
+        return mat_a.exp()
+    return apply_op(MATRIX_EXP, (mat_a,))
+
+
+# ---- svd_lowrank, pca_lowrank (Halko et al.'s randomized range finder, as Paddle) -----------------
+def _swap_last(x):
+    perm = list(range(len(x.shape)))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return transpose(x, perm)
+
+
+def _conj(x):
+    return x.conj() if x.dtype.is_complex else x
+
+
+def _approximate_basis(x, q, niter=2, M=None):
+    from .random import randn
+    niter = 2 if niter is None else niter
+    n = x.shape[-1]
+    R = randn((n, q), dtype=x.dtype)
+    A_H = _conj(_swap_last(x))
+    if M is None:
+        Q = qr(matmul(x, R))[0]
+        for _ in range(niter):
+            Q = qr(matmul(A_H, Q))[0]
+            Q = qr(matmul(x, Q))[0]
+    else:
+        M_H = _conj(_swap_last(M))
+        Q = qr(matmul(x, R) - matmul(M, R))[0]
+        for _ in range(niter):
+            Q = qr(matmul(A_H, Q) - matmul(M_H, Q))[0]
+            Q = qr(matmul(x, Q) - matmul(M, Q))[0]
+    return Q
+
+
+def svd_lowrank(x, q=None, niter=2, M=None, name=None):
+    """paddle.linalg.svd_lowrank(x, q=None, niter=2, M=None, name=None): approximate rank-q SVD
+    (U, S, V) of x - M by a randomized range finder with niter power iterations.
+
+    Differences from Paddle: the random projection is drawn from paddle_compat's generator, so
+    U, S, V equal Paddle's only where the approximation is exact (q at least the rank)."""
+    if not is_tensor_like(x):
+        raise ValueError(f"Input must be tensor, but got {type(x)}")
+    m, n = x.shape[-2:]
+    if q is None:
+        q = min(6, m, n)
+    elif min(m, n) != 0 and not (0 <= q <= min(m, n)):
+        raise ValueError(f"q(={q}) must be non-negative integer and not greater than min(m, n)="
+                         f"{min(m, n)}")
+    if not niter >= 0:
+        raise ValueError(f"niter(={niter}) must be non-negative integer")
+    M_t = None
+    if M is not None:
+        M = M.broadcast_to(x.shape)
+        M_t = _swap_last(M)
+    A_t = _swap_last(x)
+    if m < n or n > q:
+        Q = _approximate_basis(A_t, q, niter=niter, M=M_t)
+        Q_c = _conj(Q)
+        B_t = matmul(x, Q_c) if M is None else matmul(x, Q_c) - matmul(M, Q_c)
+        U, S, Vh = svd(B_t, full_matrices=False)
+        V = matmul(Q, _conj(_swap_last(Vh)))
+    else:
+        Q = _approximate_basis(x, q, niter=niter, M=M)
+        Q_c = _conj(Q)
+        B = matmul(A_t, Q_c) if M is None else matmul(A_t, Q_c) - matmul(M_t, Q_c)
+        U, S, Vh = svd(_swap_last(B), full_matrices=False)
+        V = _conj(_swap_last(Vh))
+        U = matmul(Q, U)
+    return U, S, V
+
+
+def pca_lowrank(x, q=None, center=True, niter=2, name=None):
+    """paddle.linalg.pca_lowrank(x, q=None, center=True, niter=2, name=None): approximate principal
+    components: svd_lowrank of x minus its column means (when center).
+
+    Differences from Paddle: as svd_lowrank (random projection from paddle_compat's generator)."""
+    if not is_tensor_like(x):
+        raise ValueError(f"Input must be tensor, but got {type(x)}")
+    m, n = x.shape[-2:]
+    if q is None:
+        q = min(6, m, n)
+    elif not (0 <= q <= min(m, n)):
+        raise ValueError(f"q(={q}) must be non-negative integer and not greater than min(m, n)="
+                         f"{min(m, n)}")
+    if not niter >= 0:
+        raise ValueError(f"niter(={niter}) must be non-negative integer")
+    if not center:
+        return svd_lowrank(x, q, niter=niter, M=None)
+    return svd_lowrank(x - x.mean(axis=-2, keepdim=True), q, niter=niter, M=None)
+
+
+def fp8_fp8_half_gemm_fused(x, y, transpose_x=False, transpose_y=False, bias=None,
+                            output_dtype="float16", scale=1.0, act="identity", name=None):
+    """paddle.linalg.fp8_fp8_half_gemm_fused: a CUDA-only fused FP8 GEMM (SM89+ kernels).
+
+    Differences from Paddle: not provided; it raises NotImplementedError naming what to use."""
+    raise NotImplementedError(
+        "paddle.linalg.fp8_fp8_half_gemm_fused is a CUDA-only fused FP8 kernel that paddle_compat "
+        "does not provide; use paddle.matmul on float16/bfloat16 tensors (then add bias and the "
+        "activation) instead")
+
+
+def _attach_rest():
+    # Paddle 3.3.1's Tensor has these as methods (not matrix_rank, triangular_solve, matrix_exp).
+    attach({"cond": cond, "cov": cov, "corrcoef": corrcoef, "slogdet": slogdet, "lu": lu,
+            "lu_unpack": lu_unpack, "eig": eig, "eigvals": eigvals, "eigvalsh": eigvalsh,
+            "multi_dot": multi_dot, "cholesky_solve": cholesky_solve,
+            "cholesky_inverse": cholesky_inverse, "lstsq": lstsq,
+            "householder_product": householder_product, "ormqr": ormqr,
+            "svd_lowrank": svd_lowrank, "pca_lowrank": pca_lowrank})
+
+
+_attach_rest()

@@ -155,10 +155,13 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
                 v = block._find_var_recursive(n)
                 if v is not None and not v.stop_gradient and n not in no_grad:
                     diff.add(n)
-        else:
+        elif op.input_arg_names:
             for n in op.output_arg_names:
                 if n not in {i.name for i in inputs}:
                     diff.discard(n)
+        # An op without inputs (paddle.full, a constant) creates a leaf: one marked
+        # stop_gradient=False stays differentiable, as Paddle's tests rely on
+        # (`x = paddle.full(...); x.stop_gradient = False; append_backward(f(x))`, x@GRAD fetched).
     # Values the targets depend on.
     need = {t.name for t in targets}
     path = []
@@ -187,6 +190,12 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
 
     group = GradGroup()
     for t, tg in zip(targets, target_grads):
+        if tg is not None and t.name not in gname:
+            # Paddle uses a given target gradient itself as the target's gradient variable (the
+            # grad ops read it by name), so a later gradients() call can differentiate with
+            # respect to it (double backward).
+            gname[t.name] = tg.name
+            fwd_of[tg.name] = t.name
         group.targets.append(t.name)
         group.target_grads.append(tg.name if tg is not None else None)
         group.seed_names.append(grad_of(t.name))

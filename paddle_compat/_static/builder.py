@@ -34,6 +34,7 @@ _NAME_SCOPE = ["/"]
 _NAME_SCOPE_COUNTS = [{}]
 _HELPER = [None]           # the prefix ('fc_0') all ops of a composite layer name their outputs by
 _ROLE = [OpRole.Forward]
+_DEVICE = [""]          # device_guard's device: the op_device attribute of new ops
 _TMP = [False]             # inside tmp_outputs(key): every output is named <key>_<n> (Variable operators)
 
 # Input slots Paddle's legacy ops print empty when the API did not fill them (`scale` always;
@@ -180,6 +181,27 @@ def new_tmp_var(block, shape, dtype, stop_gradient=True):
 
 
 @contextlib.contextmanager
+def device_guard(device=None):
+    """paddle.static.device_guard(device=None): ops created inside carry `op_device = device`
+    ('cpu', 'gpu', 'gpu:<id>', 'xpu'...), as Paddle's legacy graph records them.
+
+    Differences from Paddle: the attribute is recorded and printed; the Executor runs every op
+    on the program's place (Paddle's executor moves the op's inputs to that device)."""
+    if device is not None and device != "" and device.split(":")[0] not in (
+            "cpu", "gpu", "xpu", "dcu", "npu", "mlu", "custom_cpu"):
+        raise ValueError(
+            "The Attr(device) should be 'cpu', 'xpu', 'dcu', 'gpu' or custom device, and it can "
+            "also be empty string or None when there is no need to specify device. But received "
+            f"{device}")
+    old = _DEVICE[0]
+    _DEVICE[0] = device or ""
+    try:
+        yield
+    finally:
+        _DEVICE[0] = old
+
+
+@contextlib.contextmanager
 def op_role(role):
     old = _ROLE[0]
     _ROLE[0] = role
@@ -190,7 +212,7 @@ def op_role(role):
 
 
 def standard_attrs(role=None, namescope=None):
-    return {"op_device": "", "op_namescope": _NAME_SCOPE[0] if namescope is None else namescope,
+    return {"op_device": _DEVICE[0], "op_namescope": _NAME_SCOPE[0] if namescope is None else namescope,
             "op_role": _ROLE[0] if role is None else role, "op_role_var": [],
             "with_quant_attr": False}
 

@@ -277,7 +277,7 @@ class Operator:
     """
 
     __slots__ = ("block", "type", "inputs", "outputs", "attrs", "opdef", "callstack", "grad_group",
-                 "list_slots")
+                 "list_slots", "extra_inputs")
 
     def __init__(self, block, type, inputs, outputs, attrs, opdef=None, callstack=None):
         self.block = block
@@ -289,6 +289,9 @@ class Operator:
         self.callstack = callstack if callstack is not None else _user_stack()
         self.grad_group = None
         self.list_slots = ()        # duplicable slots recorded from a Python list
+        # Values a kernel reads that Paddle's op does not list (write_to_array's array, which
+        # Paddle updates in place through its Out slot): {slot: [names]}, never printed.
+        self.extra_inputs = None
 
     @property
     def input_names(self):
@@ -527,6 +530,24 @@ class Program:
         self.current_block_idx = block.idx
         self._bump()
         return block
+
+    def _copy_param_info_from(self, other):
+        """Program._copy_param_info_from(other): the parameters of `other`'s global block
+        (trainable, optimize_attr, regularizer, need_clip) become Parameters of this program's
+        global block, for the variables of the same name (Paddle's helper for cloned programs)."""
+        if not isinstance(other, Program):
+            raise TypeError("Function Program._copy_param_info_from() needs to pass in a source "
+                            f"Program, but received {type(other)}")
+        mine = self.global_block()
+        for p in other.global_block().all_parameters():
+            v = mine.vars.get(p.name)
+            if v is None:
+                continue        # pruned from this program (Paddle skips it too)
+            new = Parameter(mine, v.name, v.shape, v.dtype, trainable=p.trainable_flag,
+                            optimize_attr=p.optimize_attr, regularizer=p.regularizer,
+                            need_clip=p.need_clip)
+            mine.vars[new.name] = new
+        self._bump()
 
     def _rollback(self):
         self.current_block_idx = self.current_block().parent_idx

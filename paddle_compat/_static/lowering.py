@@ -62,6 +62,7 @@ def lower(program, feed_names, fetch_names, block=None):
     for item in reversed(raw):
         if isinstance(item, Operator):
             needed.update(item.input_arg_names)
+            needed.update(n for ns in (item.extra_inputs or {}).values() for n in ns)
         else:
             w = [(gname, fwd) for gname, fwd in item.grad_of.items() if gname in needed]
             seeds = [s for s in item.seed_names if s in needed]
@@ -72,6 +73,15 @@ def lower(program, feed_names, fetch_names, block=None):
                 needed.update(fwd for _, fwd in w)
     groups = [item for item in raw if not isinstance(item, Operator) and any(wanted[id(item)])]
     leaf_names = {fwd for g in groups for _, fwd in wanted[id(g)][0]}
+    # A `while` op updates its loop variables in place, under their own names; a gradient with
+    # respect to a loop variable is one with respect to its value before the loop, which the op
+    # step therefore also stores under an alias that the later groups read.
+    pre_alias = {}
+    for item in raw:
+        if isinstance(item, Operator) and item.type == "while":
+            for n in item.input("X"):
+                if n in leaf_names and n in item.output("Out") and n not in pre_alias:
+                    pre_alias[n] = n + "@PRE_WHILE"
     plan = _Plan()
     plan.has_grad = bool(groups)
     steps, readers, produced = [], [], set(feed_names)
@@ -97,8 +107,9 @@ def lower(program, feed_names, fetch_names, block=None):
             step.fused = None
             slots = opdef.inputs
             args = []
+            extra = op.extra_inputs or {}
             for slot in slots:
-                names = op.inputs.get(slot)
+                names = op.inputs.get(slot) or extra.get(slot)
                 if not names:
                     args.append(None)
                 elif len(names) == 1 and slot not in op.list_slots:
@@ -106,13 +117,24 @@ def lower(program, feed_names, fetch_names, block=None):
                 else:
                     args.append(list(names))
             step.args = args
-            note_reads(op.input_arg_names)
+            reads = op.input_arg_names + [n for ns in extra.values() for n in ns]
+            note_reads(reads)
+            for n in reads:
+                if n not in produced and (v := _var(block, n)) is not None \
+                        and v.type == "DENSE_TENSOR_ARRAY":
+                    # Paddle's create_array records no op: the scope holds an empty array until
+                    # the first write. Here that empty array is one step before its first reader.
+                    steps.append(_array_init_step(n, op))
+                    readers.append(set())
+                    produced.add(n)
             outs = []
             for slot in opdef.outputs:
                 names = op.outputs.get(slot, [])
                 outs.append(names if slot in op.list_slots or len(names) > 1
                             else (names[0] if names else None))
             step.single = len(opdef.outputs) == 1
+            if op.type == "while" and pre_alias:
+                outs.append([pre_alias.get(n, "@PRE_WHILE@") for n in op.input("X")])
             step.outs = outs
             # What the kernel computes: recorded-only outputs (a shape op's XShape) are left out.
             out_names = [n for slot in opdef.outputs for n in op.outputs.get(slot, ())]
@@ -123,7 +145,7 @@ def lower(program, feed_names, fetch_names, block=None):
             step.writes = [n for n in out_names if (v := _var(block, n)) is not None and v.persistable]
             step.no_grad = op.attrs.get("op_role") == 2
             produced.update(out_names)
-            readers.append(set(op.input_arg_names))
+            readers.append(set(reads))
             steps.append(step)
         else:
             g = item
@@ -135,7 +157,7 @@ def lower(program, feed_names, fetch_names, block=None):
             step.op = g.ops[0] if g.ops else None
             step.targets = list(g.targets)
             step.seeds = list(g.target_grads)
-            step.wanted = [fwd for _, fwd in w]
+            step.wanted = [pre_alias.get(fwd, fwd) for _, fwd in w]
             step.wanted_grads = [gname for gname, _ in w]
             step.seed_outs = [(s, g.targets[g.seed_names.index(s)]) for s in seeds]
             note_reads(step.targets + step.wanted + [s for s in step.seeds if s])
@@ -181,6 +203,18 @@ def lower(program, feed_names, fetch_names, block=None):
     plan.fetch = list(fetch_names)
     plan.runs, plan.code = 0, None
     return plan
+
+
+def _new_array():
+    return []
+
+
+def _array_init_step(name, op):
+    step = _OpStep()
+    step.kernel, step.args, step.kwargs, step.outs, step.single = _new_array, [], {}, [name], True
+    step.op, step.leaf, step.detach, step.writes, step.frees = op, [], [], [], []
+    step.no_grad, step.fallback, step.fused = False, None, "array"     # never fused nor swapped
+    return step
 
 
 def _fuse_pairs(block, steps, readers, keep):

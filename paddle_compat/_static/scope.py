@@ -135,3 +135,21 @@ def scope_guard(scope):
         yield
     finally:
         _GLOBAL[0] = old
+
+
+def _fetch_var(name, scope=None, return_numpy=True):
+    """paddle.base.executor._fetch_var(name, scope=None, return_numpy=True): the value the scope
+    holds for `name` (a numpy copy, or the scope's DenseTensor), as Paddle's tests read
+    persistable variables after a run. (Paddle keeps it in base/executor.py; it lives with the
+    scope here.)"""
+    assert isinstance(name, str)
+    if scope is None:
+        scope = global_scope()
+    var = scope.find_var(name)
+    assert var is not None, (
+        "Cannot find " + name + " in scope. Perhaps you need to make the variable persistable "
+        "by using var.persistable = True in your program.")
+    tensor = var.get_tensor()
+    if return_numpy:
+        return np.array(tensor, copy=True)
+    return tensor

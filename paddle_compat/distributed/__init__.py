@@ -3,7 +3,7 @@
 Public face only; see collective.py (collectives and groups), _env.py (ParallelEnv and the
 environment variables), _spawn.py and launch/ (starting processes), parallel.py (DataParallel).
 """
-from ._env import ParallelEnv
+from .._distributed.env import ParallelEnv
 from .collective import (Group, ReduceOp, all_gather, all_gather_object, all_reduce, alltoall,
                          barrier, broadcast, destroy_process_group, get_backend, get_group, get_rank,
                          get_world_size, init_parallel_env, irecv, is_initialized, isend, new_group,

@@ -20,7 +20,7 @@ import torch
 import torch.distributed as tdist
 
 from .._tensor import Tensor, wrap
-from ._env import ParallelEnv, master_endpoint, timeout_seconds
+from .._distributed.env import ParallelEnv, master_endpoint, timeout_seconds
 
 __all__ = ["ReduceOp", "Group", "init_parallel_env", "is_initialized", "get_rank", "get_world_size",
            "new_group", "get_group", "barrier", "all_reduce", "broadcast", "reduce", "all_gather",

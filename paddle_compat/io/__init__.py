@@ -4,7 +4,7 @@ from .._io.dataset import (Dataset, IterableDataset, TensorDataset, ComposeDatas
 from .._io.sampler import (Sampler, SequenceSampler, RandomSampler, WeightedRandomSampler,
                       SubsetRandomSampler, BatchSampler)
 from .._io.dataloader import DataLoader, get_worker_info, default_collate_fn, default_convert_fn
-from ..distributed.sampler import DistributedBatchSampler
+from .._distributed.sampler import DistributedBatchSampler
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "ChainDataset",
            "ConcatDataset", "Subset", "random_split", "Sampler", "SequenceSampler", "RandomSampler",

@@ -1,5 +1,5 @@
 """paddle.metric: Metric, Accuracy, Precision, Recall, Auc and accuracy."""
-from .metrics import Metric, Accuracy, accuracy, Precision, Recall, Auc
+from .._metric.metrics import Metric, Accuracy, accuracy, Precision, Recall, Auc
 
 __all__ = ["Metric", "Accuracy", "Precision", "Recall", "Auc", "accuracy"]
 

@@ -1,7 +1,8 @@
 """paddle.static: Program, Executor, data, gradients, save/load (legacy IR semantics)."""
 from .._static.ir import Program, Block, Variable, Parameter, Operator
-from .._static.builder import (default_main_program, default_startup_program, program_guard,
-                               name_scope)
+from .._static.builder import (default_main_program, default_startup_program, device_guard,
+                               program_guard, name_scope)
+from .._base.framework import cpu_places, cuda_places
 from .._static.layers import data, create_parameter, create_global_var
 from .._static.executor import Executor
 from .._static.verify import verify

@@ -1,12 +1,14 @@
 """paddle.tensor: Paddle's tensor-function modules (math, creation, manipulation, random, linalg,
 logic, search, stat), each re-exporting what paddle_compat provides of it; their functions are
 also names of this package, as in Paddle."""
-from . import math, creation, manipulation, random, linalg, logic, search, stat
+from . import math, creation, manipulation, random, linalg, logic, search, stat, array
+from .array import array_length, array_read, array_write, create_array
 from .math import (add, add_n, clip, count_nonzero, cumprod, cumsum, divide, floor_divide,
                    floor_mod, fmax, fmin, increment, inverse, lerp, max, min,
                    mm, mod, nanmean, nansum, neg, outer, pow, prod, remainder,
                    scale, stanh, subtract, trunc)
 from .creation import (arange, assign, complex, create_parameter, diag, empty, empty_like, eye,
+                       fill_constant,
                        full, full_like, linspace, logspace, meshgrid, ones,
                        ones_like, to_tensor, zeros, zeros_like)
 from .manipulation import (broadcast_to, cast, chunk, concat, expand, flatten, flatten_, flip,

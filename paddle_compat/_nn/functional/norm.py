@@ -2,8 +2,9 @@
 normalize.
 
 Paddle's batch_norm updates the running statistics with the *biased* batch variance
-(`running_var = momentum * running_var + (1 - momentum) * var`), unlike torch's unbiased update, so the
-kernel computes the statistics itself instead of calling torch.batch_norm in training mode.
+(`running_var = momentum * running_var + (1 - momentum) * var`), unlike torch's unbiased update; the
+training kernel lets torch.batch_norm (fused forward and backward) write the batch statistics into
+scratch buffers and applies Paddle's update from them.
 """
 import torch
 import torch.nn.functional as TF
@@ -39,6 +40,20 @@ def _bn_kernel(x, scale, bias, mean, variance, momentum=0.9, epsilon=1e-5, data_
         # One value per channel: Paddle's kernel skips the normalisation (y = x, no scale/bias)
         # and leaves the running statistics as they are.
         return x.clone(), mean, variance
+    count = x.numel() // max(channels, 1)
+    if use_batch and not channel_last and count > 1 and x.dim() >= 2 and \
+            scale is not None and bias is not None and mean.dtype == x.dtype:
+        # torch's fused kernel (one pass forward, one backward) normalises with the batch
+        # statistics; with momentum 1.0 it leaves exactly the batch mean and the *unbiased* batch
+        # variance in the scratch buffers, from which Paddle's biased update follows
+        batch_mean = torch.zeros_like(mean)
+        batch_var = torch.ones_like(variance)
+        y = torch.batch_norm(x, scale, bias, batch_mean, batch_var, True, 1.0, epsilon,
+                             torch.backends.cudnn.enabled)
+        with torch.no_grad():
+            mean.mul_(momentum).add_(batch_mean, alpha=1.0 - momentum)
+            variance.mul_(momentum).add_(batch_var, alpha=(1.0 - momentum) * (count - 1) / count)
+        return y, mean, variance
     if use_batch:
         batch_mean = x.mean(axes)
         batch_var = x.var(axes, unbiased=False)

@@ -77,7 +77,7 @@ class Cifar10(Dataset):
                 batch = _safe_pickle.loads(f.extractfile(name).read(), f"{self.data_file}:{name}",
                                            api=f"paddle.vision.datasets.{type(self).__name__}",
                                            encoding="bytes")
-                data = batch[b"data"]
+                data = _safe_pickle.plain_array(batch[b"data"])
                 labels = batch.get(b"labels", batch.get(b"fine_labels", None))
                 assert labels is not None
                 for sample, label in zip(data, labels):

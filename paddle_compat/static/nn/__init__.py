@@ -1,5 +1,7 @@
 """paddle.static.nn: static-graph layers (a plain list of re-exports)."""
 from ..._static.layers import fc, conv2d, batch_norm, embedding
+from ..._static.control_flow import case, cond, switch_case, while_loop
+from . import control_flow
 from ..._static.py_func import py_func
 from ..._static.static_pylayer import static_pylayer
 

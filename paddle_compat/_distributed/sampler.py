@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from .._io.sampler import batches
-from ._env import ParallelEnv
+from .env import ParallelEnv
 
 __all__ = ["DistributedBatchSampler"]
 

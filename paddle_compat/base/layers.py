@@ -1,4 +1,4 @@
-"""paddle.fluid.layers: the legacy layer functions old static-graph programs call.
+"""paddle.base.layers (also paddle.fluid.layers): the legacy layer functions old static-graph programs call.
 
 Most are thin renames of paddle.static.nn / paddle / paddle.nn.functional with the legacy argument
 names (`input`, `param_attr`, `act`). Two legacy ops have no Paddle 3 public twin and are defined

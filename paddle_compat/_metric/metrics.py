@@ -10,6 +10,7 @@ import torch
 
 from .._mode import STATE
 from .._ops.registry import apply_op, defop
+from .._ops.search import topk
 from .._tensor import Tensor, wrap
 
 __all__ = ["Metric", "Accuracy", "accuracy", "Precision", "Recall", "Auc"]
@@ -113,15 +114,7 @@ _ACCURACY = defop("accuracy", _accuracy_kernel, inputs=("Out", "Indices", "Label
 
 
 def _topk(x, k):
-    import paddle_compat
-    topk = getattr(paddle_compat, "topk", None)    # the ops part's paddle.topk, when present
-    if topk is not None:
-        return topk(x, k=k)
-    if STATE.static:
-        raise NotImplementedError("paddle.metric.accuracy in static mode needs paddle.topk; use it "
-                                  "in dynamic mode")
-    values, idx = torch.topk(x._t, k, dim=-1)
-    return wrap(values), wrap(idx)
+    return topk(x, k=k)
 
 
 def accuracy(input, label, k=1, correct=None, total=None, name=None):

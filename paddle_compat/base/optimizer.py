@@ -1,4 +1,4 @@
-"""paddle.fluid.optimizer: legacy optimizer spellings over paddle.optimizer.
+"""paddle.base.optimizer (paddle.fluid.optimizer; Paddle 3.3.1 keeps no such module under base): legacy optimizer spellings over paddle.optimizer.
 
 The legacy argument names map to Paddle 3's: `parameter_list` -> `parameters`, `regularization`
 -> `weight_decay`. `minimize(loss)` in static mode appends the backward and update ops as

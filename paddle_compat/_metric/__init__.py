@@ -1,0 +1,1 @@
+"""paddle.metric's classes and functions (Paddle: python/paddle/metric/metrics.py)."""

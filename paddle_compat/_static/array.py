@@ -1,0 +1,164 @@
+"""paddle.tensor.create_array / array_write / array_read / array_length (Paddle: tensor/array.py).
+
+Exceptions: it lives in `_static/` rather than `_ops/` because its static form records
+DENSE_TENSOR_ARRAY variables and the `write_to_array` / `read_from_array` / `lod_array_length`
+ops, which `_ops/` may not reach (the import floors of docs/design.md).
+
+In dynamic mode a tensor array is a Python list of Tensors, as in Paddle. In static mode its value
+while the Executor runs is a Python list of torch tensors: `write_to_array` replaces or appends an
+element of that list (Paddle writes the array in place through its `Out` slot; the kernel reads the
+array through the op's unprinted `extra_inputs`), so gradients flow through the elements.
+"""
+import torch
+
+from .._dtype import to_dtype
+from .._mode import STATE
+from .._ops._checks import check_variable_and_dtype
+from .._ops.registry import OpDef
+from .._tensor import Tensor
+from .builder import append_op, default_main_program, program_name
+from .ir import Variable
+
+__all__ = ["create_array", "array_write", "array_read", "array_length"]
+
+_ARRAY = "DENSE_TENSOR_ARRAY"
+
+
+def _index(i):
+    return int(i.reshape(-1)[0].item())
+
+
+def _write_kernel(X=None, I=None, Array=None):
+    array = list(Array) if Array is not None else []
+    k = _index(I)
+    if k > len(array):
+        raise IndexError(f"(OutOfRange) The index {k} of write_to_array is out of the range of "
+                         f"the tensor array of length {len(array)}")
+    if k == len(array):
+        array.append(X)
+    else:
+        array[k] = X
+    return array
+
+
+def _read_kernel(X=None, I=None):
+    k = _index(I)
+    if not 0 <= k < len(X):
+        raise IndexError(f"(OutOfRange) The index {k} of read_from_array is out of the range "
+                         f"of the tensor array of length {len(X)}")
+    return X[k]
+
+
+def _length_kernel(X=None):
+    return torch.tensor([len(X)], dtype=torch.int64)
+
+
+_WRITE = OpDef("write_to_array", _write_kernel, ("X", "I", "Array"), ("Out",), {}, "",
+               "paddle.tensor.array_write")
+_READ = OpDef("read_from_array", _read_kernel, ("X", "I"), ("Out",), {}, "",
+              "paddle.tensor.array_read")
+_LENGTH = OpDef("lod_array_length", _length_kernel, ("X",), ("Out",), {}, "",
+                "paddle.tensor.array_length")
+
+
+def _is_array(v):
+    return isinstance(v, Variable) and v.type == _ARRAY
+
+
+def create_array(dtype, initialized_list=None):
+    """paddle.tensor.create_array(dtype, initialized_list=None): an empty tensor array (a list in
+    dynamic mode, a DENSE_TENSOR_ARRAY Variable in static mode), filled with `initialized_list`."""
+    array = []
+    if initialized_list is not None:
+        if not isinstance(initialized_list, (list, tuple)):
+            raise TypeError("Require type(initialized_list) should be list/tuple, but received "
+                            f"{type(initialized_list)}")
+        array = list(initialized_list)
+    for val in array:
+        if not isinstance(val, Tensor):
+            raise TypeError("All values in `initialized_list` should be Variable or pir.Value, "
+                            f"but received {type(val)}.")
+    if not STATE.static:
+        return array
+    block = default_main_program().current_block()
+    out = block.create_var(name=f"{program_name('array')}.out", type=_ARRAY,
+                           dtype=to_dtype(dtype), stop_gradient=False)
+    for val in array:
+        array_write(val, array_length(out), array=out)
+    return out
+
+
+def array_write(x, i, array=None):
+    """paddle.tensor.array_write(x, i, array=None): write `x` at position `i` (an int64 Tensor of
+    shape [1]) of `array`, appending when `i` equals its length; returns the array."""
+    if not STATE.static:
+        assert isinstance(x, Tensor), \
+            "The input data 'x' in array_write must be Variable in dygraph mode"
+        assert isinstance(i, Tensor), \
+            "The index 'i' in array_write must be Variable in dygraph mode"
+        assert list(i.shape) == [1], "The shape of index 'i' should be [1] in dygraph mode"
+        k = int(i.item(0))
+        if array is None:
+            array = create_array(x.dtype)
+        assert isinstance(array, list), "The 'array' in array_write must be a list in dygraph mode"
+        assert k <= len(array), \
+            "The index 'i' should not be greater than the length of 'array' in dygraph mode"
+        if k < len(array):
+            array[k] = x
+        else:
+            array.append(x)
+        return array
+    check_variable_and_dtype(i, "i", ["int64"], "array_write")
+    if not isinstance(x, Variable):
+        raise TypeError(f"The type of 'x' in array_write must be <class 'paddle.base.framework."
+                        f"Variable'>, but received {type(x)}. ")
+    if array is not None and not _is_array(array):
+        raise TypeError("array should be tensor array variable in array_write Op")
+    block = default_main_program().current_block()
+    prefix = program_name("array_write")
+    if array is None:
+        array = block.create_var(name=f"{prefix}.out", type=_ARRAY, dtype=x.dtype,
+                                 stop_gradient=False)
+    op = append_op(block, _WRITE, {"X": [x.name], "I": [i.name]}, {"Out": [array.name]}, {},
+                   type="write_to_array")
+    op.extra_inputs = {"Array": [array.name]}
+    array._elem_shape = tuple(x.shape)
+    return array
+
+
+def array_read(array, i):
+    """paddle.tensor.array_read(array, i): the element at position `i` (an int64 Tensor of shape
+    [1]) of a tensor array."""
+    if not STATE.static:
+        assert isinstance(array, list), "The 'array' in array_read must be list in dygraph mode"
+        assert isinstance(i, Tensor), "The index 'i' in array_read must be Variable in dygraph mode"
+        assert list(i.shape) == [1], "The shape of index 'i' should be [1] in dygraph mode"
+        return array[int(i.item(0))]
+    check_variable_and_dtype(i, "i", ["int64"], "array_read")
+    prefix = program_name("array_read")
+    if not _is_array(array):
+        raise TypeError("array should be tensor array variable")
+    block = default_main_program().current_block()
+    out = block.create_var(name=program_name(prefix + ".tmp"),
+                           shape=getattr(array, "_elem_shape", ()), dtype=array.dtype,
+                           stop_gradient=True)
+    append_op(block, _READ, {"X": [array.name], "I": [i.name], "X_W": []}, {"Out": [out.name]},
+              {}, type="read_from_array")
+    return out
+
+
+def array_length(array):
+    """paddle.tensor.array_length(array): the number of elements of a tensor array (an int in
+    dynamic mode, an int64 Variable of shape [1] in static mode)."""
+    if not STATE.static:
+        assert isinstance(array, list), "The 'array' in array_write must be a list in dygraph mode"
+        return len(array)
+    if not _is_array(array):
+        raise TypeError("array should be tensor array variable in array_length Op")
+    prefix = program_name("array_length")
+    block = default_main_program().current_block()
+    out = block.create_var(name=program_name(prefix + ".tmp"), shape=(1,), dtype=to_dtype("int64"),
+                           stop_gradient=True)
+    append_op(block, _LENGTH, {"X": [array.name]}, {"Out": [out.name]}, {},
+              type="lod_array_length")
+    return out

@@ -1,0 +1,1 @@
+"""The models of paddle.vision.models, one file per Paddle module (the face re-exports them)."""

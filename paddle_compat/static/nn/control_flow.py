@@ -1,0 +1,4 @@
+"""paddle.static.nn.control_flow: cond, case, switch_case, while_loop."""
+from ..._static.control_flow import case, cond, switch_case, while_loop
+
+__all__ = ["case", "cond", "switch_case", "while_loop"]
