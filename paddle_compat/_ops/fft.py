@@ -214,18 +214,25 @@ def _finish(ret, out):
     return ret
 
 
-# ---- the internal forms of paddle/fft.py ---------------------------------------------------------
-def fft_c2c(x, n, axis, norm, forward, name=None, out=None):
-    """Complex-to-complex transform along one axis (paddle.fft's internal `fft_c2c`)."""
-    _check_tensor(x)
-    x = _to_complex_input(x)
+def _one_axis(x, n, axis, norm, hermitian=False):
+    """The checks and the n-resize the three one-axis forms share (Paddle repeats them in each):
+    -> (x resized to n along axis, or to n // 2 + 1 for a Hermitian input; the normalized axes)."""
     _check_normalization(norm)
     axis = -1 if axis is None else axis
     _check_fft_axis(x, axis)
     axes = _normalize_axes(x, [axis])
     if n is not None:
         _check_fft_n(n)
-        x = _resize_fft_input(x, [n], axes)
+        x = _resize_fft_input(x, [n // 2 + 1 if hermitian else n], axes)
+    return x, axes
+
+
+# ---- the internal forms of paddle/fft.py ---------------------------------------------------------
+def fft_c2c(x, n, axis, norm, forward, name=None, out=None):
+    """Complex-to-complex transform along one axis (paddle.fft's internal `fft_c2c`)."""
+    _check_tensor(x)
+    x = _to_complex_input(x)
+    x, axes = _one_axis(x, n, axis, norm)
     ret = apply_op(FFT_C2C, (x,), {"axes": axes, "normalization": norm, "forward": forward})
     return _finish(ret, out)
 
@@ -235,13 +242,7 @@ def fft_r2c(x, n, axis, norm, forward, onesided, name=None, out=None):
     _check_tensor(x)
     if _is_integer(x):
         x = cast(x, default_float().short)
-    _check_normalization(norm)
-    axis = -1 if axis is None else axis
-    _check_fft_axis(x, axis)
-    axes = _normalize_axes(x, [axis])
-    if n is not None:
-        _check_fft_n(n)
-        x = _resize_fft_input(x, [n], axes)
+    x, axes = _one_axis(x, n, axis, norm)
     ret = apply_op(FFT_R2C, (x,), {"axes": axes, "normalization": norm, "forward": forward,
                                    "onesided": onesided})
     return _finish(ret, out)
@@ -251,13 +252,7 @@ def fft_c2r(x, n, axis, norm, forward, name=None, out=None):
     """Complex(Hermitian)-to-real transform along one axis (paddle.fft's internal `fft_c2r`)."""
     _check_tensor(x)
     x = _to_complex_input(x)
-    _check_normalization(norm)
-    axis = -1 if axis is None else axis
-    _check_fft_axis(x, axis)
-    axes = _normalize_axes(x, [axis])
-    if n is not None:
-        _check_fft_n(n)
-        x = _resize_fft_input(x, [n // 2 + 1], axes)
+    x, axes = _one_axis(x, n, axis, norm, hermitian=True)
     ret = apply_op(FFT_C2R, (x,), {"axes": axes, "normalization": norm, "forward": forward,
                                    "last_dim_size": n if n is not None else 0})
     return _finish(ret, out)
