@@ -111,7 +111,11 @@ class Tensor:
 
     @stop_gradient.setter
     def stop_gradient(self, value):
-        value = bool(value)
+        if value.__class__ is not bool:
+            if value is not None:       # Paddle's pybind setter takes a bool (None reads False)
+                raise TypeError(f"(InvalidType) argument (position 1) must be bool, but got "
+                                f"{_type_text(value)}")
+            value = False
         t = self._t
         if value:
             if t.requires_grad:
@@ -287,13 +291,20 @@ class Tensor:
         return self._t.shape[0]
 
     def __bool__(self):
+        if self._t.numel() != 1:    # Paddle's AssertionError, not torch's RuntimeError
+            raise AssertionError("When Variable is used as the condition of if/while , Variable "
+                                 "can only contain one element.")
         return bool(self._t)
 
     def __int__(self):
+        if self._t.numel() != 1:
+            raise AssertionError("only one element variable can be converted to int.")
         return int(self._t.detach())
 
     # detach(): Paddle converts a stop_gradient=False scalar silently; torch warns on every call.
     def __float__(self):
+        if self._t.numel() != 1:
+            raise AssertionError("only one element variable can be converted to float.")
         return float(self._t.detach())
 
     def __complex__(self):
@@ -373,13 +384,32 @@ _generated_names = itertools.count()
 _PY_KIND_DEFAULTS = {"i": "int64", "u": "int64", "b": "bool"}
 
 
+_UNSETTABLE = ValueError(
+    "(InvalidArgument) Input object type error or incompatible array data type. tensor.set() "
+    "supports array with bool, float16, float32, float64, int8, int16, int32, int64, uint8 or "
+    "uint16, please check your input or input array data type.")
+
+
+def _check_settable(array):
+    """Paddle's tensor.set() refuses object/str arrays (ints beyond int64, mixed types) and the
+    unsigned types it has no dtype for (uint32, uint64: numpy's type of 2**63 too)."""
+    if array.dtype == object or array.dtype.kind in "USV" \
+            or array.dtype in (np.uint32, np.uint64):
+        raise ValueError(*_UNSETTABLE.args)
+
+
+def _type_text(x):
+    t = type(x)             # Paddle names non-builtin types with their package: numpy.bool
+    if t.__module__ in ("builtins", None):
+        return t.__name__
+    return f"{t.__module__.split('.')[0]}.{t.__name__}"
+
+
 def _python_data_to_numpy(data):
     if isinstance(data, (list, tuple)) and any(isinstance(e, Tensor) for e in data):
         data = [e.numpy() if isinstance(e, Tensor) else e for e in data]
     array = np.array(data)
-    if array.dtype == object or array.dtype.kind in "USV":
-        raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
-                        "must be scalar|list|tuple|np.ndarray|paddle.Tensor")
+    _check_settable(array)
     kind = array.dtype.kind
     if kind == "f":
         return array.astype(_dtype_mod.default_float().numpy, copy=False)
@@ -397,8 +427,10 @@ def from_data(data, dtype=None, place=None, stop_gradient=True):
     elif isinstance(data, torch.Tensor):
         raw = data.detach().clone()
     elif isinstance(data, np.ndarray):
+        _check_settable(data)
         raw = torch.from_numpy(np.array(data, copy=True))
     elif isinstance(data, np.generic):
+        _check_settable(np.asarray(data))
         raw = torch.from_numpy(np.array(data))
     elif isinstance(data, (bool, int, float, complex, list, tuple)):
         raw = torch.from_numpy(_python_data_to_numpy(data))
