@@ -368,7 +368,7 @@ def translate_version_error(exc):
         return None
     m = _VERSION_RE.search(str(exc))
     if m is None:
-        return None
+        return _invalid_grad_error(exc)
     now, expected = m.group(1), m.group(2)
     err = RuntimeError(
         f"(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
@@ -376,6 +376,26 @@ def translate_version_error(exc):
         "fix your code to void calling an inplace operator after using the Tensor which will used "
         "in gradient computation.\n  [Hint: Expected tensor_version == wrapper_version_snapshot, "
         f"but received tensor_version:{now} != wrapper_version_snapshot:{expected}.]")
+    err.__cause__ = exc
+    return err
+
+
+# torch's engine refuses a custom Function's grad whose shape can't be summed to its input's.
+# Paddle's engine takes any shape silently (and fails or broadcasts later); paddle_compat keeps
+# refusing, but says it in a PyLayer user's terms (torch's index counts Tensor inputs only).
+_INVALID_GRAD_RE = re.compile(r"Function (\w+)Backward returned an invalid gradient at index (\d+) "
+                              r"- got \[([^\]]*)\] but expected shape compatible with \[([^\]]*)\]")
+
+
+def _invalid_grad_error(exc):
+    m = _INVALID_GRAD_RE.search(str(exc))
+    if m is None:
+        return None
+    name, index, got, expected = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    err = ValueError(
+        f"The backward of PyLayer '{name}' returned a gradient of shape [{got}] for its Tensor "
+        f"input {index}, whose shape is [{expected}]. A PyLayer's backward must return one gradient per "
+        "Tensor input, each of that input's shape.")
     err.__cause__ = exc
     return err
 
