@@ -119,6 +119,7 @@ def init_parallel_env():
         _fail("no rendezvous address: set PADDLE_MASTER (host:port) or PADDLE_TRAINER_ENDPOINTS, or "
               "start the script with `python -m paddle.distributed.launch --nproc_per_node N`")
     host, port = master.rsplit(":", 1)
+    _mark_launcher("joining", env.rank)
     seconds = timeout_seconds()
     timeout = datetime.timedelta(seconds=seconds)
     try:
@@ -141,10 +142,21 @@ def init_parallel_env():
     tdist.init_process_group(backend, store=store, rank=env.rank, world_size=env.world_size,
                              timeout=timeout)
     _groups[0] = Group(range(env.world_size), 0, tdist.group.WORLD)
+    _mark_launcher("joined", env.rank)
     # Tear the group down before the interpreter exits: a process that exits with gloo's threads
     # still running can abort ("terminate called without an active exception").
     atexit.register(_destroy_at_exit)
     return _groups[0]
+
+
+def _mark_launcher(what, rank):
+    """Tell paddle_compat's launcher (when it started this rank) how far the rendezvous got."""
+    state = os.environ.get("PADDLE_COMPAT_LAUNCH_STATE")
+    if state and os.path.isdir(state):
+        try:
+            open(os.path.join(state, f"{what}.{rank}"), "w").close()
+        except OSError:
+            pass    # only an earlier error for a peer that left; never a reason to fail here
 
 
 def _destroy_at_exit():
