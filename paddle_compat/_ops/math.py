@@ -518,6 +518,11 @@ def increment(x, value=1.0, name=None):
 
 
 def _add_n_kernel(xs):
+    if isinstance(xs, torch.Tensor):
+        # One Tensor is one input (as paddle.add_n treats it), never a sequence of its rows:
+        # iterating the op's meta tensor in static shape inference (a dynamic dim there is
+        # 25 million long) once took 16 GB.
+        return xs.clone()
     out = xs[0]
     for t in xs[1:]:
         if t.dtype is not out.dtype:
