@@ -61,7 +61,10 @@ def _dispatch(cls_p, cls_q):
         raise NotImplementedError
 
     left_p, left_q = min(_Compare(*m) for m in matches).classes
-    right_p, right_q = min(_Compare(*reversed(m)) for m in matches).classes
+    # Paddle 3.3.1 unpacks this pair as (right_p, right_q), so every asymmetric registration
+    # (register_kl(A, B) with A != B) fails there with a KeyError on (B, A); the reversed match
+    # is (q's class, p's class), as in the ordering this dispatch follows.
+    right_q, right_p = min(_Compare(*reversed(m)) for m in matches).classes
 
     if _REGISTER_TABLE[left_p, left_q] is not _REGISTER_TABLE[right_p, right_q]:
         warnings.warn(
