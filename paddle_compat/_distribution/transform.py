@@ -11,7 +11,7 @@ from typing import (
 
 from . import ops as P
 from . import ops as F
-from . import constraint, distribution, transformed_distribution, variable
+from . import constraint, distribution, variable
 
 
 __all__ = [
@@ -65,6 +65,8 @@ class Transform:
 
     def __call__(self, input) -> Any:
         if isinstance(input, distribution.Distribution):
+            # here, not at the top: transformed_distribution imports this module
+            from . import transformed_distribution
             return transformed_distribution.TransformedDistribution(
                 input, [self]
             )
