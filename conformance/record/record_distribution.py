@@ -42,6 +42,20 @@ def G(fn, *xs):
     xs = [paddle.to_tensor(x.numpy(), stop_gradient=False) for x in xs]
     y = fn(*xs)
     return paddle.grad([y.sum()], xs)
+def ST(build):
+    # build(x) in a static Program (x: float32 data of shape [2], fed [0.5, 1.5]); run it once
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            outs = build(paddle.static.data('x', [2], 'float32'))
+        exe = paddle.static.Executor()
+        exe.run(startup)
+        paddle.seed(2023)
+        res = exe.run(main, feed={'x': np.array([0.5, 1.5], 'float32')}, fetch_list=list(outs))
+    finally:
+        paddle.disable_static()
+    return [paddle.to_tensor(a) for a in res]
 def W(fn):
     import warnings
     with warnings.catch_warnings(record=True) as w:
@@ -259,6 +273,21 @@ _add("dist_transformed", {"log_prob": f"{TD}.log_prob(T([0.5, 2.0]))", "prob": f
                           "reshape": "D.TransformedDistribution(D.Normal(T([0.0, 1.0, 2.0, 3.0]), T([1.0, 1.0, 1.0, 1.0])), [D.ReshapeTransform((4,), (2, 2))]).log_prob(T([[0.5, 1.0], [1.5, 2.0]]))"})
 _add("dist_expfamily", {"entropy": "D.ExponentialFamily.entropy(D.Dirichlet(T([1.0, 2.0, 3.0])))",
                         "entropy_beta": "D.ExponentialFamily.entropy(D.Beta(t2, t2b))"})
+
+# ---- static mode -------------------------------------------------------------------------------------
+_add("dist_static", {
+    "normal": "ST(lambda x: [D.Normal(x, paddle.ones([2])).log_prob(paddle.full([2], 0.5)), D.Normal(x, paddle.ones([2])).entropy(), "
+              "D.Normal(x, paddle.ones([2])).sample([3]), D.Normal(x, paddle.ones([2])).kl_divergence(D.Normal(paddle.zeros([2]), paddle.full([2], 2.0)))])",
+    "uniform": "ST(lambda x: [D.Uniform(x, x + 1.0).log_prob(x + 0.5), D.Uniform(x, x + 1.0).entropy(), D.Uniform(x, x + 1.0).sample([2])])",
+    "categorical": "ST(lambda x: [D.Categorical(x).entropy(), D.Categorical(x).sample([4]), D.Categorical(x).log_prob(paddle.to_tensor([1]))])",
+    "bernoulli": "ST(lambda x: [D.Bernoulli(x / 2.0).entropy(), D.Bernoulli(x / 2.0).sample([3])])",
+    "exponential": "ST(lambda x: [D.Exponential(x).log_prob(x), D.Exponential(x).rsample([2])])",
+    "laplace": "ST(lambda x: [D.Laplace(x, x).log_prob(x), D.Laplace(x, x).entropy(), D.Laplace(x, x).sample([2])])",
+    "gamma": "ST(lambda x: [D.Gamma(x, x).log_prob(x), D.Gamma(x, x).entropy()])",
+    "mvn": "ST(lambda x: [D.MultivariateNormal(x, paddle.eye(2) * 2.0).log_prob(x * 0.5)])",
+    "transform": "ST(lambda x: [D.TanhTransform().forward_log_det_jacobian(x), D.AffineTransform(x, x).forward(x)])",
+    "kl": "ST(lambda x: [D.kl_divergence(D.Gamma(x, x), D.Gamma(x + 1.0, x))])",
+})
 
 # ---- transforms ------------------------------------------------------------------------------------
 X = "m23"
