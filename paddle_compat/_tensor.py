@@ -373,7 +373,9 @@ _generated_names = itertools.count()
 _PY_KIND_DEFAULTS = {"i": "int64", "u": "int64", "b": "bool"}
 
 
-def _python_data_to_numpy(data):
+def _python_data_to_numpy(data, exact=False):
+    """Python data -> numpy with Paddle's inference; `exact` (a dtype was given) keeps numpy's
+    float64/complex128 so the one cast to that dtype rounds once, as Paddle's astype does."""
     if isinstance(data, (list, tuple)) and any(isinstance(e, Tensor) for e in data):
         data = [e.numpy() if isinstance(e, Tensor) else e for e in data]
     array = np.array(data)
@@ -381,6 +383,8 @@ def _python_data_to_numpy(data):
         raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
                         "must be scalar|list|tuple|np.ndarray|paddle.Tensor")
     kind = array.dtype.kind
+    if exact and kind in "fc":
+        return array
     if kind == "f":
         return array.astype(_dtype_mod.default_float().numpy, copy=False)
     if kind == "c":
@@ -401,7 +405,7 @@ def from_data(data, dtype=None, place=None, stop_gradient=True):
     elif isinstance(data, np.generic):
         raw = torch.from_numpy(np.array(data))
     elif isinstance(data, (bool, int, float, complex, list, tuple)):
-        raw = torch.from_numpy(_python_data_to_numpy(data))
+        raw = torch.from_numpy(_python_data_to_numpy(data, exact=dtype is not None))
     else:
         raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
                         "must be scalar|list|tuple|np.ndarray|paddle.Tensor")

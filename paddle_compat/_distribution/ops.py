@@ -6,8 +6,8 @@ those sources call for call, so that the dtype rules, roundings and seeded draws
 reach the ops through this one module (`from . import ops as P`; `P.exp(x)` where Paddle writes
 `paddle.exp(x)`), which gathers them from the op rooms below the public face.
 
-The samplers Paddle runs as single C++ kernels with their own algorithms (`standard_gamma`,
-`poisson`, `binomial`, `dirichlet`) are written here on torch's samplers; see `_torch_generator`.
+The samplers Paddle runs as single C++ kernels (`standard_gamma`, `dirichlet`, `poisson`,
+`binomial`) are in sampling.py.
 """
 import builtins
 
@@ -43,6 +43,7 @@ from .._nn.functional.activation import log_sigmoid, log_softmax, sigmoid, softm
 from .._nn.functional.common import pad
 from .._nn.functional.input import one_hot
 from .._nn.functional.loss import binary_cross_entropy_with_logits
+from .sampling import binomial, dirichlet, poisson, standard_gamma
 
 # Paddle's sources test `isinstance(x, (Variable, paddle.pir.Value))`; paddle_compat's static-graph
 # Variable is a Tensor, so one class answers both.
@@ -112,54 +113,6 @@ def broadcast_shape(x_shape, y_shape):
         raise ValueError(f"(InvalidArgument) Broadcast dimension mismatch. Operands could not be "
                          f"broadcast together with the shape of X = [{', '.join(map(str, x_shape))}] "
                          f"and the shape of Y = [{', '.join(map(str, y_shape))}].") from None
-
-
-# ---- the samplers Paddle runs as single kernels --------------------------------------------------
-def _torch_generator(device):
-    """A torch generator seeded from one 64-bit word of Paddle's global CPU generator.
-
-    Paddle's standard_gamma / poisson / binomial / dirichlet CPU kernels use their own rejection
-    samplers, whose draw-by-draw consumption of the engine is not reproduced here. Seeding a torch
-    generator from Paddle's stream keeps `paddle.seed(s)` reproducible run to run (the same seed gives
-    the same numbers, and later draws stay a function of the seed), but the numbers are torch's.
-    """
-    g = torch.Generator(device=device)
-    g.manual_seed(int(default_cpu_generator().random()) & 0x7FFFFFFFFFFFFFFF)
-    return g
-
-
-def _raw(x):
-    return x._t.detach()
-
-
-def standard_gamma(x):
-    """paddle.standard_gamma(x): Gamma(x, 1) draws, one per element (torch's sampler)."""
-    t = _raw(x)
-    g = _torch_generator(t.device)
-    return wrap(torch._standard_gamma(t, generator=g))
-
-
-def poisson(x):
-    """paddle.poisson(x): Poisson(x) draws, one per element, in x's dtype (torch's sampler)."""
-    t = _raw(x)
-    g = _torch_generator(t.device)
-    return wrap(torch.poisson(t, generator=g))
-
-
-def binomial(count, prob):
-    """paddle.binomial(count, prob): int64 Binomial(count, prob) draws (torch's sampler)."""
-    c, p = _raw(count), _raw(prob)
-    g = _torch_generator(p.device)
-    out = torch.binomial(c.to(p.dtype), p, generator=g)
-    return wrap(out.to(torch.int64))
-
-
-def dirichlet(concentration):
-    """Paddle's dirichlet kernel: Gamma(alpha, 1) draws normalised along the last axis."""
-    t = _raw(concentration)
-    g = _torch_generator(t.device)
-    gam = torch._standard_gamma(t, generator=g)
-    return wrap(gam / gam.sum(-1, keepdim=True))
 
 
 def in_pir_mode():
