@@ -1,8 +1,7 @@
 """paddle.distribution's distributions (paddle_compat/_distribution/) against Paddle 3.3.1's goldens
 (conformance/goldens/distribution.json, recorded by conformance/record/record_distribution.py):
-values, dtypes, seeded samples, gradients and error texts; plus distributional checks of the samples
-Paddle draws with its own C++ samplers (gamma, poisson, binomial, dirichlet), which paddle_compat
-draws with torch's."""
+values, dtypes, seeded samples (every distribution's, the gamma / dirichlet / poisson / binomial
+kernels' included), gradients, static mode and error texts; plus the moments of large samples."""
 import warnings
 
 import numpy as np
@@ -56,11 +55,11 @@ def _moments(x):
     (lambda: D.Dirichlet(paddle.to_tensor([1.0, 2.0, 3.0])), [1 / 6, 1 / 3, 1 / 2],
      [5 / 252, 8 / 252, 9 / 252]),
 ])
-def test_kernel_samplers_have_the_right_moments(make, mean, var):
+def test_large_samples_have_the_right_moments(make, mean, var):
     paddle.seed(5)
     d = make()
-    x = d.sample([4000])
-    assert x.shape[0] == 4000       # the full shapes are in the goldens (S(...) cases)
+    x = d.sample([2000])
+    assert x.shape[0] == 2000       # the full shapes are in the goldens (S(...) cases)
     m, v = _moments(x)
     np.testing.assert_allclose(m, mean, rtol=0.08, atol=0.02)
     np.testing.assert_allclose(v, var, rtol=0.2, atol=0.01)

@@ -12,11 +12,10 @@ Each case is a Python expression evaluated after SETUP (which seeds the global g
 under test. The golden stores the result (dtype, shape, values, stop_gradient) or the exception
 class and message (Paddle's C++ "(at file:line)" suffix and "[Hint: ...]" block removed).
 
-Samples are recorded only where Paddle builds them from paddle.normal / paddle.uniform /
-paddle.multinomial / paddle.bernoulli (reproduced bit for bit by paddle_compat). The gamma, poisson,
-binomial and dirichlet kernels (Gamma, Beta, Dirichlet, Chi2, StudentT, Poisson, Binomial,
-LKJCholesky samples) draw with Paddle's own C++ samplers; for those only the shape and dtype of a
-sample are recorded (`S(...)`), and the tests check distributional properties instead.
+Seeded samples are recorded for every distribution: paddle_compat reproduces Paddle's CPU stream
+for paddle.normal / uniform / multinomial / bernoulli and for the gamma, dirichlet, poisson and
+binomial kernels (paddle_compat/_distribution/sampling.py). `S(x)` (shape and dtype) is left for
+cases that only pin a shape.
 """
 import json
 import os
@@ -105,7 +104,7 @@ _add("dist_normal", {
     "tensor64": "[D.Normal(f64, f64b).entropy(), D.Normal(f64, f64b).log_prob(f64)]",
     "sample": f"{N}.sample([3])", "sample_float": "D.Normal(0.0, 1.0).sample([3])",
     "sample_float_empty": "D.Normal(0.0, 1.0).sample()", "sample_list": "D.Normal([0.0, 1.0], [1.0, 2.0]).sample([2, 2])",
-    "sample_seed": f"{N}.sample([2], seed=7)", "sample_64": "D.Normal(f64, f64b).sample([2])",
+    "sample_seed": f"{N}.sample([2], seed=7)", "sample_then_randn": f"[{N}.sample([3]), paddle.randn([2])]", "sample_64": "D.Normal(f64, f64b).sample([2])",
     "rsample": f"{N}.rsample([3])", "rsample_grad": "G(lambda a, b: D.Normal(a, b).rsample([2]), t2, t2b)",
     "sample_twice": f"[{N}.sample([2]), {N}.sample([2])]",
     "kl": f"{N}.kl_divergence(D.Normal(t2c, t2d))",
@@ -149,12 +148,12 @@ _add("dist_categorical", {
 # ---- Beta, Dirichlet, Multinomial ------------------------------------------------------------------
 B = "D.Beta(t2, t2b)"
 _common("dist_beta", B, "T([0.25, 0.75])", extra=("prob",))
-_add("dist_beta", {"floats": "D.Beta(0.5, 0.5).entropy()", "sample": f"S({B}.sample([3]))",
-                   "rsample": f"S({B}.rsample([3]))", "alpha": f"[{B}.alpha, {B}.beta]",
+_add("dist_beta", {"floats": "D.Beta(0.5, 0.5).entropy()", "sample": f"{B}.sample([3])",
+                   "rsample": f"{B}.rsample([3])", "alpha": f"[{B}.alpha, {B}.beta]",
                    "kl": "D.kl_divergence(D.Beta(t2, t2b), D.Beta(t2b, t2))"})
 DI = "D.Dirichlet(T([1.0, 2.0, 3.0]))"
 _common("dist_dirichlet", DI, "p3", extra=("prob",))
-_add("dist_dirichlet", {"sample": f"S({DI}.sample([2]))",
+_add("dist_dirichlet", {"sample": f"{DI}.sample([2])",
                         "batch": "D.Dirichlet(T([[1.0, 2.0], [0.5, 0.5]])).log_prob(T([0.3, 0.7]))",
                         "bad_rank": "D.Dirichlet(T(1.0))", "concentration": f"{DI}.concentration"})
 M = "D.Multinomial(10, p3)"
@@ -180,12 +179,12 @@ _add("dist_exponential", {"icdf": f"{E}.icdf(T([0.25, 0.5]))", "sample": f"{E}.s
                           "kl": f"{E}.kl_divergence(D.Exponential(t2d))", "bad": "D.Exponential('a')"})
 GA = "D.Gamma(t2b, t2d)"
 _common("dist_gamma", GA, "v2", extra=("prob",))
-_add("dist_gamma", {"sample": f"S({GA}.sample([3]))", "rsample": f"S({GA}.rsample([3]))",
+_add("dist_gamma", {"sample": f"{GA}.sample([3])", "rsample": f"{GA}.rsample([3])",
                     "kl": f"{GA}.kl_divergence(D.Gamma(t2d, t2b))", "floats": "D.Gamma(2.0, 1.0).entropy()",
                     "bad": "D.Gamma('a', 1.0)", "mixed": "D.Gamma(t2b, 1.0)"})
 CH = "D.Chi2(t2b)"
 _common("dist_chi2", CH, "v2", extra=("prob",))
-_add("dist_chi2", {"sample": f"S({CH}.sample([3]))", "float": "D.Chi2(3.0).mean", "df": f"{CH}.df",
+_add("dist_chi2", {"sample": f"{CH}.sample([3])", "float": "D.Chi2(3.0).mean", "df": f"{CH}.df",
                    "bad": "D.Chi2('a')"})
 
 # ---- Laplace, LogNormal, Gumbel, Cauchy --------------------------------------------------------
@@ -222,18 +221,18 @@ _add("dist_geometric", {"mean": f"{GE}.mean", "variance": f"{GE}.variance", "std
                         "pmf_int": f"{GE}.pmf(2)", "pmf_float": f"{GE}.pmf(2.5)"})
 PO = "D.Poisson(t2b)"
 _common("dist_poisson", PO, "T([1.0, 3.0])", extra=("prob",))
-_add("dist_poisson", {"sample": f"S({PO}.sample([3]))", "kl": f"{PO}.kl_divergence(D.Poisson(t2d))",
+_add("dist_poisson", {"sample": f"{PO}.sample([3])", "kl": f"{PO}.kl_divergence(D.Poisson(t2d))",
                       "float": "D.Poisson(2.0).entropy()", "bad": "D.Poisson('a')"})
 BI = "D.Binomial(10, t2c)"
 _common("dist_binomial", BI, "T([2.0, 7.0])", extra=("prob",))
-_add("dist_binomial", {"sample": f"S({BI}.sample([3]))", "kl": f"{BI}.kl_divergence(D.Binomial(10, t2c.flip(0)))",
+_add("dist_binomial", {"sample": f"{BI}.sample([3])", "kl": f"{BI}.kl_divergence(D.Binomial(10, t2c.flip(0)))",
                        "tensor_count": "D.Binomial(T([5, 10]), t2c).mean", "float": "D.Binomial(4, 0.5).entropy()",
                        "bad_probs": "D.Binomial(10, 1.5).mean", "bad_count": "D.Binomial(-1, 0.5).mean"})
 
 # ---- StudentT, MultivariateNormal, ContinuousBernoulli, LKJCholesky -------------------------------
 ST = "D.StudentT(T([3.0, 5.0]), t2, t2b)"
 _common("dist_studentt", ST, "v2", extra=("prob",))
-_add("dist_studentt", {"sample": f"S({ST}.sample([3]))", "floats": "D.StudentT(3.0, 0.0, 1.0).variance",
+_add("dist_studentt", {"sample": f"{ST}.sample([3])", "floats": "D.StudentT(3.0, 0.0, 1.0).variance",
                        "df1": "D.StudentT(T([1.0, 2.0]), T([0.0, 0.0]), T([1.0, 1.0])).variance",
                        "bad": "D.StudentT(-1.0, 0.0, 1.0)"})
 MV = "D.MultivariateNormal(t2, covariance_matrix=cov)"
@@ -252,7 +251,7 @@ _add("dist_cbernoulli", {"icdf": f"{CB}.icdf(T([0.3, 0.5, 0.9]))", "sample": f"{
                          "float": "D.ContinuousBernoulli(0.3).mean"})
 _add("dist_lkj", {"log_prob": "D.LKJCholesky(3, 2.0).log_prob(L3)",
                   "log_prob_cvine": "D.LKJCholesky(3, 0.5, 'cvine').log_prob(L3)",
-                  "sample": "S(D.LKJCholesky(3, 1.0).sample([2]))", "sample_cvine": "S(D.LKJCholesky(3, 1.0, 'cvine').sample())",
+                  "sample": "D.LKJCholesky(3, 1.0).sample([2])", "sample_cvine": "D.LKJCholesky(3, 1.0, 'cvine').sample()",
                   "bad_dim": "D.LKJCholesky(1, 1.0)", "bad_method": "D.LKJCholesky(3, 1.0, 'foo')",
                   "batch": "D.LKJCholesky(2, T([1.0, 2.0])).log_prob(T([[1.0, 0.0], [0.6, 0.8]]))"})
 
@@ -273,6 +272,21 @@ _add("dist_transformed", {"log_prob": f"{TD}.log_prob(T([0.5, 2.0]))", "prob": f
                           "reshape": "D.TransformedDistribution(D.Normal(T([0.0, 1.0, 2.0, 3.0]), T([1.0, 1.0, 1.0, 1.0])), [D.ReshapeTransform((4,), (2, 2))]).log_prob(T([[0.5, 1.0], [1.5, 2.0]]))"})
 _add("dist_expfamily", {"entropy": "D.ExponentialFamily.entropy(D.Dirichlet(T([1.0, 2.0, 3.0])))",
                         "entropy_beta": "D.ExponentialFamily.entropy(D.Beta(t2, t2b))"})
+
+# ---- seeded samples of the kernel samplers (gamma, dirichlet, poisson, binomial), then the stream --
+_add("dist_kernel", {
+    "gamma_small_alpha": "[D.Gamma(T([0.2, 0.9, 3.0]), T([1.0, 2.0, 0.5])).sample([4]), paddle.randn([2])]",
+    "gamma_64": "D.Gamma(T([0.2, 3.0], dtype='float64'), T([1.0, 2.0], dtype='float64')).sample([3])",
+    "dirichlet_batch": "[D.Dirichlet(T([[0.5, 1.0, 2.0], [3.0, 0.1, 1.0]])).sample([2]), paddle.rand([2])]",
+    "beta_64": "D.Beta(T([0.5, 2.0], dtype='float64'), T([0.7, 3.0], dtype='float64')).sample([3])",
+    "poisson_means": "[D.Poisson(T([0.5, 11.9, 12.0, 40.0, 900.0])).sample([3]), paddle.randn([2])]",
+    "poisson_64": "D.Poisson(T([0.1, 25.0], dtype='float64')).sample([4])",
+    "binomial_paths": "[D.Binomial(T([10, 100, 1000, 30]), T([0.3, 0.5, 0.02, 0.8])).sample([3]), paddle.randn([2])]",
+    "binomial_64": "D.Binomial(T([20, 200]), T([0.4, 0.9], dtype='float64')).sample([3])",
+    "chi2": "D.Chi2(T([0.5, 4.0])).sample([3])",
+    "studentt": "D.StudentT(T([2.5, 30.0]), T([0.0, 1.0]), T([1.0, 2.0])).sample([3])",
+    "lkj_onion": "D.LKJCholesky(4, 0.5).sample([2])",
+})
 
 # ---- static mode -------------------------------------------------------------------------------------
 _add("dist_static", {
