@@ -1,5 +1,10 @@
-from __future__ import annotations
+"""paddle.distribution.Bernoulli (Paddle: bernoulli.py), with the relaxed (Gumbel-softmax) rsample.
 
+Follows Paddle 3.3.1's python/paddle/distribution/bernoulli.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
+from __future__ import annotations
 
 import numpy as np
 
@@ -23,7 +28,10 @@ def _clip_probs(probs, dtype):
 
 
 class Bernoulli(exponential_family.ExponentialFamily):
+    """Bernoulli(probs, name=None): 0/1 outcomes with probability `probs`.
 
+    Differences from Paddle: none known.
+    """
     name: str
     probs: Tensor
     logits: Tensor
@@ -35,7 +43,7 @@ class Bernoulli(exponential_family.ExponentialFamily):
             check_type(
                 probs,
                 'probs',
-                (float, Variable, P.Variable),
+                (float, Variable),
                 self.name,
             )
 
@@ -53,13 +61,18 @@ class Bernoulli(exponential_family.ExponentialFamily):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.probs
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return P.multiply(self.probs, (1 - self.probs))
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         name = self.name + '_sample'
         if not in_dynamic_mode():
             check_type(
@@ -78,6 +91,7 @@ class Bernoulli(exponential_family.ExponentialFamily):
     def rsample(
         self, shape: Sequence[int] = [], temperature: float = 1.0
     ) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         name = self.name + '_rsample'
         if not in_dynamic_mode():
             check_type(
@@ -111,9 +125,10 @@ class Bernoulli(exponential_family.ExponentialFamily):
         )
 
     def cdf(self, value: Tensor) -> Tensor:
+        """The cumulative distribution function at `value`."""
         name = self.name + '_cdf'
         if not in_dynamic_mode():
-            check_type(value, 'value', (Variable, P.Variable), name)
+            check_type(value, 'value', (Variable), name)
 
         value = self._check_values_dtype_in_probs(self.probs, value)
         probs, value = P.broadcast_tensors([self.probs, value])
@@ -129,9 +144,10 @@ class Bernoulli(exponential_family.ExponentialFamily):
         )
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         name = self.name + '_log_prob'
         if not in_dynamic_mode():
-            check_type(value, 'value', (Variable, P.Variable), name)
+            check_type(value, 'value', (Variable), name)
 
         value = self._check_values_dtype_in_probs(self.probs, value)
         logits, value = P.broadcast_tensors([self.logits, value])
@@ -140,13 +156,15 @@ class Bernoulli(exponential_family.ExponentialFamily):
         )
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         name = self.name + '_prob'
         if not in_dynamic_mode():
-            check_type(value, 'value', (Variable, P.Variable), name)
+            check_type(value, 'value', (Variable), name)
 
         return self.log_prob(value).exp(name=name)
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         name = self.name + '_entropy'
 
         return binary_cross_entropy_with_logits(
@@ -154,6 +172,7 @@ class Bernoulli(exponential_family.ExponentialFamily):
         )
 
     def kl_divergence(self, other: Bernoulli) -> Tensor:
+        """KL(self || other)."""
         name = self.name + '_kl_divergence'
         if not in_dynamic_mode():
             check_type(other, 'other', Bernoulli, name)

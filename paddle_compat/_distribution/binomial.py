@@ -1,3 +1,9 @@
+"""paddle.distribution.Binomial (Paddle: binomial.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/binomial.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -7,7 +13,12 @@ from . import distribution
 
 
 class Binomial(distribution.Distribution):
+    """Binomial(total_count, probs): successes in `total_count` trials.
 
+    Differences from Paddle: none on CPU (seeded samples are Paddle's); the binomial kernel runs
+    element by element in Python as Paddle's C++ loop does, so millions of draws are slow; on a CUDA
+    place samples come from torch's sampler.
+    """
     dtype: _DTypeLiteral
     total_count: Tensor
     probs: Tensor
@@ -37,13 +48,18 @@ class Binomial(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.total_count * self.probs
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return self.total_count * self.probs * (1 - self.probs)
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         if not isinstance(shape, Sequence):
             raise TypeError('sample shape must be Sequence object.')
 
@@ -61,6 +77,7 @@ class Binomial(distribution.Distribution):
             return P.cast(sample, self.dtype)
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         values = self._enumerate_support()
         log_prob = self.log_prob(values)
         return -(P.exp(log_prob) * log_prob).sum(0)
@@ -73,6 +90,7 @@ class Binomial(distribution.Distribution):
         return values
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         value = P.cast(value, dtype=self.dtype)
 
         log_comb = (
@@ -92,9 +110,11 @@ class Binomial(distribution.Distribution):
         )
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 
     def kl_divergence(self, other: Binomial) -> Tensor:
+        """KL(self || other)."""
         support = self._enumerate_support()
         log_prob_1 = self.log_prob(support)
         log_prob_2 = other.log_prob(support)

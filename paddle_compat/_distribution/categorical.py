@@ -1,3 +1,9 @@
+"""paddle.distribution.Categorical (Paddle: categorical.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/categorical.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 from typing import Union
@@ -13,7 +19,11 @@ from .ops import multinomial
 
 
 class Categorical(distribution.Distribution):
+    """Categorical(logits, name=None): a categorical distribution over the last axis of `logits` (read
+    as unnormalised probabilities, as Paddle does).
 
+    Differences from Paddle: none known.
+    """
     logits: Tensor
     dtype: _DTypeLiteral
 
@@ -49,6 +59,9 @@ class Categorical(distribution.Distribution):
         self._prob = self.logits / dist_sum
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         name = self.name + '_sample'
         if not in_dynamic_mode():
             check_type(shape, 'shape', (list, tuple), 'sample')
@@ -80,6 +93,7 @@ class Categorical(distribution.Distribution):
         return P.reshape(sample_index, sample_shape, name=name)
 
     def kl_divergence(self, other: Categorical) -> Tensor:
+        """KL(self || other)."""
         name = self.name + '_kl_divergence'
         if not in_dynamic_mode():
             check_type(other, 'other', Categorical, 'kl_divergence')
@@ -104,6 +118,7 @@ class Categorical(distribution.Distribution):
         return kl
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         name = self.name + '_entropy'
         logits = self.logits - P.max(self.logits, axis=-1, keepdim=True)
         e_logits = P.exp(logits)
@@ -115,6 +130,7 @@ class Categorical(distribution.Distribution):
         return entropy
 
     def probs(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         name = self.name + '_probs'
         if len(self._prob.shape) == 1:  # batch_shape is empty
             return P.gather(
@@ -135,6 +151,7 @@ class Categorical(distribution.Distribution):
                 return P.take_along_axis(self._prob, value, axis=-1)
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         name = self.name + '_log_prob'
 
         return P.log(self.probs(value), name=name)

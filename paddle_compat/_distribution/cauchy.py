@@ -1,3 +1,9 @@
+"""paddle.distribution.Cauchy (Paddle: cauchy.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/cauchy.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import numbers
@@ -9,7 +15,10 @@ from . import distribution
 
 
 class Cauchy(distribution.Distribution):
+    """Cauchy(loc, scale, name=None): the Cauchy distribution.
 
+    Differences from Paddle: none known.
+    """
     loc: Tensor
     scale: Tensor
     dtype: dtype
@@ -24,13 +33,13 @@ class Cauchy(distribution.Distribution):
         self.name = name if name is not None else 'Cauchy'
 
         if not isinstance(
-            loc, (numbers.Real, P.Variable, P.Variable)
+            loc, (numbers.Real, P.Variable)
         ):
             raise TypeError(
                 f"Expected type of loc is Real|Variable|Value, but got {type(loc)}"
             )
         if not isinstance(
-            scale, (numbers.Real, P.Variable, P.Variable)
+            scale, (numbers.Real, P.Variable)
         ):
             raise TypeError(
                 f"Expected type of scale is Real|Variable|Value, but got {type(scale)}"
@@ -53,19 +62,25 @@ class Cauchy(distribution.Distribution):
 
     @property
     def mean(self) -> Never:
+        """The mean."""
         raise ValueError("Cauchy distribution has no mean.")
 
     @property
     def variance(self) -> Never:
+        """The variance."""
         raise ValueError("Cauchy distribution has no variance.")
 
     @property
     def stddev(self) -> Never:
+        """The standard deviation."""
         raise ValueError("Cauchy distribution has no stddev.")
 
     def sample(
         self, shape: Sequence[int] = [], name: str | None = None
     ) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         name = name if name is not None else (self.name + '_sample')
         with P.no_grad():
             return self.rsample(shape, name)
@@ -73,6 +88,7 @@ class Cauchy(distribution.Distribution):
     def rsample(
         self, shape: Sequence[int] = [], name: str | None = None
     ) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         name = name if name is not None else (self.name + '_rsample')
 
         if not isinstance(
@@ -96,9 +112,10 @@ class Cauchy(distribution.Distribution):
         )
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         name = self.name + '_prob'
 
-        if not isinstance(value, (P.Variable, P.Variable)):
+        if not isinstance(value, (P.Variable)):
             raise TypeError(
                 f"Expected type of value is Variable or Value, but got {type(value)}"
             )
@@ -106,9 +123,10 @@ class Cauchy(distribution.Distribution):
         return self.log_prob(value).exp(name=name)
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         name = self.name + '_log_prob'
 
-        if not isinstance(value, (P.Variable, P.Variable)):
+        if not isinstance(value, (P.Variable)):
             raise TypeError(
                 f"Expected type of value is Variable or Value, but got {type(value)}"
             )
@@ -130,9 +148,10 @@ class Cauchy(distribution.Distribution):
         )
 
     def cdf(self, value: Tensor) -> Tensor:
+        """The cumulative distribution function at `value`."""
         name = self.name + '_cdf'
 
-        if not isinstance(value, (P.Variable, P.Variable)):
+        if not isinstance(value, (P.Variable)):
             raise TypeError(
                 f"Expected type of value is Variable or Value, but got {type(value)}"
             )
@@ -151,6 +170,7 @@ class Cauchy(distribution.Distribution):
         )
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         name = self.name + '_entropy'
         return P.add(
             P.full(self.loc.shape, np.log(4 * np.pi), dtype=self.dtype),
@@ -159,6 +179,7 @@ class Cauchy(distribution.Distribution):
         )
 
     def kl_divergence(self, other: Cauchy) -> Tensor:
+        """KL(self || other)."""
         name = self.name + '_kl_divergence'
 
         if not isinstance(other, Cauchy):

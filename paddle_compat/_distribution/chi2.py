@@ -1,5 +1,10 @@
-from __future__ import annotations
+"""paddle.distribution.Chi2 (Paddle: chi2.py), Gamma(df / 2, 1 / 2).
 
+Follows Paddle 3.3.1's python/paddle/distribution/chi2.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
+from __future__ import annotations
 
 from . import ops as P
 from .ops import check_type, convert_dtype
@@ -12,7 +17,12 @@ __all__ = ["Chi2"]
 
 
 class Chi2(Gamma):
+    """Chi2(df): the chi-squared distribution.
 
+    Differences from Paddle: none on CPU (seeded samples are Paddle's); the gamma kernel runs
+    element by element in Python as Paddle's C++ loop does, so millions of draws are slow; on a CUDA
+    place samples come from torch's sampler.
+    """
     df: Tensor
     rate: Tensor
     dtype: dtype
@@ -22,7 +32,7 @@ class Chi2(Gamma):
             check_type(
                 df,
                 'df',
-                (float, Variable, P.Variable),
+                (float, Variable),
                 'Chi2',
             )
 

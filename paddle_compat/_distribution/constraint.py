@@ -1,5 +1,5 @@
+"""The parameter constraints the transforms check (Paddle: distribution/constraint.py)."""
 from __future__ import annotations
-
 
 from . import ops as P
 

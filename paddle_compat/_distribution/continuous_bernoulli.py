@@ -1,3 +1,9 @@
+"""paddle.distribution.ContinuousBernoulli (Paddle: continuous_bernoulli.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/continuous_bernoulli.py (Apache-2.0) call for
+call, on paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and
+seeded samples are Paddle's.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -7,7 +13,11 @@ from . import distribution
 
 
 class ContinuousBernoulli(distribution.Distribution):
+    """ContinuousBernoulli(probs, lims=(0.499, 0.501)): the continuous Bernoulli distribution on [0,
+    1].
 
+    Differences from Paddle: none known.
+    """
     probs: Tensor
     lims: Tensor
     dtype: dtype
@@ -79,6 +89,7 @@ class ContinuousBernoulli(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         cut_probs = self._cut_probs()
         tmp = P.divide(cut_probs, 2.0 * cut_probs - 1.0)
         propose = tmp + P.divide(
@@ -95,6 +106,7 @@ class ContinuousBernoulli(distribution.Distribution):
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         cut_probs = self._cut_probs()
         tmp = P.divide(
             cut_probs * (cut_probs - 1.0),
@@ -111,10 +123,14 @@ class ContinuousBernoulli(distribution.Distribution):
         )
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         with P.no_grad():
             return self.rsample(shape)
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         if not isinstance(shape, Sequence):
             raise TypeError('sample shape must be Sequence object.')
         shape = tuple(shape)
@@ -124,6 +140,7 @@ class ContinuousBernoulli(distribution.Distribution):
         return self.icdf(u)
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         value = P.cast(value, dtype=self.dtype)
         eps = P.finfo(self.probs.dtype).eps
         cross_entropy = P.nan_to_num(
@@ -134,9 +151,11 @@ class ContinuousBernoulli(distribution.Distribution):
         return self._log_constant() + cross_entropy
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         log_p = P.log(self.probs)
         log_1_minus_p = P.log1p(-self.probs)
 
@@ -151,6 +170,7 @@ class ContinuousBernoulli(distribution.Distribution):
         )
 
     def cdf(self, value: Tensor) -> Tensor:
+        """The cumulative distribution function at `value`."""
         value = P.cast(value, dtype=self.dtype)
         cut_probs = self._cut_probs()
         cdfs = (
@@ -173,6 +193,7 @@ class ContinuousBernoulli(distribution.Distribution):
         )
 
     def icdf(self, value: Tensor) -> Tensor:
+        """The inverse of the cumulative distribution function at `value`."""
         value = P.cast(value, dtype=self.dtype)
         cut_probs = self._cut_probs()
         return P.where(
@@ -187,6 +208,7 @@ class ContinuousBernoulli(distribution.Distribution):
 
     def kl_divergence(self, other: ContinuousBernoulli) -> Tensor:
 
+        """KL(self || other)."""
         if self.batch_shape != other.batch_shape:
             raise ValueError(
                 "KL divergence of two Continuous Bernoulli distributions should share the same `batch_shape`."

@@ -1,3 +1,9 @@
+"""paddle.distribution.Dirichlet (Paddle: dirichlet.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/dirichlet.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import math
@@ -9,7 +15,12 @@ from .ops import in_dynamic_or_pir_mode
 
 
 class Dirichlet(exponential_family.ExponentialFamily):
+    """Dirichlet(concentration): the Dirichlet distribution over the last axis.
 
+    Differences from Paddle: none on CPU (seeded samples are Paddle's); the gamma kernel runs
+    element by element in Python as Paddle's C++ loop does, so millions of draws are slow; on a CUDA
+    place samples come from torch's sampler.
+    """
     concentration: Tensor
 
     def __init__(self, concentration: Tensor) -> None:
@@ -23,23 +34,30 @@ class Dirichlet(exponential_family.ExponentialFamily):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.concentration / self.concentration.sum(-1, keepdim=True)
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         concentration0 = self.concentration.sum(-1, keepdim=True)
         return (self.concentration * (concentration0 - self.concentration)) / (
             concentration0.pow(2) * (concentration0 + 1)
         )
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         shape = shape if isinstance(shape, tuple) else tuple(shape)
         return _dirichlet(self.concentration.expand(self._extend_shape(shape)))
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         return (
             (P.log(value) * (self.concentration - 1.0)).sum(-1)
             + P.lgamma(self.concentration.sum(-1))
@@ -47,6 +65,7 @@ class Dirichlet(exponential_family.ExponentialFamily):
         )
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         concentration0 = self.concentration.sum(-1)
         k = self.concentration.shape[-1]
         return (

@@ -1,3 +1,11 @@
+"""paddle.distribution.Distribution (Paddle: python/paddle/distribution/distribution.py, Apache-2.0):
+the base class, its argument conversion (`_to_tensor`, `_broadcast_all`, `_validate_args`) and the
+dtype warning of `_check_values_dtype_in_probs`.
+
+Follows Paddle 3.3.1's python/paddle/distribution/distribution.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import warnings
@@ -11,7 +19,13 @@ from .ops import in_dynamic_or_pir_mode, in_pir_mode
 
 
 class Distribution:
+    """Distribution(batch_shape=(), event_shape=()): the base class of every distribution.
 
+    Subclasses implement mean, variance, sample, rsample, entropy, log_prob, prob/probs and
+    kl_divergence; the base raises NotImplementedError for them.
+
+    Differences from Paddle: none known.
+    """
     def __init__(
         self, batch_shape: Sequence[int] = (), event_shape: Sequence[int] = ()
     ) -> None:
@@ -30,39 +44,52 @@ class Distribution:
 
     @property
     def batch_shape(self) -> Sequence[int]:
+        """The batch shape (a tuple)."""
         return self._batch_shape
 
     @property
     def event_shape(self) -> Sequence[int]:
+        """The event shape (a tuple)."""
         return self._event_shape
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         raise NotImplementedError
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         raise NotImplementedError
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         raise NotImplementedError
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         raise NotImplementedError
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         raise NotImplementedError
 
     def kl_divergence(self, other: Distribution) -> Tensor:
+        """KL(self || other)."""
         raise NotImplementedError
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return self.log_prob(value).exp()
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         raise NotImplementedError
 
     def probs(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         raise NotImplementedError
 
     def _extend_shape(self, sample_shape: Sequence[int] | Tensor) -> Tensor:
@@ -78,7 +105,7 @@ class Distribution:
         is_variable = False
         is_number = False
         for arg in args:
-            if isinstance(arg, (Variable, P.Variable)):
+            if isinstance(arg, (Variable)):
                 is_variable = True
             else:
                 is_number = True
@@ -100,7 +127,7 @@ class Distribution:
         for arg in args:
             if not isinstance(
                 arg,
-                (float, list, tuple, np.ndarray, Variable, P.Variable),
+                (float, list, tuple, np.ndarray, Variable),
             ):
                 raise TypeError(
                     f"Type of input args must be float, list, tuple, numpy.ndarray or Tensor, but received type {type(arg)}"
@@ -191,23 +218,23 @@ class Distribution:
         for arg in args:
             if not isinstance(
                 arg,
-                (float, list, tuple, np.ndarray, Variable, P.Variable),
+                (float, list, tuple, np.ndarray, Variable),
             ):
                 raise TypeError(
                     f"Type of input args must be float, list, tuple, numpy.ndarray or Tensor, but received type {type(arg)}"
                 )
         if not all(
-            isinstance(arg, (Variable, P.Variable)) for arg in args
+            isinstance(arg, (Variable)) for arg in args
         ):
             dtype = P.get_default_dtype()
             for arg in args:
-                if isinstance(arg, (Variable, P.Variable)):
+                if isinstance(arg, (Variable)):
                     dtype = arg.dtype
                     break
             new_args = [
                 (
                     arg
-                    if isinstance(arg, (Variable, P.Variable))
+                    if isinstance(arg, (Variable))
                     else P.to_tensor(arg, dtype=dtype)
                 )
                 for arg in args

@@ -1,5 +1,10 @@
-from __future__ import annotations
+"""paddle.distribution.Exponential (Paddle: exponential.py).
 
+Follows Paddle 3.3.1's python/paddle/distribution/exponential.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
+from __future__ import annotations
 
 import numpy as np
 
@@ -11,7 +16,10 @@ from .ops import in_dynamic_mode
 
 
 class Exponential(exponential_family.ExponentialFamily):
+    """Exponential(rate): the exponential distribution.
 
+    Differences from Paddle: none known.
+    """
     rate: Tensor
     dtype: dtype
 
@@ -20,7 +28,7 @@ class Exponential(exponential_family.ExponentialFamily):
             check_type(
                 rate,
                 'rate',
-                (float, Variable, P.Variable),
+                (float, Variable),
                 'Exponential',
             )
 
@@ -35,17 +43,23 @@ class Exponential(exponential_family.ExponentialFamily):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.rate.reciprocal()
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return self.rate.pow(-2)
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         with P.no_grad():
             return self.rsample(shape)
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         shape = distribution.Distribution._extend_shape(
             self, sample_shape=shape
         )
@@ -60,21 +74,27 @@ class Exponential(exponential_family.ExponentialFamily):
         return -P.log(uniform) / self.rate
 
     def prob(self, value: float | Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return self.rate * P.exp(-self.rate * value)
 
     def log_prob(self, value: float | Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         return P.log(self.rate) - self.rate * value
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         return 1.0 - P.log(self.rate)
 
     def cdf(self, value: float | Tensor) -> Tensor:
+        """The cumulative distribution function at `value`."""
         return 1.0 - P.exp(-self.rate * value)
 
     def icdf(self, value: float | Tensor) -> Tensor:
+        """The inverse of the cumulative distribution function at `value`."""
         return -P.log1p(-value) / self.rate
 
     def kl_divergence(self, other: Exponential) -> Tensor:
+        """KL(self || other)."""
         if not isinstance(other, Exponential):
             raise TypeError(
                 f"Expected type of other is Exponential, but got {type(other)}"

@@ -1,5 +1,11 @@
-from __future__ import annotations
+"""paddle.distribution.ExponentialFamily (Paddle: exponential_family.py): entropy through the Bregman
+divergence of the log-normalizer.
 
+Follows Paddle 3.3.1's python/paddle/distribution/exponential_family.py (Apache-2.0) call for call,
+on paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
+from __future__ import annotations
 
 from . import ops as P
 from . import distribution
@@ -7,7 +13,11 @@ from .ops import in_dynamic_mode
 
 
 class ExponentialFamily(distribution.Distribution):
+    """ExponentialFamily: a distribution with natural parameters and a log-normalizer; its entropy is
+    computed from the gradient of the log-normalizer (autograd).
 
+    Differences from Paddle: none known.
+    """
     @property
     def _natural_parameters(self):
         raise NotImplementedError
@@ -20,6 +30,7 @@ class ExponentialFamily(distribution.Distribution):
         raise NotImplementedError
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         entropy_value = -self._mean_carrier_measure
 
         natural_parameters = []

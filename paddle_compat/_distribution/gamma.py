@@ -1,5 +1,10 @@
-from __future__ import annotations
+"""paddle.distribution.Gamma (Paddle: gamma.py).
 
+Follows Paddle 3.3.1's python/paddle/distribution/gamma.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
+from __future__ import annotations
 
 from . import ops as P
 from .ops import check_type, convert_dtype
@@ -9,7 +14,12 @@ from .ops import in_dynamic_mode
 
 
 class Gamma(exponential_family.ExponentialFamily):
+    """Gamma(concentration, rate): the gamma distribution.
 
+    Differences from Paddle: none on CPU (seeded samples are Paddle's); the gamma kernel runs
+    element by element in Python as Paddle's C++ loop does, so millions of draws are slow; on a CUDA
+    place samples come from torch's sampler.
+    """
     concentration: Tensor
     rate: Tensor
     dtype: dtype
@@ -21,13 +31,13 @@ class Gamma(exponential_family.ExponentialFamily):
             check_type(
                 concentration,
                 'concentration',
-                (float, Variable, P.Variable),
+                (float, Variable),
                 'Gamma',
             )
             check_type(
                 rate,
                 'rate',
-                (float, Variable, P.Variable),
+                (float, Variable),
                 'Gamma',
             )
 
@@ -45,16 +55,20 @@ class Gamma(exponential_family.ExponentialFamily):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.concentration / self.rate
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return self.concentration / self.rate.pow(2)
 
     def prob(self, value: float | Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 
     def log_prob(self, value: float | Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         return (
             self.concentration * P.log(self.rate)
             + (self.concentration - 1) * P.log(value)
@@ -63,6 +77,7 @@ class Gamma(exponential_family.ExponentialFamily):
         )
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         return (
             self.concentration
             - P.log(self.rate)
@@ -71,10 +86,14 @@ class Gamma(exponential_family.ExponentialFamily):
         )
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         with P.no_grad():
             return self.rsample(shape)
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         shape = distribution.Distribution._extend_shape(
             self, sample_shape=shape
         )
@@ -83,6 +102,7 @@ class Gamma(exponential_family.ExponentialFamily):
         ) / self.rate.expand(shape)
 
     def kl_divergence(self, other: Gamma) -> Tensor:
+        """KL(self || other)."""
         if not isinstance(other, Gamma):
             raise TypeError(
                 f"Expected type of other is Exponential, but got {type(other)}"

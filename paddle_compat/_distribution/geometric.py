@@ -1,3 +1,9 @@
+"""paddle.distribution.Geometric (Paddle: geometric.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/geometric.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import numbers
@@ -9,13 +15,16 @@ from . import distribution
 
 
 class Geometric(distribution.Distribution):
+    """Geometric(probs): trials to the first success (support 1, 2, ...; Paddle's convention).
 
+    Differences from Paddle: none known.
+    """
     probs: Tensor
 
     def __init__(self, probs: float | Tensor) -> None:
         if isinstance(
             probs,
-            (numbers.Real, P.Tensor, P.Variable, P.Variable),
+            (numbers.Real, P.Tensor, P.Variable),
         ):
             if isinstance(probs, numbers.Real):
                 probs = P.full(
@@ -47,10 +56,12 @@ class Geometric(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return 1.0 / self.probs - 1.0
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return P.to_tensor(
             (1.0 / self.probs - 1.0) / self.probs,
             dtype=self.probs.dtype,
@@ -58,11 +69,13 @@ class Geometric(distribution.Distribution):
 
     @property
     def stddev(self) -> Tensor:
+        """The standard deviation."""
         return P.sqrt(self.variance)
 
     def pmf(self, k: int | Tensor) -> Tensor:
+        """The probability mass at `k`."""
         if isinstance(
-            k, (numbers.Integral, P.Variable, P.Variable)
+            k, (numbers.Integral, P.Variable)
         ):
             return P.pow((1.0 - self.probs), k) * self.probs
         else:
@@ -71,8 +84,9 @@ class Geometric(distribution.Distribution):
             )
 
     def log_pmf(self, k: int | Tensor) -> Tensor:
+        """The log probability mass at `k`."""
         if isinstance(
-            k, (numbers.Integral, P.Variable, P.Variable)
+            k, (numbers.Integral, P.Variable)
         ):
             return P.log(self.pmf(k))
         else:
@@ -81,10 +95,14 @@ class Geometric(distribution.Distribution):
             )
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         with P.no_grad():
             return self.rsample(shape)
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         shape = distribution.Distribution._extend_shape(
             self, sample_shape=shape
         )
@@ -99,14 +117,16 @@ class Geometric(distribution.Distribution):
         return P.floor(P.log(uniform) / P.log1p(-(self.probs)))
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         x = (1.0 - self.probs) * P.log(1.0 - self.probs)
         y = self.probs * P.log(self.probs)
 
         return -(x + y) / self.probs
 
     def cdf(self, k: int | Tensor) -> Tensor:
+        """The cumulative distribution function at `value`."""
         if isinstance(
-            k, (numbers.Integral, P.Variable, P.Variable)
+            k, (numbers.Integral, P.Variable)
         ):
             return 1.0 - P.pow((1.0 - self.probs), k + 1)
         else:
@@ -115,6 +135,7 @@ class Geometric(distribution.Distribution):
             )
 
     def kl_divergence(self, other: Geometric) -> Tensor:
+        """KL(self || other)."""
         if isinstance(other, Geometric):
             p, q = self.probs, other.probs
             return p * P.log(p / q) + (1.0 - p) * P.log(

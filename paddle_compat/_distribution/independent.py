@@ -1,11 +1,20 @@
-from __future__ import annotations
+"""paddle.distribution.Independent (Paddle: independent.py).
 
+Follows Paddle 3.3.1's python/paddle/distribution/independent.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
+from __future__ import annotations
 
 from . import distribution
 
 
 class Independent(distribution.Distribution):
+    """Independent(base, reinterpreted_batch_rank): reinterprets the rightmost batch axes of `base` as
+    event axes.
 
+    Differences from Paddle: none known.
+    """
     def __init__(
         self, base: distribution.Distribution, reinterpreted_batch_rank: int
     ) -> None:
@@ -32,24 +41,32 @@ class Independent(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self._base.mean
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return self._base.variance
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         return self._base.sample(shape)
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         return self._sum_rightmost(
             self._base.log_prob(value), self._reinterpreted_batch_rank
         )
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return self.log_prob(value).exp()
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         return self._sum_rightmost(
             self._base.entropy(), self._reinterpreted_batch_rank
         )

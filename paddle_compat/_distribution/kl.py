@@ -1,3 +1,9 @@
+"""paddle.distribution.kl (Paddle: kl.py): kl_divergence, register_kl and Paddle's registered pairs.
+
+Follows Paddle 3.3.1's python/paddle/distribution/kl.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import functools
@@ -32,12 +38,22 @@ _REGISTER_TABLE = {}
 
 
 def kl_divergence(p: Distribution, q: Distribution) -> Tensor:
+    """kl_divergence(p, q): KL(p || q) by the most specific registered pair of classes.
+
+    Differences from Paddle: a pair registered for two different classes (register_kl(A, B)) is
+    found; Paddle 3.3.1's dispatch raises KeyError there.
+    """
     return _dispatch(type(p), type(q))(p, q)
 
 
 def register_kl(
     cls_p: type[Distribution], cls_q: type[Distribution]
 ) -> Callable[[_T], _T]:
+    """register_kl(cls_p, cls_q): decorator registering a KL function for a pair of Distribution
+    subclasses.
+
+    Differences from Paddle: none known.
+    """
     if not issubclass(cls_p, Distribution) or not issubclass(
         cls_q, Distribution
     ):

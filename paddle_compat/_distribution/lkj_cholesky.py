@@ -1,3 +1,9 @@
+"""paddle.distribution.LKJCholesky (Paddle: lkj_cholesky.py), onion and C-vine samplers.
+
+Follows Paddle 3.3.1's python/paddle/distribution/lkj_cholesky.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import math
@@ -87,7 +93,13 @@ def tril_matrix_to_vec(mat: Tensor, diag: int = 0) -> Tensor:
 
 
 class LKJCholesky(distribution.Distribution):
+    """LKJCholesky(dim=2, concentration=1.0, sample_method='onion'): Cholesky factors of LKJ
+    correlation matrices.
 
+    Differences from Paddle: none on CPU (seeded samples are Paddle's); the gamma (through Beta)
+    kernel runs element by element in Python as Paddle's C++ loop does, so millions of draws are
+    slow; on a CUDA place samples come from torch's sampler.
+    """
     concentration: Tensor
     dtype: _DTypeLiteral
     dim: int
@@ -103,13 +115,13 @@ class LKJCholesky(distribution.Distribution):
             check_type(
                 dim,
                 "dim",
-                (int, Variable, P.Variable),
+                (int, Variable),
                 "LKJCholesky",
             )
             check_type(
                 concentration,
                 "concentration",
-                (float, list, tuple, Variable, P.Variable),
+                (float, list, tuple, Variable),
                 "LKJCholesky",
             )
 
@@ -225,6 +237,9 @@ class LKJCholesky(distribution.Distribution):
         return r
 
     def sample(self, sample_shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         if not isinstance(sample_shape, Sequence):
             raise TypeError('sample shape must be Sequence object.')
 
@@ -240,6 +255,7 @@ class LKJCholesky(distribution.Distribution):
         return res.reshape(output_shape)
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         diag_elems = P.diagonal(value, offset=0, axis1=-1, axis2=-2)[
             ..., 1:
         ]

@@ -1,3 +1,9 @@
+"""paddle.distribution.Multinomial (Paddle: multinomial.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/multinomial.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -7,7 +13,10 @@ from . import categorical, distribution
 
 
 class Multinomial(distribution.Distribution):
+    """Multinomial(total_count, probs): counts of `total_count` categorical draws.
 
+    Differences from Paddle: none known.
+    """
     total_count: int
     probs: Tensor
 
@@ -32,16 +41,20 @@ class Multinomial(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.probs * self.total_count
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return self.total_count * self.probs * (1 - self.probs)
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         if P.is_integer(value):
             value = P.cast(value, self.probs.dtype)
 
@@ -60,6 +73,9 @@ class Multinomial(distribution.Distribution):
         )
 
     def sample(self, shape: Iterable[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         if not isinstance(shape, Iterable):
             raise TypeError('sample shape must be Iterable object.')
 
@@ -71,6 +87,7 @@ class Multinomial(distribution.Distribution):
         )
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         n = P.full(
             shape=[], fill_value=self.total_count, dtype=self.probs.dtype
         )

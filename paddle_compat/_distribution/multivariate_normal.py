@@ -1,3 +1,9 @@
+"""paddle.distribution.MultivariateNormal (Paddle: multivariate_normal.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/multivariate_normal.py (Apache-2.0) call for call,
+on paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import math
@@ -9,7 +15,11 @@ from . import distribution
 
 
 class MultivariateNormal(distribution.Distribution):
+    """MultivariateNormal(loc, covariance_matrix=None, precision_matrix=None, scale_tril=None): exactly
+    one of the three matrix forms.
 
+    Differences from Paddle: none known.
+    """
     loc: Tensor
     covariance_matrix: Tensor | None
     precision_matrix: Tensor | None
@@ -105,10 +115,12 @@ class MultivariateNormal(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.loc
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return (
             P.square(self._unbroadcasted_scale_tril)
             .sum(-1)
@@ -116,10 +128,14 @@ class MultivariateNormal(distribution.Distribution):
         )
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         with P.no_grad():
             return self.rsample(shape)
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         if not isinstance(shape, Sequence):
             raise TypeError('sample shape must be Sequence object.')
         output_shape = self._extend_shape(shape)
@@ -129,6 +145,7 @@ class MultivariateNormal(distribution.Distribution):
         ).squeeze(-1)
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         value = P.cast(value, dtype=self.dtype)
 
         diff = value - self.loc
@@ -144,9 +161,11 @@ class MultivariateNormal(distribution.Distribution):
         )
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         half_log_det = (
             self._unbroadcasted_scale_tril.diagonal(axis1=-2, axis2=-1)
             .log()
@@ -162,6 +181,7 @@ class MultivariateNormal(distribution.Distribution):
             return H.expand(self._batch_shape)
 
     def kl_divergence(self, other: MultivariateNormal) -> Tensor:
+        """KL(self || other)."""
         if (
             self._batch_shape != other._batch_shape
             and self._event_shape != other._event_shape

@@ -1,3 +1,9 @@
+"""paddle.distribution.Normal (Paddle: normal.py), real and complex.
+
+Follows Paddle 3.3.1's python/paddle/distribution/normal.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import math
@@ -14,7 +20,14 @@ from .ops import in_dynamic_mode
 
 
 class Normal(distribution.Distribution):
+    """Normal(loc, scale, name=None): the normal distribution N(loc, scale**2).
 
+    loc and scale are floats, ints, lists, numpy arrays or Tensors (all Tensors or none); a complex
+    loc makes the complex normal. Python numbers give float32, float64 arrays float64; samples come
+    from Paddle's gaussian stream (`sample(shape, seed=0)`).
+
+    Differences from Paddle: none known.
+    """
     loc: Tensor
     scale: Tensor
     name: str
@@ -33,7 +46,6 @@ class Normal(distribution.Distribution):
                     complex,
                     np.ndarray,
                     Variable,
-                    P.Variable,
                     list,
                     tuple,
                 ),
@@ -47,7 +59,6 @@ class Normal(distribution.Distribution):
                     float,
                     np.ndarray,
                     Variable,
-                    P.Variable,
                     list,
                     tuple,
                 ),
@@ -137,13 +148,18 @@ class Normal(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.loc
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return self.scale.pow(2)
 
     def sample(self, shape: Sequence[int] = [], seed: int = 0) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         if not isinstance(shape, Iterable):
             raise TypeError('sample shape must be Iterable object.')
 
@@ -187,6 +203,7 @@ class Normal(distribution.Distribution):
                 return output
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         if not isinstance(shape, Iterable):
             raise TypeError('sample shape must be Iterable object.')
 
@@ -197,6 +214,7 @@ class Normal(distribution.Distribution):
         return self.loc + eps * self.scale
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         name = self.name + '_entropy'
         batch_shape = list((self.loc + self.scale).shape)
 
@@ -228,6 +246,7 @@ class Normal(distribution.Distribution):
             )
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         name = self.name + '_log_prob'
         value = self._check_values_dtype_in_probs(self.loc, value)
 
@@ -247,6 +266,7 @@ class Normal(distribution.Distribution):
             )
 
     def probs(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         name = self.name + '_probs'
         value = self._check_values_dtype_in_probs(self.loc, value)
 
@@ -273,6 +293,7 @@ class Normal(distribution.Distribution):
             )
 
     def kl_divergence(self, other: Normal) -> Tensor:
+        """KL(self || other)."""
         if not in_dynamic_mode():
             check_type(other, 'other', Normal, 'kl_divergence')
 

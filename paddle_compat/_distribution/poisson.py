@@ -1,3 +1,9 @@
+"""paddle.distribution.Poisson (Paddle: poisson.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/poisson.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -8,7 +14,12 @@ from . import distribution
 
 
 class Poisson(distribution.Distribution):
+    """Poisson(rate): the Poisson distribution.
 
+    Differences from Paddle: none on CPU (seeded samples are Paddle's); the poisson kernel runs
+    element by element in Python as Paddle's C++ loop does, so millions of draws are slow; on a CUDA
+    place samples come from torch's sampler.
+    """
     rate: Tensor
     dtype: _DTypeLiteral
 
@@ -28,13 +39,18 @@ class Poisson(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return self.rate
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         return self.rate
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         if not isinstance(shape, Sequence):
             raise TypeError('sample shape must be Sequence object.')
 
@@ -47,6 +63,7 @@ class Poisson(distribution.Distribution):
             return P.poisson(output_rate)
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         values = self._enumerate_bounded_support(self.rate).reshape(
             (-1,) + (1,) * len(self.batch_shape)
         )
@@ -92,6 +109,7 @@ class Poisson(distribution.Distribution):
             return values
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         value = P.cast(value, dtype=self.dtype)
         eps = P.finfo(self.rate.dtype).eps
         return P.nan_to_num(
@@ -104,10 +122,12 @@ class Poisson(distribution.Distribution):
         )
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 
     def kl_divergence(self, other: Poisson) -> Tensor:
 
+        """KL(self || other)."""
         if self.batch_shape != other.batch_shape:
             raise ValueError(
                 "KL divergence of two poisson distributions should share the same `batch_shape`."

@@ -1,3 +1,9 @@
+"""paddle.distribution.StudentT (Paddle: student_t.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/student_t.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
 from __future__ import annotations
 
 import math
@@ -12,7 +18,12 @@ from .ops import in_dynamic_mode
 
 
 class StudentT(distribution.Distribution):
+    """StudentT(df, loc, scale, name=None): Student's t distribution.
 
+    Differences from Paddle: none on CPU (seeded samples are Paddle's); the gamma kernel runs
+    element by element in Python as Paddle's C++ loop does, so millions of draws are slow; on a CUDA
+    place samples come from torch's sampler.
+    """
     df: Tensor
     loc: Tensor
     scale: Tensor
@@ -33,7 +44,6 @@ class StudentT(distribution.Distribution):
                 (
                     float,
                     Variable,
-                    P.Variable,
                 ),
                 'StudentT',
             )
@@ -43,7 +53,6 @@ class StudentT(distribution.Distribution):
                 (
                     float,
                     Variable,
-                    P.Variable,
                 ),
                 'StudentT',
             )
@@ -53,7 +62,6 @@ class StudentT(distribution.Distribution):
                 (
                     float,
                     Variable,
-                    P.Variable,
                 ),
                 'StudentT',
             )
@@ -79,6 +87,7 @@ class StudentT(distribution.Distribution):
 
     @property
     def mean(self) -> Tensor:
+        """The mean."""
         return P.where(
             self.df > 1.0,
             self.loc,
@@ -87,6 +96,7 @@ class StudentT(distribution.Distribution):
 
     @property
     def variance(self) -> Tensor:
+        """The variance."""
         var = self.df.clone().detach()
         var_condition = self.df > 2.0
         var = P.where(
@@ -101,6 +111,9 @@ class StudentT(distribution.Distribution):
         return var
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         if not isinstance(shape, Sequence):
             raise TypeError('sample shape must be Sequence object.')
 
@@ -111,6 +124,7 @@ class StudentT(distribution.Distribution):
         return self.loc + self.scale * x
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         lbeta = (
             P.lgamma(0.5 * self.df)
             + math.lgamma(0.5)
@@ -129,6 +143,7 @@ class StudentT(distribution.Distribution):
         )
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         value = self._check_values_dtype_in_probs(self.df, value)
         y = (value - self.loc) / self.scale
         Z = (
@@ -141,5 +156,6 @@ class StudentT(distribution.Distribution):
         return -0.5 * (self.df + 1.0) * P.log1p(y**2.0 / self.df) - Z
 
     def prob(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         return P.exp(self.log_prob(value))
 

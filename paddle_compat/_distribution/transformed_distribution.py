@@ -1,3 +1,9 @@
+"""paddle.distribution.TransformedDistribution (Paddle: transformed_distribution.py).
+
+Follows Paddle 3.3.1's python/paddle/distribution/transformed_distribution.py (Apache-2.0) call for
+call, on paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and
+seeded samples are Paddle's.
+"""
 from __future__ import annotations
 
 import typing
@@ -6,7 +12,11 @@ from . import distribution, independent, transform
 
 
 class TransformedDistribution(distribution.Distribution):
+    """TransformedDistribution(base, transforms): `base` pushed through a sequence of transforms.
 
+    Differences from Paddle: a TypeError that prints a class prints paddle_compat's module path
+    (paddle_compat._distribution...).
+    """
     base: Distribution
     transforms: Sequence[Transform]
 
@@ -56,18 +66,23 @@ class TransformedDistribution(distribution.Distribution):
         )
 
     def sample(self, shape: Sequence[int] = []) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         x = self._base.sample(shape)
         for t in self._transforms:
             x = t.forward(x)
         return x
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
+        """Reparameterized samples: gradients flow back to the parameters."""
         x = self._base.rsample(shape)
         for t in self._transforms:
             x = t.forward(x)
         return x
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         log_prob = 0.0
         y = value
         event_rank = len(self.event_shape)

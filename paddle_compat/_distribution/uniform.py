@@ -1,5 +1,10 @@
-from __future__ import annotations
+"""paddle.distribution.Uniform (Paddle: uniform.py).
 
+Follows Paddle 3.3.1's python/paddle/distribution/uniform.py (Apache-2.0) call for call, on
+paddle_compat's ops (reached through `ops`, imported as `P`), so dtypes, roundings and seeded
+samples are Paddle's.
+"""
+from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
@@ -12,7 +17,10 @@ from .ops import in_dynamic_mode
 
 
 class Uniform(distribution.Distribution):
+    """Uniform(low, high, name=None): the uniform distribution on [low, high).
 
+    Differences from Paddle: none known.
+    """
     low: Tensor
     high: Tensor
 
@@ -31,7 +39,6 @@ class Uniform(distribution.Distribution):
                     float,
                     np.ndarray,
                     Variable,
-                    P.Variable,
                     list,
                     tuple,
                 ),
@@ -45,7 +52,6 @@ class Uniform(distribution.Distribution):
                     float,
                     np.ndarray,
                     Variable,
-                    P.Variable,
                     list,
                     tuple,
                 ),
@@ -87,6 +93,9 @@ class Uniform(distribution.Distribution):
         super().__init__(self.low.shape)
 
     def sample(self, shape: Sequence[int] = [], seed: int = 0) -> Tensor:
+        """Samples of shape `shape + batch_shape + event_shape`, drawn from Paddle's CPU stream (no
+        gradient).
+        """
         if not in_dynamic_mode():
             check_type(shape, 'shape', (list, tuple), 'sample')
             check_type(seed, 'seed', (int), 'sample')
@@ -129,6 +138,7 @@ class Uniform(distribution.Distribution):
                 return output
 
     def log_prob(self, value: Tensor) -> Tensor:
+        """The log probability density (or mass) at `value`."""
         value = self._check_values_dtype_in_probs(self.low, value)
         if in_dynamic_mode():
             lb_bool = self.low < value
@@ -148,6 +158,7 @@ class Uniform(distribution.Distribution):
             )
 
     def probs(self, value: Tensor) -> Tensor:
+        """The probability density (or mass) at `value`."""
         value = self._check_values_dtype_in_probs(self.low, value)
         if in_dynamic_mode():
             lb_bool = self.low < value
@@ -164,6 +175,7 @@ class Uniform(distribution.Distribution):
             return P.divide((lb * ub), (self.high - self.low), name=name)
 
     def entropy(self) -> Tensor:
+        """The entropy, one value per batch element."""
         name = self.name + '_entropy'
         return P.log(self.high - self.low, name=name)
 

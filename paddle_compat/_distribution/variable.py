@@ -1,5 +1,5 @@
+"""The domains and codomains of the transforms (Paddle: distribution/variable.py)."""
 from __future__ import annotations
-
 
 from . import ops as P
 from . import constraint
@@ -41,7 +41,7 @@ class Positive(Variable):
 
 
 class Independent(Variable):
-
+    """The domain of `base` with its rightmost `reinterpreted_batch_rank` axes read as event axes."""
     def __init__(self, base: Variable, reinterpreted_batch_rank: int) -> None:
         self._base = base
         self._reinterpreted_batch_rank = reinterpreted_batch_rank
