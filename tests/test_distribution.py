@@ -138,3 +138,15 @@ GOLDEN_NAMES = ["AbsTransform", "AffineTransform", "Bernoulli", "Beta", "Binomia
 def test_a_name_paddle_lacks_is_an_ordinary_attribute_error():
     with pytest.raises(AttributeError):
         D.NotADistribution
+
+
+@pytest.mark.parametrize("module, name", [
+    ("normal", "Normal"), ("uniform", "Uniform"), ("independent", "Independent"),
+    ("transformed_distribution", "TransformedDistribution"), ("exponential_family", "ExponentialFamily"),
+    ("distribution", "Distribution"), ("student_t", "StudentT"), ("chi2", "Chi2"),
+    ("lkj_cholesky", "LKJCholesky"), ("multivariate_normal", "MultivariateNormal")])
+def test_paddles_defining_modules_are_importable(module, name):
+    import importlib
+    mod = importlib.import_module(f"paddle_compat.distribution.{module}")
+    assert getattr(mod, name) is getattr(D, name)
+    assert getattr(D, module) is mod

@@ -32,6 +32,11 @@ from .._distribution.transform import (AbsTransform, AffineTransform, ChainTrans
 from .._distribution.transformed_distribution import TransformedDistribution
 from .._distribution.uniform import Uniform
 from . import chi2, kl, lkj_cholesky, transform
+# Paddle's other modules of this package (importable there as paddle.distribution.normal, ...)
+from . import (bernoulli, beta, binomial, categorical, cauchy, continuous_bernoulli, dirichlet,
+               distribution, exponential, exponential_family, gamma, geometric, gumbel,
+               independent, laplace, lognormal, multinomial, multivariate_normal, normal, poisson,
+               student_t, transformed_distribution, uniform)
 
 __all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "ContinuousBernoulli", "Dirichlet",
            "Distribution", "ExponentialFamily", "Exponential", "Gamma", "Geometric", "Gumbel",
