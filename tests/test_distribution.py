@@ -150,3 +150,24 @@ def test_paddles_defining_modules_are_importable(module, name):
     mod = importlib.import_module(f"paddle_compat.distribution.{module}")
     assert getattr(mod, name) is getattr(D, name)
     assert getattr(D, module) is mod
+
+
+@pytest.mark.parametrize("make", [
+    lambda a, b: D.Laplace(a, b), lambda a, b: D.Cauchy(a, b),
+    lambda a, b: D.Bernoulli(a / (a + b)),
+])
+def test_log_prob_gradients_paddle_segfaults_on_match_finite_differences(make):
+    # Paddle 3.3.1 crashes (SIGSEGV in broadcast_tensors' grad kernel) on these, so no golden
+    value = paddle.to_tensor([0.25, 1.0], dtype="float64")
+    a0, b0 = np.array([0.5, 1.5]), np.array([1.0, 2.0])
+    a = paddle.to_tensor(a0, stop_gradient=False)
+    b = paddle.to_tensor(b0, stop_gradient=False)
+    ga, gb = paddle.grad([make(a, b).log_prob(value).sum()], [a, b])
+
+    def f(x, y):
+        return float(make(paddle.to_tensor(x), paddle.to_tensor(y)).log_prob(value).sum())
+    h = 1e-6
+    for i in range(2):
+        e = np.eye(2)[i] * h
+        np.testing.assert_allclose(ga.numpy()[i], (f(a0 + e, b0) - f(a0 - e, b0)) / (2 * h), rtol=1e-5)
+        np.testing.assert_allclose(gb.numpy()[i], (f(a0, b0 + e) - f(a0, b0 - e)) / (2 * h), rtol=1e-5)

@@ -273,6 +273,53 @@ _add("dist_transformed", {"log_prob": f"{TD}.log_prob(T([0.5, 2.0]))", "prob": f
 _add("dist_expfamily", {"entropy": "D.ExponentialFamily.entropy(D.Dirichlet(T([1.0, 2.0, 3.0])))",
                         "entropy_beta": "D.ExponentialFamily.entropy(D.Beta(t2, t2b))"})
 
+# ---- float64 parameters, broadcasting, and gradients of log_prob for each family ------------------
+# (no gradient case for Laplace, Cauchy and Bernoulli: Paddle 3.3.1 segfaults in broadcast_tensors'
+# grad kernel there; tests/test_distribution.py checks those gradients by finite differences)
+a64 = "T([0.5, 1.5], dtype='float64')"
+b64 = "T([1.0, 2.0], dtype='float64')"
+v64 = "T([0.25, 0.75], dtype='float64')"
+for fam, ctor, value, grad in [
+        ("normal", f"D.Normal({a64}, {b64})", v64, "lambda a, b: D.Normal(a, b).log_prob(v2)"),
+        ("uniform", f"D.Uniform({v64}, {b64})", "T([0.5, 1.0], dtype='float64')", None),
+        ("beta", f"D.Beta({a64}, {b64})", v64, "lambda a, b: D.Beta(a, b).log_prob(v2 * 0.5)"),
+        ("gamma", f"D.Gamma({a64}, {b64})", v64, "lambda a, b: D.Gamma(a, b).log_prob(v2)"),
+        ("laplace", f"D.Laplace({a64}, {b64})", v64, None),
+        ("lognormal", f"D.LogNormal({a64}, {b64})", v64, "lambda a, b: D.LogNormal(a, b).log_prob(v2)"),
+        ("gumbel", f"D.Gumbel({a64}, {b64})", v64, "lambda a, b: D.Gumbel(a, b).log_prob(v2)"),
+        ("cauchy", f"D.Cauchy({a64}, {b64})", v64, None),
+        ("studentt", f"D.StudentT({b64} + 2.0, {a64}, {b64})", v64,
+         "lambda a, b: D.StudentT(b + 2.0, a, b).log_prob(v2)"),
+        ("exponential", f"D.Exponential({b64})", v64, "lambda a, b: D.Exponential(b).log_prob(a)"),
+        ("chi2", f"D.Chi2({b64})", v64, "lambda a, b: D.Chi2(b).log_prob(a)"),
+        ("poisson", f"D.Poisson({b64})", "T([1.0, 3.0], dtype='float64')", "lambda a, b: D.Poisson(a * b).log_prob(T([1.0, 3.0]))"),
+        ("geometric", f"D.Geometric({v64})", "T([1.0, 3.0], dtype='float64')", None),
+        ("bernoulli", f"D.Bernoulli({v64})", "T([1.0, 0.0], dtype='float64')", None),
+        ("cbernoulli", f"D.ContinuousBernoulli({v64})", v64, "lambda a, b: D.ContinuousBernoulli(a / (a + b)).log_prob(v2)"),
+        ("dirichlet", "D.Dirichlet(T([1.0, 2.0, 3.0], dtype='float64'))", "T([0.2, 0.3, 0.5], dtype='float64')",
+         "lambda a, b: D.Dirichlet(paddle.concat([a, b])).log_prob(T([0.1, 0.2, 0.3, 0.4]))"),
+        ("categorical", f"D.Categorical({b64})", "T([0, 1])", None),
+        ("mvn", "D.MultivariateNormal(T([0.5, 1.5], dtype='float64'), T([[2.0, 0.5], [0.5, 1.0]], dtype='float64'))",
+         v64, "lambda a, b: D.MultivariateNormal(a, paddle.diag(b)).log_prob(v2)"),
+]:
+    ex = {"f64_log_prob": f"{ctor}.log_prob({value})", "f64_sample": f"{ctor}.sample([2])"}
+    if fam not in ("categorical", "uniform"):
+        ex["f64_mean"] = f"{ctor}.mean"
+        ex["f64_entropy"] = f"{ctor}.entropy()"
+    if grad:
+        ex["grad_log_prob"] = f"G({grad}, t2, t2b)"
+    _add(f"dist_{fam}", ex)
+_add("dist_broadcast", {
+    "normal": "D.Normal(T([[0.0], [1.0]]), T([1.0, 2.0, 3.0])).log_prob(T([0.5, 0.5, 0.5]))",
+    "normal_sample": "D.Normal(T([[0.0], [1.0]]), T([1.0, 2.0, 3.0])).sample([2])",
+    "uniform": "D.Uniform(T([[0.0], [1.0]]), T([2.0, 3.0, 4.0])).sample([1])",
+    "laplace": "D.Laplace(T([[0.0], [1.0]]), T([1.0, 2.0, 3.0])).log_prob(T(0.5))",
+    "gamma": "D.Gamma(T([[1.0], [2.0]]), T([1.0, 2.0, 3.0])).log_prob(T(0.5))" ,
+    "studentt": "D.StudentT(T([[3.0], [4.0]]), T([0.0, 1.0, 2.0]), T([1.0])).log_prob(T(0.5))",
+    "cauchy_float_tensor": "D.Cauchy(0.0, T([1.0, 2.0])).log_prob(T([0.5, 0.5]))",
+    "gumbel_float_tensor": "D.Gumbel(1.0, T([1.0, 2.0])).entropy()",
+})
+
 # ---- seeded samples of the kernel samplers (gamma, dirichlet, poisson, binomial), then the stream --
 _add("dist_kernel", {
     "gamma_small_alpha": "[D.Gamma(T([0.2, 0.9, 3.0]), T([1.0, 2.0, 0.5])).sample([4]), paddle.randn([2])]",
