@@ -333,6 +333,9 @@ _add("dist_kernel", {
     "chi2": "D.Chi2(T([0.5, 4.0])).sample([3])",
     "studentt": "D.StudentT(T([2.5, 30.0]), T([0.0, 1.0]), T([1.0, 2.0])).sample([3])",
     "lkj_onion": "D.LKJCholesky(4, 0.5).sample([2])",
+    "gamma_many": "[D.Gamma(T([0.05, 0.7, 3.0, 100.0]), T([1.0, 1.0, 1.0, 1.0])).sample([25]), paddle.randn([1])]",
+    "poisson_many": "[D.Poisson(T([0.3, 11.99, 13.5, 5000.0])).sample([25]), paddle.randn([1])]",
+    "binomial_many": "[D.Binomial(T([3, 25, 200, 1000]), T([0.1, 0.5, 0.93, 0.3])).sample([25]), paddle.randn([1])]",
 })
 
 # ---- static mode -------------------------------------------------------------------------------------

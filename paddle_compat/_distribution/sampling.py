@@ -13,63 +13,159 @@ through ctypes where libm can be loaded (else Python's, which may differ in the 
 Differences from Paddle: on a CUDA place the numbers come from torch's samplers.
 """
 import math
+import struct
 
 import numpy as np
 import torch
 
+from .. import _random
 from .._random import _logf, default_cpu_generator
 from .._tensor import wrap
 
 __all__ = ["standard_gamma", "dirichlet", "poisson", "binomial"]
 
 
-def _pow(base, exp, T):
-    """std::pow in T: float64 pow rounded to T (glibc's powf is computed the same way)."""
-    return T(math.pow(float(base), float(exp)))
+# ---- one draw at a time, in Python scalars -------------------------------------------------------
+# The samplers below consume the engine one word at a time, in an order that depends on the values
+# drawn. Calling the generator's vectorised helpers once per draw costs ~10 us a call; this stream
+# takes words in chunks from the engine, computes the same canonical / polar-normal numbers in
+# Python scalars, and gives the unused words back at the end, so the engine's state is exactly
+# what the sequential C++ code leaves.
+_PACK_F, _PACK_I = struct.Struct("<f"), struct.Struct("<i")
+_INVC = _random._INVC.tolist()
+_Y0 = _random._Y0.tolist()
+_P0, _P1, _P2, _OFF = _random._P0, _random._P1, _random._P2, _random._OFF
+_TWO64_BELOW = float(np.nextafter(2.0 ** 64, 0.0))
+_F32_TWO64_BELOW = float(np.nextafter(np.float32(2.0 ** 64), np.float32(0)))
 
 
-def _log(x, T):
-    """std::log in T: glibc's logf (bit for bit, _random._logf) or log (math.log calls it)."""
-    if T is np.float32:
-        return _logf(np.array([x], dtype=np.float32))[0]
-    return T(math.log(float(x)))
+def f32(x):
+    """Round a Python float to float32 (every +, -, *, /, sqrt of float32 values done in double
+    and rounded once is the float32 operation's result)."""
+    return _PACK_F.unpack(_PACK_F.pack(x))[0]
 
 
-def _gamma_draws(alpha, gen, f32):
+def logf(x):
+    """glibc's logf of a positive normal float32 value (as a Python float): _random._logf's steps
+    in scalar double arithmetic, so bit for bit the same."""
+    ix = _PACK_I.unpack(_PACK_F.pack(x))[0]
+    if ix < 0x00800000:                     # subnormal: the vectorised code handles it
+        return float(_logf(np.array([x], dtype=np.float32))[0])
+    tmp = ix - _OFF
+    idx = (tmp & 0xFFFFFFFF) >> 19
+    iz = ix - (tmp & -0x800000)
+    z = _PACK_F.unpack(_PACK_I.pack(iz))[0]
+    r = z * _INVC[idx] - 1.0
+    r2 = r * r
+    y = r * _P1 + _P2
+    y = y + r2 * _P0
+    y = y * r2
+    y = y + (r + _Y0[idx])
+    return f32(y)
+
+
+class _Stream:
+    """Canonical floats and std::normal_distribution draws from Paddle's engine, one at a time."""
+
+    def __init__(self, gen, f32_):
+        self.engine = gen._engine
+        self.lock = gen._lock
+        self.f32 = f32_
+        self.words = []
+        self.pos = 0
+
+    def __enter__(self):
+        self.lock.acquire()
+        return self
+
+    def __exit__(self, *exc):
+        left = len(self.words) - self.pos
+        if left:
+            self.engine.unread(left)
+        self.lock.release()
+
+    def word(self):
+        if self.pos >= len(self.words):
+            self.words = self.engine.take(64).tolist()
+            self.pos = 0
+        w = self.words[self.pos]
+        self.pos += 1
+        return w
+
+    def _t_of_word(self, u):
+        """T(u) for a uint64 word, correctly rounded (a sticky bit keeps float32's one rounding)."""
+        if self.f32:
+            if u >= 1 << 53:
+                u = (u >> 11) | (1 if u & 0x7FF else 0)
+                return min(f32(float(u) * 2048.0), _F32_TWO64_BELOW)
+            return f32(float(u))
+        return min(float(u), _TWO64_BELOW)
+
+    def canonical(self):
+        """generate_canonical<T>: one std::uniform_real_distribution<T>(0, 1) draw."""
+        return self._t_of_word(self.word()) * 2.0 ** -64
+
+    def normal(self):
+        """One draw of a fresh std::normal_distribution<T>(0, 1) (the spare is dropped)."""
+        while True:
+            x = self._t_of_word(self.word()) * 2.0 ** -63 - 1.0
+            y = self._t_of_word(self.word()) * 2.0 ** -63 - 1.0
+            if self.f32:
+                x, y = f32(x), f32(y)
+                r2 = f32(f32(x * x) + f32(y * y))
+            else:
+                r2 = x * x + y * y
+            if r2 <= 1.0 and r2 != 0.0:
+                break
+        if self.f32:
+            mult = f32(math.sqrt(f32(f32(-2.0 * logf(r2)) / r2)))
+            return f32(y * mult) + 0.0
+        return y * math.sqrt(-2.0 * math.log(r2) / r2) + 0.0   # math.log is glibc's log
+
+
+def _ident(x):
+    return x
+
+
+def _gamma_draws(alpha, gen, is_f32):
     """Paddle's CPU gamma sampler (phi/kernels/impl/dirichlet_kernel_impl.h, `sample_gamma`, the
     Marsaglia-Tsang method numpy also uses), element by element in Paddle's order. Each standard
     uniform is a fresh std::uniform_real_distribution<T> (one engine word), each standard normal a
     fresh std::normal_distribution<T> (a polar pair, the spare dropped); the arithmetic is in T with
     float literals (1.0f/3.0f, 0.0331f) as C++ promotes them."""
-    T = np.float32 if f32 else np.float64
-    one, third, k = T(1.0), T(np.float32(1.0) / np.float32(3.0)), T(np.float32(0.0331))
-    half, nine, tiny = T(0.5), T(9.0), T(np.finfo(T).tiny)
-    flat = np.asarray(alpha, dtype=T).reshape(-1)
-    out = np.empty(len(flat), dtype=T)
-    for i, a in enumerate(flat):
-        scale = one
-        if a < one:
-            if a == 0:
-                out[i] = max(tiny, T(0.0))
-                continue
-            u0 = gen.uniform(1, 0.0, 1.0, f32)[0]
-            scale = scale * _pow(one - u0, one / a, T)
-            a = a + one
-        d = T(a - third)
-        c = one / T(np.sqrt(nine * d))
-        while True:
+    T = np.float32 if is_f32 else np.float64
+    R = f32 if is_f32 else _ident
+    L = logf if is_f32 else math.log
+    third, k = f32(1.0 / 3.0), f32(0.0331)
+    tiny = float(np.finfo(T).tiny)
+    flat = np.asarray(alpha, dtype=T).reshape(-1).tolist()
+    out = []
+    with _Stream(gen, is_f32) as st:
+        for a in flat:
+            scale = 1.0
+            if a < 1.0:
+                if a == 0:
+                    out.append(tiny)
+                    continue
+                u0 = st.canonical()
+                scale = R(math.pow(R(1.0 - u0), R(1.0 / a)))
+                a = R(a + 1.0)
+            d = R(a - third)
+            c = R(1.0 / R(math.sqrt(R(9.0 * d))))
             while True:
-                x = gen.normal(1, 0.0, 1.0, f32)[0]
-                y = one + c * x
-                if y > 0:
+                while True:
+                    x = st.normal()
+                    y = R(1.0 + R(c * x))
+                    if y > 0:
+                        break
+                v = R(R(y * y) * y)
+                u = R(1.0 - st.canonical())
+                xx = R(x * x)
+                if u < R(1.0 - R(R(k * xx) * xx)) or \
+                        L(u) < R(R(0.5 * xx) + R(d * R(R(1.0 - v) + L(v)))):
+                    out.append(max(tiny, R(R(scale * d) * v)))
                     break
-            v = y * y * y
-            u = one - gen.uniform(1, 0.0, 1.0, f32)[0]
-            xx = x * x
-            if u < one - k * xx * xx or _log(u, T) < half * xx + d * (one - v + _log(v, T)):
-                out[i] = max(tiny, T(scale * d * v))
-                break
-    return out.reshape(np.shape(alpha))
+    return np.array(out, dtype=T).reshape(np.shape(alpha))
 
 
 def _host_floats(x, api):
@@ -118,28 +214,22 @@ def _libm_lgamma():
 
 
 _LGAMMA = None
-_BELOW_ONE = float(np.nextafter(1.0, 0.0))
-
-
-def _canonical64(gen):
-    """generate_canonical<double> from one 64-bit word."""
-    return min(float(gen.random()) * 2.0 ** -64, _BELOW_ONE)
 
 
 class _PolarNormal:
-    """std::normal_distribution<double>(0, 1): Marsaglia's polar method with the spare kept for
-    the next call on the same object."""
+    """std::normal_distribution<double>(0, 1) as a member of one poisson_distribution object:
+    Marsaglia's polar method with the spare kept for the object's next call."""
 
     def __init__(self):
         self.saved = None
 
-    def __call__(self, gen):
+    def __call__(self, st):
         if self.saved is not None:
             r, self.saved = self.saved, None
             return r
         while True:
-            x = 2.0 * _canonical64(gen) - 1.0
-            y = 2.0 * _canonical64(gen) - 1.0
+            x = 2.0 * st.canonical() - 1.0
+            y = 2.0 * st.canonical() - 1.0
             r2 = x * x + y * y
             if r2 <= 1.0 and r2 != 0.0:
                 break
@@ -148,7 +238,7 @@ class _PolarNormal:
         return y * mult
 
 
-def _poisson_draw(mean, gen):
+def _poisson_draw(mean, st):
     """One std::poisson_distribution<int>(mean) draw (libstdc++: the product of uniforms below
     mean 12, Devroye's rejection method from 12 on)."""
     global _LGAMMA
@@ -156,7 +246,7 @@ def _poisson_draw(mean, gen):
         thr = math.exp(-mean)
         x, prod = 0, 1.0
         while True:
-            prod *= _canonical64(gen)
+            prod *= st.canonical()
             x += 1
             if not prod > thr:
                 return x - 1
@@ -188,18 +278,18 @@ def _poisson_draw(mean, gen):
     two_cx = 2 * (2 * m + d)
     nd = _PolarNormal()
     while True:
-        u = c * _canonical64(gen)
-        e = -math.log(1.0 - _canonical64(gen))
+        u = c * st.canonical()
+        e = -math.log(1.0 - st.canonical())
         w = 0.0
         if u <= c1:
-            n = nd(gen)
+            n = nd(st)
             y = -abs(n) * sm - 1
             x = math.floor(y)
             w = -n * n / 2
             if x < -m:
                 continue
         elif u <= c2:
-            n = nd(gen)
+            n = nd(st)
             y = 1 + abs(n) * scx
             x = math.ceil(y)
             w = y * (2 - y) * one_cx
@@ -213,7 +303,7 @@ def _poisson_draw(mean, gen):
             x = 1
             w = r178
         else:
-            v = -math.log(1.0 - _canonical64(gen))
+            v = -math.log(1.0 - st.canonical())
             y = d + v * two_cx / d
             x = math.ceil(y)
             w = -d * one_cx * (1 + y / 2)
@@ -231,9 +321,10 @@ def poisson(x):
     t = _host_floats(x, "paddle.poisson")
     if t.is_cuda:
         return wrap(torch.poisson(t))
-    gen = default_cpu_generator()
     rates = t.cpu().numpy()
-    out = np.array([_poisson_draw(float(r), gen) for r in rates.reshape(-1)], dtype=rates.dtype)
+    with _Stream(default_cpu_generator(), False) as st:    # generate_canonical<double> always
+        out = np.array([_poisson_draw(r, st) for r in rates.reshape(-1).tolist()],
+                       dtype=rates.dtype)
     return wrap(torch.from_numpy(out.reshape(rates.shape)))
 
 
@@ -260,76 +351,77 @@ def _libm(name, f32):
     return _LIBM[key]
 
 
-def _log1p(x, T):
-    fn = _libm("log1pf" if T is np.float32 else "log1p", T is np.float32)
-    return T(fn(float(x))) if fn is not None else T(np.log1p(T(x)))
+def _log1p(x, is_f32):
+    fn = _libm("log1pf" if is_f32 else "log1p", is_f32)
+    if fn is not None:
+        return fn(x)
+    return float(np.log1p(np.float32(x))) if is_f32 else math.log1p(x)
 
 
-def _stirling_tail(k, T):
+def _stirling_tail(k, R):
     if k <= 9:
-        return T(_TAIL[k])
-    kp1sq = T((k + 1) * (k + 1))
-    return T((1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / float(kp1sq)) / float(kp1sq)) / (k + 1))
+        return R(_TAIL[k])
+    kp1sq = R(float((k + 1) * (k + 1)))
+    return R((1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1))
 
 
-def _btrs(n, p, gen, T):
-    """Paddle's btrs<T>: each statement in T, or in double where a double literal joins it, as
-    C++ evaluates it; every uniform is one std::uniform_real_distribution<T> draw."""
-    f32 = T is np.float32
-    one = T(1)
-    stddev = T(np.sqrt(T(T(n * p) * T(one - p))))
-    b = T(1.15 + 2.53 * float(stddev))
-    a = T(-0.0873 + 0.0248 * float(b) + 0.01 * float(p))
-    c = T(float(T(n * p)) + 0.5)
-    v_r = T(0.92 - 4.2 / float(b))
-    r = T(p / T(one - p))
-    alpha = T((2.83 + 5.1 / float(b)) * float(stddev))
-    m = T(np.floor(T(T(n + one) * p)))
+def _btrs(n, p, st, R, L):
+    """Paddle's btrs<T>: each statement in T (R rounds to it), or in double where a double
+    literal joins it, as C++ evaluates it; every uniform is one uniform_real_distribution<T>."""
+    stddev = R(math.sqrt(R(R(n * p) * R(1.0 - p))))
+    b = R(1.15 + 2.53 * stddev)
+    a = R(-0.0873 + 0.0248 * b + 0.01 * p)
+    c = R(R(n * p) + 0.5)
+    v_r = R(0.92 - 4.2 / b)
+    r = R(p / R(1.0 - p))
+    alpha = R((2.83 + 5.1 / b) * stddev)
+    m = float(math.floor(R(R(n + 1.0) * p)))
     while True:
-        U = T(float(gen.uniform(1, 0.0, 1.0, f32)[0]) - 0.5)
-        V = gen.uniform(1, 0.0, 1.0, f32)[0]
-        us = T(0.5 - float(abs(U)))
-        k = int(np.floor(T(T(T(T(T(2) * a) / us) + b) * U) + c))
-        if k < 0 or T(k) > n:
+        U = R(st.canonical() - 0.5)
+        V = st.canonical()
+        us = R(0.5 - abs(U))
+        k = math.floor(R(R(R(R(R(2.0 * a) / us) + b) * U) + c))
+        if k < 0 or R(float(k)) > n:
             continue
-        if float(us) >= 0.07 and V <= v_r:
+        if us >= 0.07 and V <= v_r:
             return k
-        V = _log(T(T(V * alpha) / T(T(a / T(us * us)) + b)), T)
-        ub = (float(m) + 0.5) * float(_log(T(T(m + one) / T(r * T(T(n - m) + one))), T))
-        ub = ub + float(T(T(n + one) * _log(T(T(T(n - m) + one) / T(T(n - T(k)) + one)), T)))
-        ub = ub + (k + 0.5) * float(_log(T(T(r * T(T(n - T(k)) + one)) / T(k + 1)), T))
-        ub = ub + float(_stirling_tail(int(m), T)) + float(_stirling_tail(int(n - m), T))
-        ub = ub - float(_stirling_tail(k, T)) - float(_stirling_tail(int(T(n - T(k))), T))
-        if V <= T(ub):
+        V = L(R(R(V * alpha) / R(R(a / R(us * us)) + b)))
+        nk = R(n - R(float(k)))
+        ub = (m + 0.5) * L(R(R(m + 1.0) / R(r * R(R(n - m) + 1.0))))
+        ub = ub + R(R(n + 1.0) * L(R(R(R(n - m) + 1.0) / R(nk + 1.0))))
+        ub = ub + (k + 0.5) * L(R(R(r * R(nk + 1.0)) / R(float(k + 1))))
+        ub = ub + _stirling_tail(int(m), R) + _stirling_tail(int(R(n - m)), R)
+        ub = ub - _stirling_tail(k, R) - _stirling_tail(int(nk), R)
+        if V <= R(ub):
             return k
 
 
-def _binomial_inversion(n, p, gen, T):
-    f32 = T is np.float32
-    geom_sum, num_geom = T(0), 0
-    logprob = _log1p(-p, T)
+def _binomial_inversion(n, p, st, R, L, is_f32):
+    geom_sum, num_geom = 0.0, 0
+    logprob = _log1p(-p, is_f32)
     while True:
-        unif = gen.uniform(1, 0.0, 1.0, f32)[0]
-        geom = T(np.ceil(T(_log(unif, T) / logprob)))
-        geom_sum = T(geom_sum + geom)
+        geom = math.ceil(R(L(st.canonical()) / logprob))
+        geom_sum = R(geom_sum + geom)
         if geom_sum > n:
             return num_geom
         num_geom += 1
 
 
-def _binomial_draw(n, p, gen, T):
+def _binomial_draw(n, p, st, is_f32):
+    R = f32 if is_f32 else _ident
+    L = logf if is_f32 else math.log
     if n <= 0 or p <= 0:
         return 0
     if p >= 1:
         return int(n)
     if p <= 0.5:
-        if float(T(n * p)) >= 10.0:
-            return _btrs(n, p, gen, T)
-        return _binomial_inversion(n, p, gen, T)
-    q = T(1.0 - float(p))
-    if float(T(n * q)) >= 10.0:
-        return int(n) - _btrs(n, q, gen, T)
-    return int(n) - _binomial_inversion(n, q, gen, T)
+        if R(n * p) >= 10.0:
+            return _btrs(n, p, st, R, L)
+        return _binomial_inversion(n, p, st, R, L, is_f32)
+    q = R(1.0 - p)
+    if R(n * q) >= 10.0:
+        return int(n) - _btrs(n, q, st, R, L)
+    return int(n) - _binomial_inversion(n, q, st, R, L, is_f32)
 
 
 def binomial(count, prob):
@@ -343,8 +435,8 @@ def binomial(count, prob):
     c, p = torch.broadcast_tensors(c, p)
     if p.is_cuda:
         return wrap(torch.binomial(c, p).to(torch.int64))
-    T = np.float32 if p.dtype == torch.float32 else np.float64
-    gen = default_cpu_generator()
-    ns, ps = c.cpu().numpy().reshape(-1), p.cpu().numpy().reshape(-1)
-    out = np.array([_binomial_draw(T(n), T(q), gen, T) for n, q in zip(ns, ps)], dtype=np.int64)
+    is_f32 = p.dtype == torch.float32
+    ns, ps = c.cpu().numpy().reshape(-1).tolist(), p.cpu().numpy().reshape(-1).tolist()
+    with _Stream(default_cpu_generator(), is_f32) as st:
+        out = np.array([_binomial_draw(n, q, st, is_f32) for n, q in zip(ns, ps)], dtype=np.int64)
     return wrap(torch.from_numpy(out.reshape(tuple(p.shape))))
