@@ -171,3 +171,27 @@ def test_log_prob_gradients_paddle_segfaults_on_match_finite_differences(make):
         e = np.eye(2)[i] * h
         np.testing.assert_allclose(ga.numpy()[i], (f(a0 + e, b0) - f(a0 - e, b0)) / (2 * h), rtol=1e-5)
         np.testing.assert_allclose(gb.numpy()[i], (f(a0, b0 + e) - f(a0, b0 - e)) / (2 * h), rtol=1e-5)
+
+
+def test_kernel_samplers_refuse_static_mode_with_a_clear_error():
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            x = paddle.static.data("x", [2], "float32")
+            for make in (lambda: D.Gamma(x, x), lambda: D.Poisson(x), lambda: D.Dirichlet(x)):
+                with pytest.raises(NotImplementedError, match="in static mode is not supported"):
+                    make().sample([2])
+    finally:
+        paddle.disable_static()
+
+
+def test_torch_level_kernels_match_the_tensor_functions():
+    from paddle_compat._distribution import sampling
+    rate = paddle.to_tensor([0.5, 20.0])
+    paddle.seed(8)
+    a = sampling.poisson(rate).numpy()
+    paddle.seed(8)
+    b = sampling.poisson_kernel(rate._t).numpy()
+    np.testing.assert_array_equal(a, b)
+    with pytest.raises(TypeError, match="float32 and float64 only"):
+        sampling.standard_gamma(paddle.to_tensor([1, 2]))

@@ -10,7 +10,11 @@ Float arithmetic follows C++: float32 statements in float32 unless a double lite
 logf is glibc's (bit-exact emulation, paddle_compat/_random.py); lgamma and log1pf are glibc's
 through ctypes where libm can be loaded (else Python's, which may differ in the last bit).
 
-Differences from Paddle: on a CUDA place the numbers come from torch's samplers.
+The `*_kernel` functions take and return torch tensors (for an op record's kernel); the plain
+functions take paddle Tensors (dynamic mode).
+
+Differences from Paddle: on a CUDA place the numbers come from torch's samplers; the plain
+functions do not record into a static Program (a static-graph Variable raises NotImplementedError).
 """
 import math
 import struct
@@ -22,7 +26,8 @@ from .. import _random
 from .._random import _logf, default_cpu_generator
 from .._tensor import wrap
 
-__all__ = ["standard_gamma", "dirichlet", "poisson", "binomial"]
+__all__ = ["standard_gamma", "dirichlet", "poisson", "binomial", "standard_gamma_kernel",
+           "dirichlet_kernel", "poisson_kernel", "binomial_kernel"]
 
 
 # ---- one draw at a time, in Python scalars -------------------------------------------------------
@@ -168,35 +173,55 @@ def _gamma_draws(alpha, gen, is_f32):
     return np.array(out, dtype=T).reshape(np.shape(alpha))
 
 
-def _host_floats(x, api):
-    t = x._t.detach()
+def _floats(t, api):
     if t.dtype not in (torch.float32, torch.float64):
-        raise TypeError(f"{api}: paddle_compat draws float32 and float64 only, got {x.dtype}")
-    return t
+        raise TypeError(f"{api}: paddle_compat draws float32 and float64 only, got "
+                        f"{str(t.dtype).replace('torch.', '')}")
+    return t.detach()
+
+
+def _raw(x, api):
+    """The torch tensor of a paddle Tensor argument; a static-graph Variable (no data) is refused."""
+    if x._t is None:
+        raise NotImplementedError(
+            f"{api} in static mode is not supported by paddle_compat (its sampler runs outside the "
+            "op registry); sample in dynamic mode (paddle.disable_static()) or feed the samples")
+    return x._t
+
+
+def standard_gamma_kernel(t):
+    """torch in, torch out: Gamma(t, 1) draws, Paddle's CPU stream (torch's sampler on CUDA)."""
+    t = _floats(t, "paddle.standard_gamma")
+    if t.is_cuda:
+        return torch._standard_gamma(t)
+    return torch.from_numpy(_gamma_draws(t.cpu().numpy(), default_cpu_generator(),
+                                         t.dtype == torch.float32))
+
+
+def dirichlet_kernel(t):
+    """torch in, torch out: Paddle's dirichlet kernel, gamma draws divided by their sum along the
+    last axis."""
+    t = _floats(t, "paddle.distribution.Dirichlet.sample")
+    gam = standard_gamma_kernel(t)
+    return gam / gam.sum(-1, keepdim=True)
 
 
 def standard_gamma(x):
     """paddle.standard_gamma(x): Gamma(x, 1) draws, one per element, Paddle's CPU stream.
 
-    Differences from Paddle: on a CUDA place the numbers come from torch's sampler.
+    Differences from Paddle: on a CUDA place the numbers come from torch's sampler; static mode is
+    not supported.
     """
-    t = _host_floats(x, "paddle.standard_gamma")
-    if t.is_cuda:
-        return wrap(torch._standard_gamma(t))
-    vals = _gamma_draws(t.cpu().numpy(), default_cpu_generator(), t.dtype == torch.float32)
-    return wrap(torch.from_numpy(vals))
+    return wrap(standard_gamma_kernel(_raw(x, "paddle.standard_gamma")))
 
 
 def dirichlet(concentration):
-    """Paddle's dirichlet kernel: gamma draws (Paddle's CPU stream), divided by their sum along the
-    last axis (the sum in T, sequential as Paddle's reduce on one axis)."""
-    t = _host_floats(concentration, "paddle.distribution.Dirichlet.sample")
-    if t.is_cuda:
-        gam = torch._standard_gamma(t)
-        return wrap(gam / gam.sum(-1, keepdim=True))
-    gam = torch.from_numpy(_gamma_draws(t.cpu().numpy(), default_cpu_generator(),
-                                        t.dtype == torch.float32))
-    return wrap(gam / gam.sum(-1, keepdim=True))
+    """Paddle's dirichlet op: Dirichlet(concentration) draws on Paddle's CPU stream.
+
+    Differences from Paddle: on a CUDA place the numbers come from torch's sampler; static mode is
+    not supported.
+    """
+    return wrap(dirichlet_kernel(_raw(concentration, "paddle.distribution.Dirichlet.sample")))
 
 
 # ---- poisson: libstdc++'s std::poisson_distribution<int>, one fresh object per element ----------
@@ -312,20 +337,26 @@ def _poisson_draw(mean, st):
             return int(x + m + naf)
 
 
-def poisson(x):
-    """paddle.poisson(x): Poisson(x) draws, one per element, in x's dtype: Paddle's CPU kernel
-    (libstdc++'s std::poisson_distribution per element on Paddle's generator).
-
-    Differences from Paddle: on a CUDA place the numbers come from torch's sampler.
-    """
-    t = _host_floats(x, "paddle.poisson")
+def poisson_kernel(t):
+    """torch in, torch out: Poisson(t) draws in t's dtype, Paddle's CPU kernel (libstdc++'s
+    std::poisson_distribution per element on Paddle's generator; torch's sampler on CUDA)."""
+    t = _floats(t, "paddle.poisson")
     if t.is_cuda:
-        return wrap(torch.poisson(t))
+        return torch.poisson(t)
     rates = t.cpu().numpy()
     with _Stream(default_cpu_generator(), False) as st:    # generate_canonical<double> always
         out = np.array([_poisson_draw(r, st) for r in rates.reshape(-1).tolist()],
                        dtype=rates.dtype)
-    return wrap(torch.from_numpy(out.reshape(rates.shape)))
+    return torch.from_numpy(out.reshape(rates.shape))
+
+
+def poisson(x):
+    """paddle.poisson(x): Poisson(x) draws, one per element, in x's dtype, Paddle's CPU stream.
+
+    Differences from Paddle: on a CUDA place the numbers come from torch's sampler; static mode is
+    not supported.
+    """
+    return wrap(poisson_kernel(_raw(x, "paddle.poisson")))
 
 
 # ---- binomial: Paddle's funcs/binomial_functor.h (BTRS, or inversion for n*p < 10) ---------------
@@ -424,19 +455,25 @@ def _binomial_draw(n, p, st, is_f32):
     return int(n) - _binomial_inversion(n, q, st, R, L, is_f32)
 
 
-def binomial(count, prob):
-    """paddle.binomial(count, prob): int64 Binomial(count, prob) draws, Paddle's CPU kernel
-    (funcs/binomial_functor.h) element by element on Paddle's generator.
-
-    Differences from Paddle: on a CUDA place the numbers come from torch's sampler.
-    """
-    p = _host_floats(prob, "paddle.binomial")
-    c = count._t.detach().to(p.dtype)
-    c, p = torch.broadcast_tensors(c, p)
+def binomial_kernel(count, prob):
+    """torch in, torch out: int64 Binomial(count, prob) draws, Paddle's CPU kernel
+    (funcs/binomial_functor.h) element by element on Paddle's generator (torch's sampler on
+    CUDA). `count` is cast to prob's dtype, as Paddle's Python layer does."""
+    p = _floats(prob, "paddle.binomial")
+    c, p = torch.broadcast_tensors(count.detach().to(p.dtype), p)
     if p.is_cuda:
-        return wrap(torch.binomial(c, p).to(torch.int64))
+        return torch.binomial(c, p).to(torch.int64)
     is_f32 = p.dtype == torch.float32
     ns, ps = c.cpu().numpy().reshape(-1).tolist(), p.cpu().numpy().reshape(-1).tolist()
     with _Stream(default_cpu_generator(), is_f32) as st:
         out = np.array([_binomial_draw(n, q, st, is_f32) for n, q in zip(ns, ps)], dtype=np.int64)
-    return wrap(torch.from_numpy(out.reshape(tuple(p.shape))))
+    return torch.from_numpy(out.reshape(tuple(p.shape)))
+
+
+def binomial(count, prob):
+    """paddle.binomial(count, prob): int64 Binomial(count, prob) draws, Paddle's CPU stream.
+
+    Differences from Paddle: on a CUDA place the numbers come from torch's sampler; static mode is
+    not supported.
+    """
+    return wrap(binomial_kernel(_raw(count, "paddle.binomial"), _raw(prob, "paddle.binomial")))
