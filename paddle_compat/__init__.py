@@ -133,6 +133,9 @@ from ._amp.auto_cast import autocast, is_autocast_enabled, get_autocast_dtype
 get_autocast_cpu_dtype = get_autocast_dtype
 get_autocast_gpu_dtype = get_autocast_dtype
 
+# --- probability distributions (owner: distribution) ---
+from . import distribution
+
 # --- vision (owners: vision, vismodels) ---
 from . import vision
 
