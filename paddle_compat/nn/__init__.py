@@ -50,6 +50,26 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
            "TransformerDecoder", "Transformer"]
 
+# conv/pool/norm/pad/shape/dropout (issue 20)
+from .._nn.layer.conv import Conv3D, Conv1DTranspose, Conv2DTranspose, Conv3DTranspose
+from .._nn.layer.pooling import (MaxPool3D, AvgPool3D, AdaptiveAvgPool3D, AdaptiveMaxPool1D,
+                                 AdaptiveMaxPool3D, LPPool1D, LPPool2D, MaxUnPool1D, MaxUnPool2D,
+                                 MaxUnPool3D, FractionalMaxPool2D, FractionalMaxPool3D)
+# The torch-style spellings Paddle 3.3.1 exports: the same classes under a second name
+from .._nn.layer.layers import Layer as Module
+from .._nn.layer.container import LayerList as ModuleList, LayerDict as ModuleDict
+from .._nn.layer.conv import Conv1D as Conv1d, Conv2D as Conv2d, Conv3D as Conv3d
+from .._nn.layer.pooling import (AdaptiveMaxPool1D as AdaptiveMaxPool1d,
+                                 AdaptiveMaxPool2D as AdaptiveMaxPool2d,
+                                 AdaptiveMaxPool3D as AdaptiveMaxPool3d, LPPool1D as LPPool1d,
+                                 LPPool2D as LPPool2d)
+__all__ += ["Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose", "MaxPool3D",
+            "AvgPool3D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool3D", "LPPool1D",
+            "LPPool2D", "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D", "FractionalMaxPool2D",
+            "FractionalMaxPool3D", "Module", "ModuleList", "ModuleDict", "Conv1d", "Conv2d",
+            "Conv3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "LPPool1d",
+            "LPPool2d"]
+
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
 __getattr__ = _missing_getattr(__name__)

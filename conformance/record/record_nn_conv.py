@@ -1,0 +1,150 @@
+"""Record goldens for paddle.nn convolution, pooling, normalisation, padding, shape and dropout
+layers and functionals (Paddle: nn/functional/{conv,pooling,norm,common,vision}.py and
+nn/layer/{conv,pooling,norm,common,vision}.py) from real Paddle.
+
+Run with the oracle interpreter (Paddle 3.3.1, CPU), from the repository root:
+    PADDLE_PY conformance/record/record_nn_conv.py
+It rewrites conformance/goldens/nn_conv.json. Cases use record_nn's HELPERS and run_case (`out`,
+optional `wrt` for gradients of sum(out[0] * G)). A case's name starts with the module it tests
+(`conv.`, `pooling.`, `norm.`, `common.`, `vision.`, `layer.`); tests/test_nn_functional_<module>.py
+and tests/test_nn_layer_<module>.py replay their own. `init_` in a name marks seeded initial weights,
+compared bit for bit.
+"""
+import json
+import os
+import sys
+import warnings
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+from conformance.record.record_nn import run_case  # noqa: E402
+
+X4 = "x = P(2, 3, 5, 5); "
+X5 = "x = P(1, 2, 4, 5, 3); "
+CONV = [
+    ("conv.conv3d", X5 + "w = P(4, 2, 3, 2, 2, seed=1); b = P(4, seed=2); out = F.conv3d(x, w, b, stride=[1, 2, 1], padding=1); wrt = [x, w, b]"),
+    ("conv.conv3d_groups_ndhwc", "x = P(1, 3, 4, 4, 4); w = P(4, 2, 2, 2, 2, seed=1); out = F.conv3d(x, w, groups=2, dilation=[1, 2, 1], data_format='NDHWC'); wrt = [x, w]"),
+    ("conv.conv3d_asym_same", X5 + "w = P(3, 2, 2, 3, 2, seed=1); out = [F.conv3d(x, w, padding=[0, 1, 1, 0, 2, 1]), F.conv3d(x, w, padding='SAME', stride=2)]; wrt = [x, w]"),
+    ("conv.conv2d_same_dilation", "x = P(1, 2, 6, 6); w = P(2, 2, 3, 3, seed=1); out = F.conv2d(x, w, padding='SAME', dilation=2); wrt = [x]"),
+    ("conv.conv3d_err_groups", X5 + "out = F.conv3d(x, P(4, 2, 3, 3, 3, seed=1), groups=3)"),
+    ("conv.conv3d_err_filters", "x = P(1, 4, 3, 3, 3); out = F.conv3d(x, P(3, 2, 1, 1, 1, seed=1), groups=2)"),
+    ("conv.conv3d_err_format", X5 + "out = F.conv3d(x, P(4, 2, 3, 3, 3, seed=1), data_format='NCHW')"),
+    ("conv.conv3d_err_dim", "out = F.conv3d(P(2, 3, 4, 4), P(4, 3, 3, 3, 3, seed=1))"),
+    ("conv.conv2d_transpose", "x = P(2, 3, 4, 4); w = P(3, 2, 3, 3, seed=1); b = P(2, seed=2); out = F.conv2d_transpose(x, w, b, stride=2, padding=1); wrt = [x, w, b]"),
+    ("conv.conv2d_transpose_output_padding", "x = P(1, 2, 3, 4); w = P(2, 3, 3, 2, seed=1); out = F.conv2d_transpose(x, w, stride=[2, 3], padding=[1, 0], output_padding=[1, 2]); wrt = [x, w]"),
+    ("conv.conv2d_transpose_output_size", "x = P(1, 2, 3, 3); w = P(2, 2, 3, 3, seed=1); out = F.conv2d_transpose(x, w, stride=2, output_size=[8, 7]); wrt = [x, w]"),
+    ("conv.conv2d_transpose_asym", "x = P(1, 2, 3, 3); w = P(2, 2, 3, 3, seed=1); out = F.conv2d_transpose(x, w, stride=2, padding=[0, 2, 1, 0]); wrt = [x, w]"),
+    ("conv.conv2d_transpose_same_valid", "x = P(1, 2, 4, 4); w = P(2, 3, 3, 3, seed=1); out = [F.conv2d_transpose(x, w, stride=2, padding='SAME', dilation=2), F.conv2d_transpose(x, w, stride=2, padding='VALID')]; wrt = [x, w]"),
+    ("conv.conv2d_transpose_groups_dilation_nhwc", "x = P(1, 3, 3, 4); w = P(4, 1, 2, 2, seed=1); out = F.conv2d_transpose(x, w, groups=2, dilation=2, data_format='NHWC'); wrt = [x, w]"),
+    ("conv.conv2d_transpose_depthwise", "x = P(1, 3, 3, 3); w = P(3, 1, 3, 3, seed=1); out = F.conv2d_transpose(x, w, groups=3, stride=2); wrt = [x, w]"),
+    ("conv.conv2d_transpose_big_output_padding_dilation", "x = P(1, 1, 3, 3); w = P(1, 1, 2, 2, seed=1); out = F.conv2d_transpose(x, w, stride=1, dilation=3, output_padding=2); wrt = [x, w]"),
+    ("conv.conv1d_transpose", "x = P(2, 3, 5); w = P(3, 2, 3, seed=1); b = P(2, seed=2); out = [F.conv1d_transpose(x, w, b, stride=2, padding=1, output_padding=1), F.conv1d_transpose(x, w, stride=2, output_size=12)]; wrt = [x, w, b]"),
+    ("conv.conv1d_transpose_nlc_groups", "x = P(1, 5, 4); w = P(4, 1, 3, seed=1); out = F.conv1d_transpose(x, w, groups=2, dilation=2, data_format='NLC'); wrt = [x, w]"),
+    ("conv.conv3d_transpose", "x = P(1, 2, 2, 3, 2); w = P(2, 3, 2, 2, 3, seed=1); b = P(3, seed=2); out = F.conv3d_transpose(x, w, b, stride=[2, 1, 2], padding=[1, 0, 1], output_padding=[1, 0, 0]); wrt = [x, w, b]"),
+    ("conv.conv3d_transpose_output_size_ndhwc", "x = P(1, 2, 2, 2, 2); w = P(2, 2, 2, 2, 2, seed=1); out = F.conv3d_transpose(x, w, stride=2, output_size=[5, 4, 5], data_format='NDHWC'); wrt = [x]"),
+    ("conv.conv_transpose_err_output_size_big", "out = F.conv2d_transpose(P(1, 2, 4, 4), P(2, 3, 3, 3, seed=1), stride=2, output_size=[11, 9])"),
+    ("conv.conv_transpose_err_output_size_small", "out = F.conv2d_transpose(P(1, 2, 4, 4), P(2, 3, 3, 3, seed=1), stride=2, output_size=[8, 9])"),
+    ("conv.conv_transpose_err_output_padding", "out = F.conv2d_transpose(P(1, 2, 4, 4), P(2, 3, 3, 3, seed=1), stride=2, output_padding=2)"),
+    ("conv.conv_transpose_err_both", "out = F.conv2d_transpose(P(1, 2, 4, 4), P(2, 3, 3, 3, seed=1), output_size=[7, 7], output_padding=1)"),
+    ("conv.conv_transpose_err_groups", "out = F.conv2d_transpose(P(1, 3, 4, 4), P(3, 3, 3, 3, seed=1), groups=2)"),
+    ("conv.conv_transpose_err_groups_zero", "out = F.conv2d_transpose(P(1, 2, 4, 4), P(2, 3, 3, 3, seed=1), groups=0)"),
+    ("conv.conv_transpose_err_format", "out = F.conv2d_transpose(P(1, 2, 4, 4), P(2, 3, 3, 3, seed=1), data_format='NCL')"),
+    ("conv.conv_transpose_err_dim", "out = F.conv2d_transpose(P(2, 4, 4), P(2, 3, 3, 3, seed=1))"),
+    ("conv.conv_transpose_err_weight_dim", "out = F.conv2d_transpose(P(1, 2, 4, 4), P(2, 3, 3, seed=1))"),
+    ("conv.conv1d_transpose_err_output_padding", "out = F.conv1d_transpose(P(1, 2, 4), P(2, 3, 3, seed=1), stride=1, output_padding=2)"),
+    ("conv.conv3d_transpose_err_format", "out = F.conv3d_transpose(P(1, 2, 2, 2, 2), P(2, 3, 3, 3, 3, seed=1), data_format='NCHW')"),
+    # layers
+    ("layer.init_conv3d", "SEED(31); c = nn.Conv3D(2, 3, [2, 3, 2]); out = [c.weight, c.bias]"),
+    ("layer.init_conv2d_transpose", "SEED(32); c = nn.Conv2DTranspose(3, 4, 3, groups=1); out = [c.weight, c.bias]"),
+    ("layer.init_conv1d_transpose_groups", "SEED(33); out = nn.Conv1DTranspose(4, 6, 3, groups=2).weight"),
+    ("layer.init_conv3d_transpose", "SEED(34); out = nn.Conv3DTranspose(2, 2, 2).weight"),
+    ("layer.conv3d_fwd", "SEED(35); c = nn.Conv3D(2, 3, 2, padding=1, padding_mode='reflect'); x = P(1, 2, 3, 3, 3); out = c(x); wrt = [x, c.weight, c.bias]"),
+    ("layer.conv2d_transpose_fwd", "SEED(36); c = nn.Conv2DTranspose(2, 3, 3, stride=2, padding=1, output_padding=1); x = P(1, 2, 3, 3); out = [c(x), c(x, output_size=[6, 5])]; wrt = [x, c.weight, c.bias]"),
+    ("layer.conv1d_transpose_fwd", "SEED(37); c = nn.Conv1DTranspose(2, 2, 3, stride=2, data_format='NLC'); x = P(1, 4, 2); out = c(x); wrt = [x, c.weight]"),
+    ("layer.conv3d_transpose_fwd", "SEED(38); c = nn.Conv3DTranspose(2, 2, 2, stride=2, bias_attr=False); x = P(1, 2, 2, 2, 2); out = [c(x), c.bias is None]; wrt = [x, c.weight]"),
+    ("layer.conv_reprs", "out = [str(nn.Conv3D(2, 3, 3, stride=2)), str(nn.Conv2DTranspose(2, 3, 3, stride=2, output_padding=1)), str(nn.Conv1DTranspose(2, 4, 3, groups=2, data_format='NLC')), str(nn.Conv3DTranspose(2, 2, [1, 2, 3], padding=1, dilation=2))]"),
+    ("layer.conv_aliases", "out = [nn.Conv1d is nn.Conv1D, nn.Conv2d is nn.Conv2D, nn.Conv3d is nn.Conv3D]"),
+]
+
+POOL = [
+    ("pooling.max_pool3d", X5 + "out = F.max_pool3d(x, 2, stride=[1, 2, 1], padding=1); wrt = [x]"),
+    ("pooling.max_pool3d_mask", X5 + "out = F.max_pool3d(x, [2, 2, 3], return_mask=True, ceil_mode=True)"),
+    ("pooling.max_pool3d_ndhwc", "x = P(1, 3, 4, 4, 2); out = F.max_pool3d(x, 2, data_format='NDHWC'); wrt = [x]"),
+    ("pooling.avg_pool3d", X5 + "out = [F.avg_pool3d(x, 2, padding=1), F.avg_pool3d(x, 3, stride=2, padding=1, exclusive=False, ceil_mode=True), F.avg_pool3d(x, 2, divisor_override=3)]; wrt = [x]"),
+    ("pooling.adaptive_avg_pool3d", X5 + "out = [F.adaptive_avg_pool3d(x, [2, 3, 2]), F.adaptive_avg_pool3d(x, [None, 2, 1])]; wrt = [x]"),
+    ("pooling.adaptive_max_pool1d", "x = P(2, 3, 7); out = F.adaptive_max_pool1d(x, 3, return_mask=True); wrt = [x]"),
+    ("pooling.adaptive_max_pool3d", X5 + "out = F.adaptive_max_pool3d(x, [2, 2, 2], return_mask=True); wrt = [x]"),
+    ("pooling.max_pool_small_input", "x = P(1, 2, 3, 3); out = [F.max_pool2d(x, 5), F.max_pool2d(x, 4, stride=1, padding=1), F.max_pool1d(P(1, 2, 3), 5)]; wrt = [x]"),
+    ("pooling.avg_pool_small_input", "x = P(1, 2, 3, 3); out = [F.avg_pool2d(x, 5), F.avg_pool2d(x, 5, exclusive=False), F.avg_pool2d(x, 5, stride=1, padding=2, exclusive=False)]; wrt = [x]"),
+    ("pooling.max_pool3d_small_input", "x = P(1, 1, 2, 3, 3); out = F.max_pool3d(x, 4, return_mask=True)"),
+    ("pooling.avg_pool2d_ceil_noexcl", "x = P(1, 1, 5, 5); out = [F.avg_pool2d(x, 2, stride=2, padding=1, ceil_mode=True, exclusive=False), F.avg_pool2d(x, 4, stride=3, padding=1, ceil_mode=True, exclusive=False)]; wrt = [x]"),
+    ("pooling.avg_pool2d_asym_noexcl", "x = P(1, 1, 5, 5); out = F.avg_pool2d(x, 2, stride=2, padding=[0, 1, 1, 0], exclusive=False); wrt = [x]"),
+    ("pooling.max_pool2d_ceil_mask", "x = P(1, 1, 5, 5); out = F.max_pool2d(x, 2, stride=2, ceil_mode=True, return_mask=True)"),
+    ("pooling.max_pool2d_asym", "x = P(1, 2, 5, 6); out = F.max_pool2d(x, 2, padding=[1, 0, 0, 1]); wrt = [x]"),
+    ("pooling.pool_same", "x = P(1, 2, 5, 6); out = [F.max_pool2d(x, 3, stride=2, padding='SAME'), F.avg_pool2d(x, 3, stride=2, padding='SAME')]; wrt = [x]"),
+    ("pooling.err_valid_ceil", "out = F.max_pool2d(P(1, 1, 4, 4), 2, padding='VALID', ceil_mode=True)"),
+    ("pooling.err_mask_asym", "out = F.max_pool2d(P(1, 1, 4, 4), 2, padding=[0, 1, 0, 1], return_mask=True)"),
+    ("pooling.err_mask_nhwc", "out = F.max_pool2d(P(1, 4, 4, 1), 2, return_mask=True, data_format='NHWC')"),
+    ("pooling.err_format_3d", "out = F.max_pool3d(P(1, 1, 2, 2, 2), 2, data_format='NCHW')"),
+    ("pooling.lp_pool2d", "x = P(1, 2, 5, 5, lo=0.1, hi=2.0); out = [F.lp_pool2d(x, 2, 2), F.lp_pool2d(x, 3.0, 3, stride=2, padding=1), F.lp_pool2d(x, 1, 2, ceil_mode=True)]; wrt = [x]"),
+    ("pooling.lp_pool2d_negative", "x = P(1, 1, 4, 4); out = [F.lp_pool2d(x, 2, 2), F.lp_pool2d(x, 1, 2)]; wrt = [x]"),
+    ("pooling.lp_pool2d_inf_nhwc", "x = P(1, 4, 4, 2); out = F.lp_pool2d(x, float('inf'), 2, data_format='NHWC')"),
+    ("pooling.lp_pool1d", "x = P(2, 3, 7, lo=0.1, hi=2.0); out = [F.lp_pool1d(x, 2, 3), F.lp_pool1d(x, 4, 2, stride=1, padding=1)]; wrt = [x]"),
+    ("pooling.lp_pool_err_norm", "out = F.lp_pool2d(P(1, 1, 4, 4), 0, 2)"),
+    ("pooling.lp_pool_err_dim", "out = F.lp_pool1d(P(1, 4, 4, 1), 2, 2)"),
+    ("pooling.max_unpool2d", "x = P(1, 2, 4, 4); y, m = F.max_pool2d(x, 2, return_mask=True); y.stop_gradient = False; out = [F.max_unpool2d(y, m, 2), F.max_unpool2d(y, m, 2, output_size=[5, 5]), F.max_unpool2d(y, m, 2, output_size=[1, 2, 5, 5])]; wrt = [y]"),
+    ("pooling.max_unpool1d", "x = P(1, 2, 6); y, m = F.max_pool1d(x, 2, return_mask=True); y.stop_gradient = False; out = F.max_unpool1d(y, m, 2); wrt = [y]"),
+    ("pooling.max_unpool3d", "x = P(1, 1, 4, 4, 2); y, m = F.max_pool3d(x, 2, return_mask=True); y.stop_gradient = False; out = F.max_unpool3d(y, m, 2, stride=2); wrt = [y]"),
+    ("pooling.max_unpool2d_padding", "x = P(1, 1, 5, 5); y, m = F.max_pool2d(x, 3, stride=2, padding=1, return_mask=True); out = [F.max_unpool2d(y, m, 3, stride=2, padding=1), m]"),
+    ("pooling.max_unpool_err_size", "x = P(1, 2, 4, 4); y, m = F.max_pool2d(x, 2, return_mask=True); out = F.max_unpool2d(y, m, 2, output_size=[7, 7])"),
+    ("pooling.max_unpool_err_len", "x = P(1, 2, 4, 4); y, m = F.max_pool2d(x, 2, return_mask=True); out = F.max_unpool2d(y, m, 2, output_size=[4])"),
+    ("pooling.max_unpool_err_dim", "out = F.max_unpool2d(P(2, 4, 4), I([[1]]), 2)"),
+    ("pooling.max_unpool_err_format", "x = P(1, 2, 4, 4); y, m = F.max_pool2d(x, 2, return_mask=True); out = F.max_unpool2d(y, m, 2, data_format='NHWC')"),
+    ("pooling.fractional_max_pool2d", "x = P(1, 2, 7, 9); out = F.fractional_max_pool2d(x, [5, 4], random_u=0.3, return_mask=True); wrt = [x]"),
+    ("pooling.fractional_max_pool2d_kernel", "x = P(1, 2, 7, 9); out = [F.fractional_max_pool2d(x, 3, kernel_size=2, random_u=0.6), F.fractional_max_pool2d(x, [None, 4], random_u=0.5)]; wrt = [x]"),
+    ("pooling.fractional_max_pool3d", "x = P(1, 1, 5, 6, 7); out = F.fractional_max_pool3d(x, [3, 4, 3], random_u=0.45, return_mask=True); wrt = [x]"),
+    ("pooling.fractional_err_u", "out = F.fractional_max_pool2d(P(1, 1, 4, 4), 2, random_u=1.5)"),
+    # layers
+    ("layer.pool3d_layers", X5 + "out = [nn.MaxPool3D(2)(x), nn.AvgPool3D(2, 1, padding=1)(x), nn.AdaptiveAvgPool3D(2)(x), nn.AdaptiveMaxPool3D([1, 2, 2])(x)]; wrt = [x]"),
+    ("layer.pool_layers_more", "x = P(1, 2, 6); y = P(1, 2, 5, 5); out = [nn.AdaptiveMaxPool1D(3)(x), nn.LPPool1D(2, 2)(x), nn.LPPool2D(3, 2, stride=1)(y), nn.AdaptiveMaxPool2D(2, return_mask=True)(y)[1]]; wrt = [x]"),
+    ("layer.unpool_layers", "x = P(1, 1, 4, 4); y, m = nn.MaxPool2D(2, return_mask=True)(x); out = [nn.MaxUnPool2D(2)(y, m), nn.MaxUnPool1D(2)(*F.max_pool1d(P(1, 1, 4), 2, return_mask=True)), nn.MaxUnPool3D(2)(*F.max_pool3d(P(1, 1, 2, 2, 2), 2, return_mask=True))]"),
+    ("layer.fractional_layers", "x = P(1, 1, 6, 6); out = [nn.FractionalMaxPool2D(4, random_u=0.3)(x), nn.FractionalMaxPool3D(2, random_u=0.7)(P(1, 1, 4, 4, 4))]"),
+    ("layer.pool_reprs", "out = [str(nn.MaxPool3D(2, 1)), str(nn.AvgPool3D(2)), str(nn.AdaptiveAvgPool3D(2)), str(nn.AdaptiveMaxPool3D(2)), str(nn.AdaptiveMaxPool1D(2)), str(nn.LPPool1D(2, 3)), str(nn.LPPool2D(2, 3, 1)), str(nn.MaxUnPool1D(2)), str(nn.MaxUnPool2D(2)), str(nn.MaxUnPool3D(2)), str(nn.FractionalMaxPool2D(3)), str(nn.FractionalMaxPool3D(3))]"),
+    ("layer.pool_aliases", "out = [nn.AdaptiveMaxPool1d is nn.AdaptiveMaxPool1D, nn.AdaptiveMaxPool2d is nn.AdaptiveMaxPool2D, nn.AdaptiveMaxPool3d is nn.AdaptiveMaxPool3D, nn.LPPool1d is nn.LPPool1D, nn.LPPool2d is nn.LPPool2D]"),
+]
+
+NORM = []
+COMMON = []
+VISION = []
+
+
+def cases():
+    return CONV + POOL + NORM + COMMON + VISION
+
+
+def main():
+    warnings.filterwarnings("ignore")
+    os.environ.setdefault("GLOG_minloglevel", "3")
+    import paddle
+    only = sys.argv[1:]
+    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "nn_conv.json")
+    goldens = {"paddle_version": paddle.__version__, "cases": {}}
+    if only and os.path.exists(path):
+        with open(path) as f:
+            goldens = json.load(f)
+    for name, code in cases():
+        if only and not any(name.startswith(o) for o in only):
+            continue
+        goldens["cases"][name] = {"code": code, "result": run_case(paddle, code)}
+    names = {n for n, _ in cases()}
+    goldens["cases"] = {k: v for k, v in goldens["cases"].items() if k in names}
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(goldens, f, indent=1, sort_keys=True)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    print(f"wrote {len(goldens['cases'])} cases to {os.path.normpath(path)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
