@@ -199,7 +199,7 @@ class LPPool1D(Layer):
     def __init__(self, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False,
                  data_format="NCL", name=None):
         super().__init__()
-        # Paddle's LPPool1D keeps a float norm_type (its repr shows 2.0), LPPool2D the value given
+        # Paddle keeps a float norm_type (its repr shows 2.0)
         self.norm_type, self.kernel_size, self.stride, self.padding = \
             float(norm_type), kernel_size, stride, padding
         self.ceil_mode, self.data_format, self.name = ceil_mode, data_format, name
@@ -221,7 +221,7 @@ class LPPool2D(Layer):
                  data_format="NCHW", name=None):
         super().__init__()
         self.norm_type, self.ksize, self.stride, self.padding = \
-            norm_type, kernel_size, stride, padding
+            float(norm_type), kernel_size, stride, padding
         self.ceil_mode, self.data_format, self.name = ceil_mode, data_format, name
 
     def forward(self, x):
