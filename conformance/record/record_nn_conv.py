@@ -112,7 +112,36 @@ POOL = [
     ("layer.pool_aliases", "out = [nn.AdaptiveMaxPool1d is nn.AdaptiveMaxPool1D, nn.AdaptiveMaxPool2d is nn.AdaptiveMaxPool2D, nn.AdaptiveMaxPool3d is nn.AdaptiveMaxPool3D, nn.LPPool1d is nn.LPPool1D, nn.LPPool2d is nn.LPPool2D]"),
 ]
 
-NORM = []
+NORM = [
+    ("norm.group_norm", "x = P(2, 6, 3, 2); w = P(6, seed=1); b = P(6, seed=2); out = [F.group_norm(x, 3, weight=w, bias=b), F.group_norm(x, 2, 1e-3)]; wrt = [x, w, b]"),
+    ("norm.group_norm_weight_or_bias_only", "x = P(2, 4, 3); w = P(4, seed=1); b = P(4, seed=2); out = [F.group_norm(x, 2, weight=w, data_format='NCL'), F.group_norm(x, 2, bias=b, data_format='NCL')]; wrt = [x, w]"),
+    ("norm.group_norm_nhwc", "x = P(2, 3, 4, 6); out = F.group_norm(x, 2, data_format='NHWC'); wrt = [x]"),
+    ("norm.group_norm_ncl", "x = P(2, 4, 5); out = F.group_norm(x, 4, data_format='NCL'); wrt = [x]"),
+    ("norm.group_norm_err_groups", "out = F.group_norm(P(2, 6, 3), 4, data_format='NCL')"),
+    ("norm.group_norm_err_format", "out = F.group_norm(P(2, 6, 3), 2, data_format='NWC')"),
+    ("norm.instance_norm", "x = P(2, 3, 4, 5); w = P(3, seed=1); b = P(3, seed=2); out = [F.instance_norm(x, weight=w, bias=b), F.instance_norm(x, eps=1e-2)]; wrt = [x, w, b]"),
+    ("norm.instance_norm_3d_1d", "out = [F.instance_norm(P(2, 3, 2, 3, 2)), F.instance_norm(P(2, 3, 6)), F.instance_norm(P(2, 3))]"),
+    ("norm.local_response_norm", "x = P(2, 6, 3, 3); out = [F.local_response_norm(x, 3), F.local_response_norm(x, 4, alpha=0.1, beta=0.5, k=2.0)]; wrt = [x]"),
+    ("norm.local_response_norm_nhwc_3d_5d", "out = [F.local_response_norm(P(2, 3, 3, 5), 3, data_format='NHWC'), F.local_response_norm(P(2, 5, 4), 2, alpha=0.5), F.local_response_norm(P(1, 4, 2, 2, 2), 3, alpha=0.3, data_format='NCDHW'), F.local_response_norm(P(1, 4, 2, 5), 2, alpha=0.5, data_format='NLC')]"),
+    ("norm.local_response_norm_err_dim", "out = F.local_response_norm(P(2, 3), 3)"),
+    ("norm.local_response_norm_err_format", "out = F.local_response_norm(P(2, 3, 3), 3, data_format='NCWH')"),
+    # layers
+    ("layer.init_group_norm", "m = nn.GroupNorm(2, 4); out = [m.weight, m.bias, [p.name for p in m.parameters()]]"),
+    ("layer.group_norm_fwd", "SEED(44); m = nn.GroupNorm(2, 4, weight_attr=nn.initializer.Uniform(0.5, 1.5)); x = P(2, 4, 3, 3); out = m(x); wrt = [x, m.bias]"),
+    ("layer.group_norm_affine_false", "m = nn.GroupNorm(2, 4, affine=False); out = [m.weight is None, m.bias is None, m(P(1, 4, 2))]"),
+    ("layer.instance_norm_layers", "a = nn.InstanceNorm1D(3); b = nn.InstanceNorm2D(3, weight_attr=False, bias_attr=False); c = nn.InstanceNorm3D(3); x = P(2, 3, 4, 4); out = [a(P(2, 3, 5)), b(x), c(P(1, 3, 2, 2, 3)), [n for n, _ in a.named_parameters()], b.scale is None]; wrt = [x]"),
+    ("layer.instance_norm_err_dim", "out = nn.InstanceNorm2D(3)(P(2, 3, 4))"),
+    ("layer.instance_norm_err_attr", "out = nn.InstanceNorm2D(3, weight_attr=False)"),
+    ("layer.lrn_layer", "m = nn.LocalResponseNorm(3, alpha=0.2); x = P(1, 4, 2, 2); out = [m(x), str(m), str(nn.LocalResponseNorm(2, data_format='NHWC', name='lrn'))]; wrt = [x]"),
+    ("layer.batch_norm3d", "bn = nn.BatchNorm3D(2); x = P(2, 2, 2, 3, 2); out = [bn(x), bn._mean, bn._variance]; wrt = [x, bn.weight]"),
+    ("layer.batch_norm3d_err", "out = nn.BatchNorm3D(2)(P(2, 2, 3, 3))"),
+    ("layer.init_spectral_norm", "SEED(41); m = nn.SpectralNorm([3, 4], dim=1, power_iters=2); out = [m.weight_u, m.weight_v, m.weight_u.stop_gradient]"),
+    ("layer.spectral_norm_fwd", "SEED(42); m = nn.SpectralNorm([2, 3, 4], dim=0, power_iters=3); w = P(2, 3, 4); out = [m(w), m.weight_u]; wrt = [w]"),
+    ("layer.spectral_norm_dim1", "SEED(43); m = nn.SpectralNorm([2, 3, 2], dim=1, power_iters=1, eps=1e-6); w = P(2, 3, 2); out = m(w); wrt = [w]"),
+    ("layer.spectral_norm_err_dim", "out = nn.SpectralNorm([2, 3], dim=2)"),
+    ("layer.norm_reprs", "out = [str(nn.GroupNorm(2, 4)), str(nn.InstanceNorm1D(3)), str(nn.InstanceNorm3D(2, epsilon=1e-3)), str(nn.BatchNorm3D(2)), str(nn.SyncBatchNorm(3)), str(nn.SpectralNorm([2, 2]))]"),
+    ("layer.sync_batch_norm_convert", "m = nn.Sequential(nn.Conv2D(2, 2, 1), nn.BatchNorm2D(2), nn.Sequential(nn.BatchNorm1D(2))); s = nn.SyncBatchNorm.convert_sync_batchnorm(m); out = [type(s[1]).__name__, type(s[2][0]).__name__, s[1].weight is m[1].weight, s[1]._mean is m[1]._mean, list(s.state_dict().keys())]"),
+]
 COMMON = []
 VISION = []
 

@@ -55,6 +55,10 @@ from .._nn.layer.conv import Conv3D, Conv1DTranspose, Conv2DTranspose, Conv3DTra
 from .._nn.layer.pooling import (MaxPool3D, AvgPool3D, AdaptiveAvgPool3D, AdaptiveMaxPool1D,
                                  AdaptiveMaxPool3D, LPPool1D, LPPool2D, MaxUnPool1D, MaxUnPool2D,
                                  MaxUnPool3D, FractionalMaxPool2D, FractionalMaxPool3D)
+from .._nn.layer.norm import (BatchNorm3D, SyncBatchNorm, InstanceNorm1D, InstanceNorm2D,
+                              InstanceNorm3D, GroupNorm, LocalResponseNorm, SpectralNorm)
+__all__ += ["BatchNorm3D", "SyncBatchNorm", "InstanceNorm1D", "InstanceNorm2D", "InstanceNorm3D",
+            "GroupNorm", "LocalResponseNorm", "SpectralNorm"]
 # The torch-style spellings Paddle 3.3.1 exports: the same classes under a second name
 from .._nn.layer.layers import Layer as Module
 from .._nn.layer.container import LayerList as ModuleList, LayerDict as ModuleDict
