@@ -6,8 +6,9 @@ Run with the oracle interpreter (Paddle 3.3.1, CPU), from the repository root:
     PADDLE_PY conformance/record/record_nn_conv.py
 It rewrites conformance/goldens/nn_conv.json. Cases use record_nn's HELPERS and run_case (`out`,
 optional `wrt` for gradients of sum(out[0] * G)). A case's name starts with the module it tests
-(`conv.`, `pooling.`, `norm.`, `common.`, `vision.`, `layer.`); tests/test_nn_functional_<module>.py
-and tests/test_nn_layer_<module>.py replay their own. `init_` in a name marks seeded initial weights,
+(`conv.`, `pooling.`, `norm.`, `common.`, `vision.`, `extension.` for the functionals,
+`layer_conv.`, `layer_pooling.`, ... for the layers); tests/test_nn_functional_<module>.py and
+tests/test_nn_layer_<module>.py replay their own. `init_` in a name marks seeded initial weights,
 compared bit for bit.
 """
 import json
@@ -53,16 +54,16 @@ CONV = [
     ("conv.conv1d_transpose_err_output_padding", "out = F.conv1d_transpose(P(1, 2, 4), P(2, 3, 3, seed=1), stride=1, output_padding=2)"),
     ("conv.conv3d_transpose_err_format", "out = F.conv3d_transpose(P(1, 2, 2, 2, 2), P(2, 3, 3, 3, 3, seed=1), data_format='NCHW')"),
     # layers
-    ("layer.init_conv3d", "SEED(31); c = nn.Conv3D(2, 3, [2, 3, 2]); out = [c.weight, c.bias]"),
-    ("layer.init_conv2d_transpose", "SEED(32); c = nn.Conv2DTranspose(3, 4, 3, groups=1); out = [c.weight, c.bias]"),
-    ("layer.init_conv1d_transpose_groups", "SEED(33); out = nn.Conv1DTranspose(4, 6, 3, groups=2).weight"),
-    ("layer.init_conv3d_transpose", "SEED(34); out = nn.Conv3DTranspose(2, 2, 2).weight"),
-    ("layer.conv3d_fwd", "SEED(35); c = nn.Conv3D(2, 3, 2, padding=1, padding_mode='reflect'); x = P(1, 2, 3, 3, 3); out = c(x); wrt = [x, c.weight, c.bias]"),
-    ("layer.conv2d_transpose_fwd", "SEED(36); c = nn.Conv2DTranspose(2, 3, 3, stride=2, padding=1, output_padding=1); x = P(1, 2, 3, 3); out = [c(x), c(x, output_size=[6, 5])]; wrt = [x, c.weight, c.bias]"),
-    ("layer.conv1d_transpose_fwd", "SEED(37); c = nn.Conv1DTranspose(2, 2, 3, stride=2, data_format='NLC'); x = P(1, 4, 2); out = c(x); wrt = [x, c.weight]"),
-    ("layer.conv3d_transpose_fwd", "SEED(38); c = nn.Conv3DTranspose(2, 2, 2, stride=2, bias_attr=False); x = P(1, 2, 2, 2, 2); out = [c(x), c.bias is None]; wrt = [x, c.weight]"),
-    ("layer.conv_reprs", "out = [str(nn.Conv3D(2, 3, 3, stride=2)), str(nn.Conv2DTranspose(2, 3, 3, stride=2, output_padding=1)), str(nn.Conv1DTranspose(2, 4, 3, groups=2, data_format='NLC')), str(nn.Conv3DTranspose(2, 2, [1, 2, 3], padding=1, dilation=2))]"),
-    ("layer.conv_aliases", "out = [nn.Conv1d is nn.Conv1D, nn.Conv2d is nn.Conv2D, nn.Conv3d is nn.Conv3D]"),
+    ("layer_conv.init_conv3d", "SEED(31); c = nn.Conv3D(2, 3, [2, 3, 2]); out = [c.weight, c.bias]"),
+    ("layer_conv.init_conv2d_transpose", "SEED(32); c = nn.Conv2DTranspose(3, 4, 3, groups=1); out = [c.weight, c.bias]"),
+    ("layer_conv.init_conv1d_transpose_groups", "SEED(33); out = nn.Conv1DTranspose(4, 6, 3, groups=2).weight"),
+    ("layer_conv.init_conv3d_transpose", "SEED(34); out = nn.Conv3DTranspose(2, 2, 2).weight"),
+    ("layer_conv.conv3d_fwd", "SEED(35); c = nn.Conv3D(2, 3, 2, padding=1, padding_mode='reflect'); x = P(1, 2, 3, 3, 3); out = c(x); wrt = [x, c.weight, c.bias]"),
+    ("layer_conv.conv2d_transpose_fwd", "SEED(36); c = nn.Conv2DTranspose(2, 3, 3, stride=2, padding=1, output_padding=1); x = P(1, 2, 3, 3); out = [c(x), c(x, output_size=[6, 5])]; wrt = [x, c.weight, c.bias]"),
+    ("layer_conv.conv1d_transpose_fwd", "SEED(37); c = nn.Conv1DTranspose(2, 2, 3, stride=2, data_format='NLC'); x = P(1, 4, 2); out = c(x); wrt = [x, c.weight]"),
+    ("layer_conv.conv3d_transpose_fwd", "SEED(38); c = nn.Conv3DTranspose(2, 2, 2, stride=2, bias_attr=False); x = P(1, 2, 2, 2, 2); out = [c(x), c.bias is None]; wrt = [x, c.weight]"),
+    ("layer_conv.conv_reprs", "out = [str(nn.Conv3D(2, 3, 3, stride=2)), str(nn.Conv2DTranspose(2, 3, 3, stride=2, output_padding=1)), str(nn.Conv1DTranspose(2, 4, 3, groups=2, data_format='NLC')), str(nn.Conv3DTranspose(2, 2, [1, 2, 3], padding=1, dilation=2))]"),
+    ("layer_conv.conv_aliases", "out = [nn.Conv1d is nn.Conv1D, nn.Conv2d is nn.Conv2D, nn.Conv3d is nn.Conv3D]"),
 ]
 
 POOL = [
@@ -104,12 +105,12 @@ POOL = [
     ("pooling.fractional_max_pool3d", "x = P(1, 1, 5, 6, 7); out = F.fractional_max_pool3d(x, [3, 4, 3], random_u=0.45, return_mask=True); wrt = [x]"),
     ("pooling.fractional_err_u", "out = F.fractional_max_pool2d(P(1, 1, 4, 4), 2, random_u=1.5)"),
     # layers
-    ("layer.pool3d_layers", X5 + "out = [nn.MaxPool3D(2)(x), nn.AvgPool3D(2, 1, padding=1)(x), nn.AdaptiveAvgPool3D(2)(x), nn.AdaptiveMaxPool3D([1, 2, 2])(x)]; wrt = [x]"),
-    ("layer.pool_layers_more", "x = P(1, 2, 6); y = P(1, 2, 5, 5); out = [nn.AdaptiveMaxPool1D(3)(x), nn.LPPool1D(2, 2)(x), nn.LPPool2D(3, 2, stride=1)(y), nn.AdaptiveMaxPool2D(2, return_mask=True)(y)[1]]; wrt = [x]"),
-    ("layer.unpool_layers", "x = P(1, 1, 4, 4); y, m = nn.MaxPool2D(2, return_mask=True)(x); out = [nn.MaxUnPool2D(2)(y, m), nn.MaxUnPool1D(2)(*F.max_pool1d(P(1, 1, 4), 2, return_mask=True)), nn.MaxUnPool3D(2)(*F.max_pool3d(P(1, 1, 2, 2, 2), 2, return_mask=True))]"),
-    ("layer.fractional_layers", "x = P(1, 1, 6, 6); out = [nn.FractionalMaxPool2D(4, random_u=0.3)(x), nn.FractionalMaxPool3D(2, random_u=0.7)(P(1, 1, 4, 4, 4))]"),
-    ("layer.pool_reprs", "out = [str(nn.MaxPool3D(2, 1)), str(nn.AvgPool3D(2)), str(nn.AdaptiveAvgPool3D(2)), str(nn.AdaptiveMaxPool3D(2)), str(nn.AdaptiveMaxPool1D(2)), str(nn.LPPool1D(2, 3)), str(nn.LPPool2D(2, 3, 1)), str(nn.MaxUnPool1D(2)), str(nn.MaxUnPool2D(2)), str(nn.MaxUnPool3D(2)), str(nn.FractionalMaxPool2D(3)), str(nn.FractionalMaxPool3D(3))]"),
-    ("layer.pool_aliases", "out = [nn.AdaptiveMaxPool1d is nn.AdaptiveMaxPool1D, nn.AdaptiveMaxPool2d is nn.AdaptiveMaxPool2D, nn.AdaptiveMaxPool3d is nn.AdaptiveMaxPool3D, nn.LPPool1d is nn.LPPool1D, nn.LPPool2d is nn.LPPool2D]"),
+    ("layer_pooling.pool3d_layers", X5 + "out = [nn.MaxPool3D(2)(x), nn.AvgPool3D(2, 1, padding=1)(x), nn.AdaptiveAvgPool3D(2)(x), nn.AdaptiveMaxPool3D([1, 2, 2])(x)]; wrt = [x]"),
+    ("layer_pooling.pool_layers_more", "x = P(1, 2, 6); y = P(1, 2, 5, 5); out = [nn.AdaptiveMaxPool1D(3)(x), nn.LPPool1D(2, 2)(x), nn.LPPool2D(3, 2, stride=1)(y), nn.AdaptiveMaxPool2D(2, return_mask=True)(y)[1]]; wrt = [x]"),
+    ("layer_pooling.unpool_layers", "x = P(1, 1, 4, 4); y, m = nn.MaxPool2D(2, return_mask=True)(x); out = [nn.MaxUnPool2D(2)(y, m), nn.MaxUnPool1D(2)(*F.max_pool1d(P(1, 1, 4), 2, return_mask=True)), nn.MaxUnPool3D(2)(*F.max_pool3d(P(1, 1, 2, 2, 2), 2, return_mask=True))]"),
+    ("layer_pooling.fractional_layers", "x = P(1, 1, 6, 6); out = [nn.FractionalMaxPool2D(4, random_u=0.3)(x), nn.FractionalMaxPool3D(2, random_u=0.7)(P(1, 1, 4, 4, 4))]"),
+    ("layer_pooling.pool_reprs", "out = [str(nn.MaxPool3D(2, 1)), str(nn.AvgPool3D(2)), str(nn.AdaptiveAvgPool3D(2)), str(nn.AdaptiveMaxPool3D(2)), str(nn.AdaptiveMaxPool1D(2)), str(nn.LPPool1D(2, 3)), str(nn.LPPool2D(2, 3, 1)), str(nn.MaxUnPool1D(2)), str(nn.MaxUnPool2D(2)), str(nn.MaxUnPool3D(2)), str(nn.FractionalMaxPool2D(3)), str(nn.FractionalMaxPool3D(3))]"),
+    ("layer_pooling.pool_aliases", "out = [nn.AdaptiveMaxPool1d is nn.AdaptiveMaxPool1D, nn.AdaptiveMaxPool2d is nn.AdaptiveMaxPool2D, nn.AdaptiveMaxPool3d is nn.AdaptiveMaxPool3D, nn.LPPool1d is nn.LPPool1D, nn.LPPool2d is nn.LPPool2D]"),
 ]
 
 NORM = [
@@ -126,21 +127,21 @@ NORM = [
     ("norm.local_response_norm_err_dim", "out = F.local_response_norm(P(2, 3), 3)"),
     ("norm.local_response_norm_err_format", "out = F.local_response_norm(P(2, 3, 3), 3, data_format='NCWH')"),
     # layers
-    ("layer.init_group_norm", "m = nn.GroupNorm(2, 4); out = [m.weight, m.bias, [p.name for p in m.parameters()]]"),
-    ("layer.group_norm_fwd", "SEED(44); m = nn.GroupNorm(2, 4, weight_attr=nn.initializer.Uniform(0.5, 1.5)); x = P(2, 4, 3, 3); out = m(x); wrt = [x, m.bias]"),
-    ("layer.group_norm_affine_false", "m = nn.GroupNorm(2, 4, affine=False); out = [m.weight is None, m.bias is None, m(P(1, 4, 2))]"),
-    ("layer.instance_norm_layers", "a = nn.InstanceNorm1D(3); b = nn.InstanceNorm2D(3, weight_attr=False, bias_attr=False); c = nn.InstanceNorm3D(3); x = P(2, 3, 4, 4); out = [a(P(2, 3, 5)), b(x), c(P(1, 3, 2, 2, 3)), [n for n, _ in a.named_parameters()], b.scale is None]; wrt = [x]"),
-    ("layer.instance_norm_err_dim", "out = nn.InstanceNorm2D(3)(P(2, 3, 4))"),
-    ("layer.instance_norm_err_attr", "out = nn.InstanceNorm2D(3, weight_attr=False)"),
-    ("layer.lrn_layer", "m = nn.LocalResponseNorm(3, alpha=0.2); x = P(1, 4, 2, 2); out = [m(x), str(m), str(nn.LocalResponseNorm(2, data_format='NHWC', name='lrn'))]; wrt = [x]"),
-    ("layer.batch_norm3d", "bn = nn.BatchNorm3D(2); x = P(2, 2, 2, 3, 2); out = [bn(x), bn._mean, bn._variance]; wrt = [x, bn.weight]"),
-    ("layer.batch_norm3d_err", "out = nn.BatchNorm3D(2)(P(2, 2, 3, 3))"),
-    ("layer.init_spectral_norm", "SEED(41); m = nn.SpectralNorm([3, 4], dim=1, power_iters=2); out = [m.weight_u, m.weight_v, m.weight_u.stop_gradient]"),
-    ("layer.spectral_norm_fwd", "SEED(42); m = nn.SpectralNorm([2, 3, 4], dim=0, power_iters=3); w = P(2, 3, 4); out = [m(w), m.weight_u]; wrt = [w]"),
-    ("layer.spectral_norm_dim1", "SEED(43); m = nn.SpectralNorm([2, 3, 2], dim=1, power_iters=1, eps=1e-6); w = P(2, 3, 2); out = m(w); wrt = [w]"),
-    ("layer.spectral_norm_err_dim", "out = nn.SpectralNorm([2, 3], dim=2)"),
-    ("layer.norm_reprs", "out = [str(nn.GroupNorm(2, 4)), str(nn.InstanceNorm1D(3)), str(nn.InstanceNorm3D(2, epsilon=1e-3)), str(nn.BatchNorm3D(2)), str(nn.SyncBatchNorm(3)), str(nn.SpectralNorm([2, 2]))]"),
-    ("layer.sync_batch_norm_convert", "m = nn.Sequential(nn.Conv2D(2, 2, 1), nn.BatchNorm2D(2), nn.Sequential(nn.BatchNorm1D(2))); s = nn.SyncBatchNorm.convert_sync_batchnorm(m); out = [type(s[1]).__name__, type(s[2][0]).__name__, s[1].weight is m[1].weight, s[1]._mean is m[1]._mean, list(s.state_dict().keys())]"),
+    ("layer_norm.init_group_norm", "m = nn.GroupNorm(2, 4); out = [m.weight, m.bias, [p.name for p in m.parameters()]]"),
+    ("layer_norm.group_norm_fwd", "SEED(44); m = nn.GroupNorm(2, 4, weight_attr=nn.initializer.Uniform(0.5, 1.5)); x = P(2, 4, 3, 3); out = m(x); wrt = [x, m.bias]"),
+    ("layer_norm.group_norm_affine_false", "m = nn.GroupNorm(2, 4, affine=False); out = [m.weight is None, m.bias is None, m(P(1, 4, 2))]"),
+    ("layer_norm.instance_norm_layers", "a = nn.InstanceNorm1D(3); b = nn.InstanceNorm2D(3, weight_attr=False, bias_attr=False); c = nn.InstanceNorm3D(3); x = P(2, 3, 4, 4); out = [a(P(2, 3, 5)), b(x), c(P(1, 3, 2, 2, 3)), [n for n, _ in a.named_parameters()], b.scale is None]; wrt = [x]"),
+    ("layer_norm.instance_norm_err_dim", "out = nn.InstanceNorm2D(3)(P(2, 3, 4))"),
+    ("layer_norm.instance_norm_err_attr", "out = nn.InstanceNorm2D(3, weight_attr=False)"),
+    ("layer_norm.lrn_layer", "m = nn.LocalResponseNorm(3, alpha=0.2); x = P(1, 4, 2, 2); out = [m(x), str(m), str(nn.LocalResponseNorm(2, data_format='NHWC', name='lrn'))]; wrt = [x]"),
+    ("layer_norm.batch_norm3d", "bn = nn.BatchNorm3D(2); x = P(2, 2, 2, 3, 2); out = [bn(x), bn._mean, bn._variance]; wrt = [x, bn.weight]"),
+    ("layer_norm.batch_norm3d_err", "out = nn.BatchNorm3D(2)(P(2, 2, 3, 3))"),
+    ("layer_norm.init_spectral_norm", "SEED(41); m = nn.SpectralNorm([3, 4], dim=1, power_iters=2); out = [m.weight_u, m.weight_v, m.weight_u.stop_gradient]"),
+    ("layer_norm.spectral_norm_fwd", "SEED(42); m = nn.SpectralNorm([2, 3, 4], dim=0, power_iters=3); w = P(2, 3, 4); out = [m(w), m.weight_u]; wrt = [w]"),
+    ("layer_norm.spectral_norm_dim1", "SEED(43); m = nn.SpectralNorm([2, 3, 2], dim=1, power_iters=1, eps=1e-6); w = P(2, 3, 2); out = m(w); wrt = [w]"),
+    ("layer_norm.spectral_norm_err_dim", "out = nn.SpectralNorm([2, 3], dim=2)"),
+    ("layer_norm.norm_reprs", "out = [str(nn.GroupNorm(2, 4)), str(nn.InstanceNorm1D(3)), str(nn.InstanceNorm3D(2, epsilon=1e-3)), str(nn.BatchNorm3D(2)), str(nn.SyncBatchNorm(3)), str(nn.SpectralNorm([2, 2]))]"),
+    ("layer_norm.sync_batch_norm_convert", "m = nn.Sequential(nn.Conv2D(2, 2, 1), nn.BatchNorm2D(2), nn.Sequential(nn.BatchNorm1D(2))); s = nn.SyncBatchNorm.convert_sync_batchnorm(m); out = [type(s[1]).__name__, type(s[2][0]).__name__, s[1].weight is m[1].weight, s[1]._mean is m[1]._mean, list(s.state_dict().keys())]"),
 ]
 COMMON = [
     ("common.pad_modes_nchw", "x = P(1, 2, 3, 4); out = [F.pad(x, [1, 2, 0, 1], mode=m) for m in ('constant', 'reflect', 'replicate', 'circular')]; wrt = [x]"),
@@ -177,15 +178,15 @@ COMMON = [
     ("common.embedding_scale_grad_by_freq", "w = P(4, 3); out = F.embedding(I([[0, 2, 2], [1, 2, 3]]), w, scale_grad_by_freq=True); wrt = [w]"),
     ("common.embedding_layer_freq", "SEED(55); e = nn.Embedding(4, 2, scale_grad_by_freq=True, max_norm=0.5); out = e(I([1, 1, 3])); wrt = [e.weight]"),
     # layers
-    ("layer.pad_layers", "x = P(1, 2, 3, 4); y = P(1, 2, 3); z = P(1, 1, 2, 3, 3); out = [nn.ZeroPad2D([1, 0, 2, 1])(x), nn.ConstantPad2D(1, 2.5)(x), nn.ReflectionPad2D([1, 2, 1, 0])(x), nn.ReplicationPad2D(2)(x), nn.CircularPad2D([1, 1, 0, 2])(x), nn.ZeroPad1D(2)(y), nn.ConstantPad1D([1, 0], -1.0)(y), nn.ReflectionPad1D([2, 1])(y), nn.ReplicationPad1D(1)(y), nn.CircularPad1D([0, 2])(y), nn.Pad3D(1)(z), nn.ZeroPad3D([1, 0, 0, 1, 1, 0])(z), nn.ConstantPad3D(1, 0.5)(z), nn.ReflectionPad3D(1)(z), nn.ReplicationPad3D([0, 1, 1, 0, 1, 1])(z), nn.CircularPad3D(1)(z), nn.Pad3D([1, 0, 1, 0, 0, 1], mode='reflect', data_format='NDHWC')(P(1, 2, 3, 3, 2))]; wrt = [x]"),
-    ("layer.pad_reprs", "out = [str(nn.ZeroPad2D([1, 2, 3, 4])), str(nn.Pad3D(1)), str(nn.ConstantPad1D((1, 2), 3.0)), str(nn.ReflectionPad3D(2, data_format='NDHWC')), str(nn.CircularPad1D(1, name='c')), str(nn.ReplicationPad2D(1))]"),
-    ("layer.pad_aliases", "out = [nn.ZeroPad2d is nn.ZeroPad2D, nn.ConstantPad3d is nn.ConstantPad3D, nn.ReflectionPad1d is nn.ReflectionPad1D, nn.ReplicationPad2d is nn.ReplicationPad2D, nn.CircularPad3d is nn.CircularPad3D, nn.ZeroPad1d is nn.ZeroPad1D, nn.UpsamplingNearest2d is nn.UpsamplingNearest2D, nn.UpsamplingBilinear2d is nn.UpsamplingBilinear2D, nn.AdaptiveAvgPool2d is nn.AdaptiveAvgPool2D, nn.MaxUnpool2d is nn.MaxUnPool2D, nn.Module is nn.Layer, nn.ModuleList is nn.LayerList, nn.ModuleDict is nn.LayerDict]"),
-    ("layer.init_bilinear", "SEED(56); m = nn.Bilinear(3, 4, 2); out = [m.weight, m.bias, str(m)]"),
-    ("layer.bilinear_fwd", "SEED(57); m = nn.Bilinear(3, 2, 4); x1 = P(2, 3); x2 = P(2, 2, seed=1); out = m(x1, x2); wrt = [x1, x2, m.weight, m.bias]"),
-    ("layer.unflatten", "m = nn.Unflatten(1, [2, 3]); x = P(2, 6, 2); out = [m(x), nn.Unflatten(-1, (2, 1))(x), str(m)]; wrt = [x]"),
-    ("layer.upsampling", "x = P(1, 2, 2, 3); out = [nn.UpsamplingNearest2D(scale_factor=2)(x), nn.UpsamplingBilinear2D(size=[3, 5])(x), nn.UpsamplingBilinear2D(4)(x), str(nn.UpsamplingNearest2D(size=3)), str(nn.UpsamplingBilinear2D(scale_factor=2, data_format='NHWC'))]; wrt = [x]"),
-    ("layer.fold_unfold", "x = P(1, 2, 4, 4); u = nn.Unfold([2, 2], strides=2); f = nn.Fold([4, 4], [2, 2], strides=2); out = [f(u(x)), str(u), str(f)]; wrt = [x]"),
-    ("layer.dropout_layers", "SEED(58); x = P(2, 3, 2, 2); a = nn.AlphaDropout(0.2); fa = nn.FeatureAlphaDropout(0.3); d2 = nn.Dropout2D(0.5); d3 = nn.Dropout3D(0.5); out = [a(x), fa(x), d2(x), d3(P(1, 2, 2, 2, 2)), str(a), str(fa), str(d2), str(d3)]; a.eval(); out.append(a(x))"),
+    ("layer_common.pad_layers", "x = P(1, 2, 3, 4); y = P(1, 2, 3); z = P(1, 1, 2, 3, 3); out = [nn.ZeroPad2D([1, 0, 2, 1])(x), nn.ConstantPad2D(1, 2.5)(x), nn.ReflectionPad2D([1, 2, 1, 0])(x), nn.ReplicationPad2D(2)(x), nn.CircularPad2D([1, 1, 0, 2])(x), nn.ZeroPad1D(2)(y), nn.ConstantPad1D([1, 0], -1.0)(y), nn.ReflectionPad1D([2, 1])(y), nn.ReplicationPad1D(1)(y), nn.CircularPad1D([0, 2])(y), nn.Pad3D(1)(z), nn.ZeroPad3D([1, 0, 0, 1, 1, 0])(z), nn.ConstantPad3D(1, 0.5)(z), nn.ReflectionPad3D(1)(z), nn.ReplicationPad3D([0, 1, 1, 0, 1, 1])(z), nn.CircularPad3D(1)(z), nn.Pad3D([1, 0, 1, 0, 0, 1], mode='reflect', data_format='NDHWC')(P(1, 2, 3, 3, 2))]; wrt = [x]"),
+    ("layer_common.pad_reprs", "out = [str(nn.ZeroPad2D([1, 2, 3, 4])), str(nn.Pad3D(1)), str(nn.ConstantPad1D((1, 2), 3.0)), str(nn.ReflectionPad3D(2, data_format='NDHWC')), str(nn.CircularPad1D(1, name='c')), str(nn.ReplicationPad2D(1))]"),
+    ("layer_common.pad_aliases", "out = [nn.ZeroPad2d is nn.ZeroPad2D, nn.ConstantPad3d is nn.ConstantPad3D, nn.ReflectionPad1d is nn.ReflectionPad1D, nn.ReplicationPad2d is nn.ReplicationPad2D, nn.CircularPad3d is nn.CircularPad3D, nn.ZeroPad1d is nn.ZeroPad1D, nn.UpsamplingNearest2d is nn.UpsamplingNearest2D, nn.UpsamplingBilinear2d is nn.UpsamplingBilinear2D, nn.AdaptiveAvgPool2d is nn.AdaptiveAvgPool2D, nn.MaxUnpool2d is nn.MaxUnPool2D, nn.Module is nn.Layer, nn.ModuleList is nn.LayerList, nn.ModuleDict is nn.LayerDict]"),
+    ("layer_common.init_bilinear", "SEED(56); m = nn.Bilinear(3, 4, 2); out = [m.weight, m.bias, str(m)]"),
+    ("layer_common.bilinear_fwd", "SEED(57); m = nn.Bilinear(3, 2, 4); x1 = P(2, 3); x2 = P(2, 2, seed=1); out = m(x1, x2); wrt = [x1, x2, m.weight, m.bias]"),
+    ("layer_common.unflatten", "m = nn.Unflatten(1, [2, 3]); x = P(2, 6, 2); out = [m(x), nn.Unflatten(-1, (2, 1))(x), str(m)]; wrt = [x]"),
+    ("layer_common.upsampling", "x = P(1, 2, 2, 3); out = [nn.UpsamplingNearest2D(scale_factor=2)(x), nn.UpsamplingBilinear2D(size=[3, 5])(x), nn.UpsamplingBilinear2D(4)(x), str(nn.UpsamplingNearest2D(size=3)), str(nn.UpsamplingBilinear2D(scale_factor=2, data_format='NHWC'))]; wrt = [x]"),
+    ("layer_common.fold_unfold", "x = P(1, 2, 4, 4); u = nn.Unfold([2, 2], strides=2); f = nn.Fold([4, 4], [2, 2], strides=2); out = [f(u(x)), str(u), str(f)]; wrt = [x]"),
+    ("layer_common.dropout_layers", "SEED(58); x = P(2, 3, 2, 2); a = nn.AlphaDropout(0.2); fa = nn.FeatureAlphaDropout(0.3); d2 = nn.Dropout2D(0.5); d3 = nn.Dropout3D(0.5); out = [a(x), fa(x), d2(x), d3(P(1, 2, 2, 2, 2)), str(a), str(fa), str(d2), str(d3)]; a.eval(); out.append(a(x))"),
 ]
 VISION = [
     ("vision.pixel_shuffle", "x = P(2, 8, 2, 3); out = [F.pixel_shuffle(x, 2), F.pixel_shuffle(P(1, 2, 3, 9), 3, data_format='NHWC')]; wrt = [x]"),
@@ -205,13 +206,13 @@ VISION = [
     ("vision.grid_sample_3d", "x = P(1, 1, 3, 3, 4); g = P(1, 2, 2, 2, 3, seed=1); out = F.grid_sample(x, g); wrt = [x, g]"),
     ("vision.grid_sample_err_mode", "out = F.grid_sample(P(1, 1, 3, 3), P(1, 2, 2, 2), mode='bicubic')"),
     ("vision.grid_sample_err_pad", "out = F.grid_sample(P(1, 1, 3, 3), P(1, 2, 2, 2), padding_mode='const')"),
-    ("vision.temporal_shift", "x = P(6, 4, 2, 2); out = [F.temporal_shift(x, 3), F.temporal_shift(x, 2, shift_ratio=0.4), F.temporal_shift(P(4, 2, 2, 8), 2, 0.25, data_format='NHWC')]; wrt = [x]"),
-    ("vision.temporal_shift_err", "out = F.temporal_shift(P(6, 4, 2, 2), 3, data_format='NCL')"),
-    ("vision.temporal_shift_err_ratio", "out = F.temporal_shift(P(6, 4, 2, 2), 3, shift_ratio=0.5)"),
+    ("extension.temporal_shift", "x = P(6, 4, 2, 2); out = [F.temporal_shift(x, 3), F.temporal_shift(x, 2, shift_ratio=0.4), F.temporal_shift(P(4, 2, 2, 8), 2, 0.25, data_format='NHWC')]; wrt = [x]"),
+    ("extension.temporal_shift_err", "out = F.temporal_shift(P(6, 4, 2, 2), 3, data_format='NCL')"),
+    ("extension.temporal_shift_err_ratio", "out = F.temporal_shift(P(6, 4, 2, 2), 3, shift_ratio=0.5)"),
     # layers
-    ("layer.vision_layers", "x = P(1, 8, 2, 2); out = [nn.PixelShuffle(2)(x), nn.PixelUnshuffle(2)(P(1, 2, 4, 4)), nn.ChannelShuffle(4)(x), str(nn.PixelShuffle(2)), str(nn.PixelUnshuffle(3, data_format='NHWC')), str(nn.ChannelShuffle(2, name='cs'))]; wrt = [x]"),
-    ("layer.vision_layer_errs", "out = nn.ChannelShuffle(0)"),
-    ("layer.vision_layer_errs_format", "out = nn.PixelShuffle(2, data_format='NCDHW')"),
+    ("layer_vision.vision_layers", "x = P(1, 8, 2, 2); out = [nn.PixelShuffle(2)(x), nn.PixelUnshuffle(2)(P(1, 2, 4, 4)), nn.ChannelShuffle(4)(x), str(nn.PixelShuffle(2)), str(nn.PixelUnshuffle(3, data_format='NHWC')), str(nn.ChannelShuffle(2, name='cs'))]; wrt = [x]"),
+    ("layer_vision.vision_layer_errs", "out = nn.ChannelShuffle(0)"),
+    ("layer_vision.vision_layer_errs_format", "out = nn.PixelShuffle(2, data_format='NCDHW')"),
 ]
 
 
