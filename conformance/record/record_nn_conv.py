@@ -116,6 +116,7 @@ POOL = [
 NORM = [
     ("norm.group_norm", "x = P(2, 6, 3, 2); w = P(6, seed=1); b = P(6, seed=2); out = [F.group_norm(x, 3, weight=w, bias=b), F.group_norm(x, 2, 1e-3)]; wrt = [x, w, b]"),
     ("norm.group_norm_weight_or_bias_only", "x = P(2, 4, 3); w = P(4, seed=1); b = P(4, seed=2); out = [F.group_norm(x, 2, weight=w, data_format='NCL'), F.group_norm(x, 2, bias=b, data_format='NCL')]; wrt = [x, w]"),
+    ("norm.group_norm_torch_order", "x = P(2, 4, 3); w = P(4, seed=1); b = P(4, seed=2); out = [F.group_norm(x, 2, w, b, 1e-3), F.group_norm(x, 2, w, b)]; wrt = [x, w, b]"),
     ("norm.group_norm_nhwc", "x = P(2, 3, 4, 6); out = F.group_norm(x, 2, data_format='NHWC'); wrt = [x]"),
     ("norm.group_norm_ncl", "x = P(2, 4, 5); out = F.group_norm(x, 4, data_format='NCL'); wrt = [x]"),
     ("norm.group_norm_err_groups", "out = F.group_norm(P(2, 6, 3), 4, data_format='NCL')"),
@@ -181,6 +182,8 @@ COMMON = [
     ("layer_common.pad_layers", "x = P(1, 2, 3, 4); y = P(1, 2, 3); z = P(1, 1, 2, 3, 3); out = [nn.ZeroPad2D([1, 0, 2, 1])(x), nn.ConstantPad2D(1, 2.5)(x), nn.ReflectionPad2D([1, 2, 1, 0])(x), nn.ReplicationPad2D(2)(x), nn.CircularPad2D([1, 1, 0, 2])(x), nn.ZeroPad1D(2)(y), nn.ConstantPad1D([1, 0], -1.0)(y), nn.ReflectionPad1D([2, 1])(y), nn.ReplicationPad1D(1)(y), nn.CircularPad1D([0, 2])(y), nn.Pad3D(1)(z), nn.ZeroPad3D([1, 0, 0, 1, 1, 0])(z), nn.ConstantPad3D(1, 0.5)(z), nn.ReflectionPad3D(1)(z), nn.ReplicationPad3D([0, 1, 1, 0, 1, 1])(z), nn.CircularPad3D(1)(z), nn.Pad3D([1, 0, 1, 0, 0, 1], mode='reflect', data_format='NDHWC')(P(1, 2, 3, 3, 2))]; wrt = [x]"),
     ("layer_common.pad_reprs", "out = [str(nn.ZeroPad2D([1, 2, 3, 4])), str(nn.Pad3D(1)), str(nn.ConstantPad1D((1, 2), 3.0)), str(nn.ReflectionPad3D(2, data_format='NDHWC')), str(nn.CircularPad1D(1, name='c')), str(nn.ReplicationPad2D(1))]"),
     ("layer_common.pad_aliases", "out = [nn.ZeroPad2d is nn.ZeroPad2D, nn.ConstantPad3d is nn.ConstantPad3D, nn.ReflectionPad1d is nn.ReflectionPad1D, nn.ReplicationPad2d is nn.ReplicationPad2D, nn.CircularPad3d is nn.CircularPad3D, nn.ZeroPad1d is nn.ZeroPad1D, nn.UpsamplingNearest2d is nn.UpsamplingNearest2D, nn.UpsamplingBilinear2d is nn.UpsamplingBilinear2D, nn.AdaptiveAvgPool2d is nn.AdaptiveAvgPool2D, nn.MaxUnpool2d is nn.MaxUnPool2D, nn.Module is nn.Layer, nn.ModuleList is nn.LayerList, nn.ModuleDict is nn.LayerDict]"),
+    ("layer_container.parameter_dict", "SEED(59); d = nn.ParameterDict({'a': paddle.create_parameter([2], 'float32'), 'b': paddle.create_parameter([1, 2], 'float32')}); d.update([('c', paddle.create_parameter([3], 'float32', is_bias=True))]); d['a'] = paddle.create_parameter([2], 'float32'); m = nn.Layer(); m.p = d; out = [list(d), len(d), d['c'], list(m.state_dict().keys()), [p.shape for p in m.parameters()]]"),
+    ("layer_container.parameter_dict_err", "out = nn.ParameterDict([('a', paddle.create_parameter([2], 'float32'), 1)])"),
     ("layer_common.init_bilinear", "SEED(56); m = nn.Bilinear(3, 4, 2); out = [m.weight, m.bias, str(m)]"),
     ("layer_common.bilinear_fwd", "SEED(57); m = nn.Bilinear(3, 2, 4); x1 = P(2, 3); x2 = P(2, 2, seed=1); out = m(x1, x2); wrt = [x1, x2, m.weight, m.bias]"),
     ("layer_common.unflatten", "m = nn.Unflatten(1, [2, 3]); x = P(2, 6, 2); out = [m(x), nn.Unflatten(-1, (2, 1))(x), str(m)]; wrt = [x]"),

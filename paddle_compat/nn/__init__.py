@@ -73,6 +73,8 @@ __all__ += ["Pad3D", "ZeroPad1D", "ZeroPad2D", "ZeroPad3D", "ConstantPad1D", "Co
             "CircularPad2D", "CircularPad3D", "Bilinear", "Unflatten", "UpsamplingNearest2D",
             "UpsamplingBilinear2D", "Fold", "Unfold", "AlphaDropout", "FeatureAlphaDropout",
             "Dropout2D", "Dropout3D", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle"]
+from .._nn.layer.container import ParameterDict
+__all__ += ["ParameterDict"]
 # The torch-style spellings Paddle 3.3.1 exports: the same classes under a second name
 from .._nn.layer.layers import Layer as Module
 from .._nn.layer.container import LayerList as ModuleList, LayerDict as ModuleDict

@@ -11,6 +11,7 @@ import torch
 import torch.nn.functional as TF
 
 from ..._ops.registry import defop, apply_op
+from ..._tensor import Tensor
 
 __all__ = ["batch_norm", "layer_norm", "normalize", "instance_norm", "group_norm",
            "local_response_norm", "rms_norm"]
@@ -211,9 +212,10 @@ def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format
                name=None):
     """paddle.nn.functional.group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None,
     data_format='NCHW'): channels split into num_groups groups, each normalised over its channels
-    and the spatial axes (biased variance), then scaled and shifted per channel.
-    Differences from Paddle: Paddle also accepts the torch-style order (x, num_groups, weight,
-    bias, eps) positionally; here keyword arguments are needed for that form."""
+    and the spatial axes (biased variance), then scaled and shifted per channel. As in Paddle, a
+    Tensor third argument selects the torch-style order (x, num_groups, weight, bias, eps)."""
+    if isinstance(epsilon, Tensor):
+        epsilon, weight, bias = (bias if isinstance(bias, (int, float)) else 1e-05), epsilon, weight
     if data_format not in ["NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"]:
         raise ValueError("unsupported data layout:" + data_format)
     layout = "NCHW" if data_format[1] == "C" else "NHWC"
