@@ -197,8 +197,8 @@ def _group_norm_kernel(x, scale=None, bias=None, epsilon=1e-5, groups=1, data_la
         xg = x.reshape(x.shape[0], groups, -1)
         with torch.no_grad():
             inv = torch.rsqrt(xg.var(-1, unbiased=False) + epsilon)
-        extra = inv * (xg - xg.detach()).mean(-1)
-        y = y + extra[:, :, None].expand(xg.shape).reshape(x.shape)
+        m = xg.mean(-1)
+        y = (y.reshape(xg.shape) + (inv * (m - m.detach()))[:, :, None]).reshape(x.shape)
     return y.movedim(1, -1) if channel_last else y
 
 
