@@ -162,16 +162,6 @@ def _variable_dtype():
                    == "paddle.float32")
 
 
-def _fractional_u_from_the_global_generator():
-    from paddle_compat import _random
-    x = paddle.rand([1, 1, 9, 9])
-    paddle.seed(7)
-    u = float(_random.uniform_([1], 0.0, 1.0, "float32")[0])
-    want = F.fractional_max_pool2d(x, 4, random_u=u).numpy()
-    paddle.seed(7)
-    return bool((F.fractional_max_pool2d(x, 4).numpy() == want).all())
-
-
 MISSING_LAYERS = ["paddle.optimizer.Rprop", "paddle.optimizer.ASGD",
                   "paddle.optimizer.LBFGS", "paddle.XPUPlace"]
 
@@ -208,8 +198,6 @@ CLAIMS = [
     ("`rms_norm` and `SyncBatchNorm` also run on CPU",
      lambda: F.rms_norm(paddle.rand([2, 3]), [3])[0].shape == [2, 3]
      and paddle.nn.SyncBatchNorm(3)(paddle.rand([2, 3, 2])).shape == [2, 3, 2]),
-    ("`fractional_max_pool2d/3d` with `random_u=None` draw u as one float32 uniform",
-     _fractional_u_from_the_global_generator),
     ("Kept from Paddle on purpose: the pooling window rules",
      lambda: F.max_pool2d(paddle.rand([1, 1, 3, 3]), 5).shape == [1, 1, 1, 1]),
     ("Not provided yet (missing APIs, listed by `python -m paddle_compat check`)",

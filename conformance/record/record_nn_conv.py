@@ -103,6 +103,8 @@ POOL = [
     ("pooling.fractional_max_pool2d", "x = P(1, 2, 7, 9); out = F.fractional_max_pool2d(x, [5, 4], random_u=0.3, return_mask=True); wrt = [x]"),
     ("pooling.fractional_max_pool2d_kernel", "x = P(1, 2, 7, 9); out = [F.fractional_max_pool2d(x, 3, kernel_size=2, random_u=0.6), F.fractional_max_pool2d(x, [None, 4], random_u=0.5)]; wrt = [x]"),
     ("pooling.fractional_max_pool3d", "x = P(1, 1, 5, 6, 7); out = F.fractional_max_pool3d(x, [3, 4, 3], random_u=0.45, return_mask=True); wrt = [x]"),
+    ("pooling.fractional_intervals", "n = 10; inc = T(np.tile(np.arange(n, dtype='float32'), (1, 1, 2, 1))); inc3 = T(np.tile(np.arange(n, dtype='float32'), (1, 1, 3, 1)) + np.arange(3, dtype='float32')[:, None] * 10); out = [[F.fractional_max_pool2d(v, [1, o], random_u=u, return_mask=True)[1] for v in (inc[:, :, :, :m], -inc[:, :, :, :m])] for m, o, u in ((8, 5, 0.92005408), (9, 4, 0.1), (10, 7, 0.77), (10, 3, 0.999), (7, 7, 0.5), (10, 1, 0.3))] + [[F.fractional_max_pool2d(v, [2, o], kernel_size=[1, k], random_u=u, return_mask=True)[1] for v in (inc3[:, :, :, :m], -inc3[:, :, :, :m])] for m, o, k, u in ((10, 4, 3, 0.9), (9, 5, 2, 0.01), (8, 3, 4, 0.55))]"),
+    ("pooling.fractional_seeded", "SEED(5); x = P(1, 1, 8, 8); y = P(1, 1, 9, 10, 4); out = [F.fractional_max_pool2d(x, 5), F.fractional_max_pool3d(y, [4, 3, 2], return_mask=True)]"),
     ("pooling.fractional_err_u", "out = F.fractional_max_pool2d(P(1, 1, 4, 4), 2, random_u=1.5)"),
     # layers
     ("layer_pooling.pool3d_layers", X5 + "out = [nn.MaxPool3D(2)(x), nn.AvgPool3D(2, 1, padding=1)(x), nn.AdaptiveAvgPool3D(2)(x), nn.AdaptiveMaxPool3D([1, 2, 2])(x)]; wrt = [x]"),

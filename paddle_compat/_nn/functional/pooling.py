@@ -402,24 +402,22 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, data_format="N
 # ---- fractional max pooling ---------------------------------------------------------------------
 def _fractional_windows(size, out, pool, u):
     """Paddle's pseudo-random intervals (Graham, Fractional Max-Pooling), in float32 as its
-    kernel: alpha = (in - k) / (out - [k > 0]). Without a kernel size, u is first scaled into the
-    range that keeps the last interval inside the input, and interval i is
-    [ceil(alpha * (i + u) - 1), ceil(alpha * (i + 1 + u) - 1)); with one (overlapping mode) it is
-    [int((i + u) * alpha) - int(u * alpha), + k)."""
+    kernel: alpha = (in - k) / (out - [k > 0]); without a kernel size u is first scaled into the
+    range that keeps the last interval inside the input. Interval i starts at
+    int((i + u) * alpha) - int(u * alpha) and ends where interval i + 1 starts (or k later)."""
     f = np.float32
+    if pool > 0 and out == 1:
+        return [(0, min(pool, size))]       # alpha would be (in - k) / 0: one window at 0
     alpha = f(size - pool) / f(out - (1 if pool > 0 else 0))
     u = f(u)
     if pool <= 0:
         base = size // out
         u = u * min(f(base + 2) / alpha - f(1), f(size + 1 - base) / alpha - f(out - 1))
+    shift = int(u * alpha)
     windows = []
     for i in range(out):
-        if pool > 0:
-            start = int(f(f(i) + u) * alpha) - int(u * alpha)
-            end = start + pool
-        else:
-            start = int(np.ceil(alpha * f(f(i) + u) - f(1)))
-            end = int(np.ceil(alpha * f(f(i + 1) + u) - f(1)))
+        start = int(f(f(i) + u) * alpha) - shift
+        end = start + pool if pool > 0 else int(f(f(i + 1) + u) * alpha) - shift
         windows.append((max(start, 0), min(end, size)))
     return windows
 
@@ -470,7 +468,7 @@ _FRACTIONAL = defop("fractional_max_pool2d", _fractional_kernel, outputs=("Out",
 def _fractional(x, output_size, kernel_size, random_u, return_mask, nd):
     _check_input(x, nd + 2)
     if random_u is None:
-        # Paddle's kernel draws u itself from the global generator
+        # Paddle's kernel draws u itself: one float32 uniform from the global CPU engine
         from ... import _random
         random_u = float(_random.uniform_([1], 0.0, 1.0, "float32")[0])
     elif random_u <= 0 or random_u >= 1:
@@ -490,16 +488,13 @@ def _fractional(x, output_size, kernel_size, random_u, return_mask, nd):
 def fractional_max_pool2d(x, output_size, kernel_size=None, random_u=None, return_mask=False,
                           name=None):
     """paddle.nn.functional.fractional_max_pool2d(x, output_size, kernel_size=None, random_u=None,
-    return_mask=False): max over Paddle's pseudo-random intervals; random_u in (0, 1) fixes them.
-    Differences from Paddle: with random_u=None, u is one float32 draw from the global generator,
-    which may differ from the draw Paddle's kernel makes."""
+    return_mask=False): max over Paddle's pseudo-random intervals; random_u in (0, 1) fixes them,
+    None draws u from the global generator (Paddle's draw: the same u for a seed)."""
     return _fractional(x, output_size, kernel_size, random_u, return_mask, 2)
 
 
 def fractional_max_pool3d(x, output_size, kernel_size=None, random_u=None, return_mask=False,
                           name=None):
     """paddle.nn.functional.fractional_max_pool3d(x, output_size, kernel_size=None, random_u=None,
-    return_mask=False).
-    Differences from Paddle: with random_u=None, u is one float32 draw from the global generator,
-    which may differ from the draw Paddle's kernel makes."""
+    return_mask=False): as fractional_max_pool2d, over D, H and W."""
     return _fractional(x, output_size, kernel_size, random_u, return_mask, 3)
