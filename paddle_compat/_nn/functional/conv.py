@@ -31,7 +31,7 @@ def _paddings(padding, nd, channel_last):
     if isinstance(padding, str):
         algo = padding.upper()
         if algo not in ("SAME", "VALID"):
-            raise ValueError(f"Unknown padding: '{padding}'. It can only be 'SAME' or 'VALID'.")
+            raise ValueError(f"Unknown padding: '{algo}'. It can only be 'SAME' or 'VALID'.")
         return algo, [0] * (2 * nd)
     if isinstance(padding, (list, tuple)) and padding and isinstance(padding[0], (list, tuple)):
         if len(padding) != nd + 2:

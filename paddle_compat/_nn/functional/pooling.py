@@ -176,7 +176,14 @@ def _pool(x, kind, nd, kernel_size, stride, padding, ceil_mode, exclusive, divis
         which = "max_pool2d" if nd == 2 else "max_pool3d"
         raise ValueError(f"When setting return_mask to true, data_format must be set to "
                          f"{formats[0]} in API:{which}")
-    if len(x.shape) != nd + 2:
+    if len(x.shape) != nd + 2:      # Paddle's texts differ per rank
+        if nd == 2 and not adaptive:
+            raise ValueError(f"(InvalidArgument) the input of Op(pool) should be 4-D or 5-D "
+                             f"Tensor. But received: {len(x.shape)}-D Tensor and it's shape is "
+                             f"{list(x.shape)}.")
+        if nd == 1 and not adaptive:
+            raise ValueError(f"Excepted Input X is 3-D tensor, but received {len(x.shape)}-D "
+                             f"<class 'paddle.Tensor'>")
         raise ValueError(f"Expected input's dimension to be {nd + 2}, but received "
                          f"{len(x.shape)}")
     if adaptive:
@@ -187,6 +194,12 @@ def _pool(x, kind, nd, kernel_size, stride, padding, ceil_mode, exclusive, divis
     else:
         ksize = _tuple(kernel_size, nd, "pool_size")
         strides = ksize if stride is None else _tuple(stride, nd, "pool_stride")
+        if kind == "avg":   # Paddle's avg_pool checks these in Python, with these texts
+            for what, values in (("kernel_size", ksize), ("stride", strides)):
+                bad = next((v for v in values if v <= 0.001), None)
+                if bad is not None:
+                    raise ValueError(f"Excepted the input {what} to be greater than 0.001 but "
+                                     f"received x: {bad}. ")
         algo, pads = _paddings(padding, nd, data_format in ("NHWC", "NLC", "NDHWC"))
         if algo == "VALID" and ceil_mode:
             raise ValueError('When Attr(padding) is "VALID", Attr(ceil_mode) must be False. '
