@@ -82,6 +82,7 @@ POOL = [
     ("pooling.max_pool2d_ceil_mask", "x = P(1, 1, 5, 5); out = F.max_pool2d(x, 2, stride=2, ceil_mode=True, return_mask=True)"),
     ("pooling.max_pool2d_asym", "x = P(1, 2, 5, 6); out = F.max_pool2d(x, 2, padding=[1, 0, 0, 1]); wrt = [x]"),
     ("pooling.pool_same", "x = P(1, 2, 5, 6); out = [F.max_pool2d(x, 3, stride=2, padding='SAME'), F.avg_pool2d(x, 3, stride=2, padding='SAME')]; wrt = [x]"),
+    ("pooling.same_with_mask", "x = P(1, 1, 5, 5); a, m = F.max_pool2d(x, 2, stride=2, padding='SAME', return_mask=True); out = [a, m, F.max_pool3d(P(1, 1, 5, 5, 5), 2, stride=2, padding='SAME', return_mask=True)[0], F.max_pool1d(P(1, 1, 5), 2, stride=2, padding='SAME', return_mask=True)[1]]; wrt = [x]"),
     ("pooling.err_valid_ceil", "out = F.max_pool2d(P(1, 1, 4, 4), 2, padding='VALID', ceil_mode=True)"),
     ("pooling.err_mask_asym", "out = F.max_pool2d(P(1, 1, 4, 4), 2, padding=[0, 1, 0, 1], return_mask=True)"),
     ("pooling.err_mask_nhwc", "out = F.max_pool2d(P(1, 4, 4, 1), 2, return_mask=True, data_format='NHWC')"),

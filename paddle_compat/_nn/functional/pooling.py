@@ -204,6 +204,9 @@ def _pool(x, kind, nd, kernel_size, stride, padding, ceil_mode, exclusive, divis
         if algo == "VALID" and ceil_mode:
             raise ValueError('When Attr(padding) is "VALID", Attr(ceil_mode) must be False. '
                              'Received ceil_mode: True.')
+        if return_mask and algo == "SAME":
+            # Paddle's max_pool*_with_index op takes no padding algorithm: 'SAME' pools unpadded
+            algo = "EXPLICIT"
         if return_mask and any(pads[2 * i] != pads[2 * i + 1] for i in range(nd)):
             raise ValueError(f"(InvalidArgument) Paddings size {2 * nd} and pooling size {nd} "
                              f"should be the same.")
