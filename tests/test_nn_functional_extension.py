@@ -1,9 +1,12 @@
 """paddle_compat/_nn/functional/extension.py: sequence_mask against hand-computed masks (Paddle's
 rule: entry [..., j] is 1 where j < x[...], maxlen defaulting to max(x)); the recurrent layers'
-goldens (tests/test_nn_layer_rnn.py) exercise it through sequence_length too."""
+goldens (tests/test_nn_layer_rnn.py) exercise it through sequence_length too. temporal_shift against
+goldens recorded from real Paddle 3.3.1 (conformance/record/record_nn_conv.py)."""
 import numpy as np
+import pytest
 
 import paddle_compat as paddle
+from conformance.nn_conv_goldens import cases, check
 
 F = paddle.nn.functional
 
@@ -30,3 +33,8 @@ def test_sequence_mask_default_maxlen_is_the_longest_and_records_in_static_mode(
         np.testing.assert_array_equal(out.sum(1), [0, 5, 2])
     finally:
         paddle.disable_static()
+
+
+@pytest.mark.parametrize("name", cases("extension"))
+def test_temporal_shift_case_matches_paddle(name):
+    check(paddle, name)

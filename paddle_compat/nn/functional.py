@@ -40,6 +40,27 @@ __all__ = ["sequence_mask", "scaled_dot_product_attention", "label_smooth", "rel
            "gaussian_nll_loss", "triplet_margin_loss", "triplet_margin_with_distance_loss",
            "dice_loss", "npair_loss", "pairwise_distance", "cosine_similarity"]
 
+# conv/pool/norm/pad/shape/dropout (issue 20)
+from .._nn.functional.conv import conv3d, conv1d_transpose, conv2d_transpose, conv3d_transpose
+from .._nn.functional.pooling import (max_pool3d, avg_pool3d, adaptive_avg_pool3d,
+                                      adaptive_max_pool1d, adaptive_max_pool3d, lp_pool1d,
+                                      lp_pool2d, max_unpool1d, max_unpool2d, max_unpool3d,
+                                      fractional_max_pool2d, fractional_max_pool3d)
+from .._nn.functional.norm import instance_norm, group_norm, local_response_norm, rms_norm
+__all__ += ["instance_norm", "group_norm", "local_response_norm", "rms_norm"]
+from .._nn.functional.common import (dropout1d, dropout2d, dropout3d, alpha_dropout,
+                                     feature_alpha_dropout, zeropad2d, bilinear, unfold, fold)
+from .._nn.functional.vision import (pixel_shuffle, pixel_unshuffle, channel_shuffle, grid_sample,
+                                     affine_grid)
+from .._nn.functional.extension import temporal_shift
+__all__ += ["dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout",
+            "zeropad2d", "bilinear", "unfold", "fold", "pixel_shuffle", "pixel_unshuffle",
+            "channel_shuffle", "grid_sample", "affine_grid", "temporal_shift"]
+__all__ += ["conv3d", "conv1d_transpose", "conv2d_transpose", "conv3d_transpose", "max_pool3d",
+            "avg_pool3d", "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool3d",
+            "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d",
+            "fractional_max_pool2d", "fractional_max_pool3d"]
+
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
 __getattr__ = _missing_getattr(__name__)
