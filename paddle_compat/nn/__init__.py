@@ -25,6 +25,9 @@ from .._nn.layer.loss import (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELos
                               MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
                               GaussianNLLLoss)
 from .._nn.layer.distance import PairwiseDistance
+# nnloss block: losses, decoding
+from .._nn.layer.loss import (CTCLoss, RNNTLoss, HSigmoidLoss, MultiLabelMarginLoss,
+                              AdaptiveLogSoftmaxWithLoss)
 from .._nn.layer.rnn import (RNNCellBase, SimpleRNNCell, LSTMCell, GRUCell, RNN, BiRNN, SimpleRNN,
                              LSTM, GRU)
 from .._nn.layer.transformer import (MultiHeadAttention, TransformerEncoderLayer,
@@ -49,6 +52,8 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "GRUCell", "RNN", "BiRNN", "SimpleRNN", "LSTM", "GRU", "MultiHeadAttention",
            "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
            "TransformerDecoder", "Transformer"]
+__all__ += ["CTCLoss", "RNNTLoss", "HSigmoidLoss", "MultiLabelMarginLoss",   # nnloss block
+            "AdaptiveLogSoftmaxWithLoss"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

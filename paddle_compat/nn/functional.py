@@ -14,6 +14,9 @@ from .._nn.functional.pooling import (max_pool1d, max_pool2d, avg_pool1d, avg_po
 from .._nn.functional.norm import batch_norm, layer_norm, normalize
 from .._nn.functional.distance import pairwise_distance
 from .._nn.functional.extension import sequence_mask
+# nnloss block
+from .._nn.functional.loss import (ctc_loss, rnnt_loss, hsigmoid_loss, multi_label_margin_loss,
+                                   adaptive_log_softmax_with_loss, margin_cross_entropy)
 from .._nn.functional.sdpa import scaled_dot_product_attention
 from .._nn.functional.loss import (cross_entropy, softmax_with_cross_entropy, nll_loss, mse_loss,
                                    l1_loss, binary_cross_entropy, binary_cross_entropy_with_logits,
@@ -39,6 +42,8 @@ __all__ = ["sequence_mask", "scaled_dot_product_attention", "label_smooth", "rel
            "multi_label_soft_margin_loss", "multi_margin_loss", "poisson_nll_loss",
            "gaussian_nll_loss", "triplet_margin_loss", "triplet_margin_with_distance_loss",
            "dice_loss", "npair_loss", "pairwise_distance", "cosine_similarity"]
+__all__ += ["ctc_loss", "rnnt_loss", "hsigmoid_loss", "multi_label_margin_loss",   # nnloss block
+            "adaptive_log_softmax_with_loss", "margin_cross_entropy"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
