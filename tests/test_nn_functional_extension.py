@@ -30,3 +30,22 @@ def test_sequence_mask_default_maxlen_is_the_longest_and_records_in_static_mode(
         np.testing.assert_array_equal(out.sum(1), [0, 5, 2])
     finally:
         paddle.disable_static()
+
+PREFIXES = ("gather_tree_", "temporal_shift_")
+
+
+# ---- goldens recorded from Paddle 3.3.1 (conformance/record/record_nn_functional.py) ------------
+import json as _json  # noqa: E402
+import os as _os  # noqa: E402
+
+import pytest as _pytest  # noqa: E402
+
+from conformance.golden_replay import check_case as _check_case  # noqa: E402
+
+_GOLDEN = _os.path.join(_os.path.dirname(__file__), "..", "conformance", "goldens", "nn_functional.json")
+_CASES = _json.load(open(_GOLDEN))["cases"]
+
+
+@_pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
+def test_functional_case_matches_paddle(name):
+    _check_case(paddle, _CASES[name])

@@ -15,6 +15,9 @@ from .._nn.functional.norm import batch_norm, layer_norm, normalize
 from .._nn.functional.distance import pairwise_distance
 from .._nn.functional.extension import sequence_mask
 # nnloss block
+from .._nn.functional.activation import gumbel_softmax, swiglu
+from .._nn.functional.common import class_center_sample, zeropad2d
+from .._nn.functional.extension import gather_tree, temporal_shift
 from .._nn.functional.loss import (ctc_loss, rnnt_loss, hsigmoid_loss, multi_label_margin_loss,
                                    adaptive_log_softmax_with_loss, margin_cross_entropy)
 from .._nn.functional.sdpa import scaled_dot_product_attention
@@ -43,7 +46,8 @@ __all__ = ["sequence_mask", "scaled_dot_product_attention", "label_smooth", "rel
            "gaussian_nll_loss", "triplet_margin_loss", "triplet_margin_with_distance_loss",
            "dice_loss", "npair_loss", "pairwise_distance", "cosine_similarity"]
 __all__ += ["ctc_loss", "rnnt_loss", "hsigmoid_loss", "multi_label_margin_loss",   # nnloss block
-            "adaptive_log_softmax_with_loss", "margin_cross_entropy"]
+            "adaptive_log_softmax_with_loss", "margin_cross_entropy", "gumbel_softmax", "swiglu",
+            "class_center_sample", "zeropad2d", "gather_tree", "temporal_shift"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
