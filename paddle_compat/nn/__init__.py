@@ -3,6 +3,7 @@ from . import functional
 from . import initializer
 from . import loss
 from . import utils
+from . import attention
 from .._nn.layer.layers import Layer
 from .._nn.parameter import Parameter
 from .._nn.layer.common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,

@@ -2,10 +2,12 @@
 from .._nn.initializer import (Initializer, Constant, Normal, Uniform, TruncatedNormal, XavierNormal,
                                XavierUniform, KaimingNormal, KaimingUniform, Assign, calculate_gain,
                                set_global_initializer, NumpyArrayInitializer)
+from .._nn.initializer import Orthogonal, Dirac, Bilinear   # nnloss block
 
 __all__ = ["Initializer", "Constant", "Normal", "Uniform", "TruncatedNormal", "XavierNormal",
            "XavierUniform", "KaimingNormal", "KaimingUniform", "Assign", "calculate_gain",
            "set_global_initializer"]
+__all__ += ["Orthogonal", "Dirac", "Bilinear"]   # nnloss block
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
