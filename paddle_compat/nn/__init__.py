@@ -4,6 +4,7 @@ from . import initializer
 from . import loss
 from . import utils
 from . import attention
+from . import decode
 from .._nn.layer.layers import Layer
 from .._nn.parameter import Parameter
 from .._nn.layer.common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
@@ -27,6 +28,7 @@ from .._nn.layer.loss import (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELos
                               GaussianNLLLoss)
 from .._nn.layer.distance import PairwiseDistance
 # nnloss block: losses, decoding
+from .._nn.decode import BeamSearchDecoder, dynamic_decode
 from .._nn.layer.loss import (CTCLoss, RNNTLoss, HSigmoidLoss, MultiLabelMarginLoss,
                               AdaptiveLogSoftmaxWithLoss)
 from .._nn.layer.rnn import (RNNCellBase, SimpleRNNCell, LSTMCell, GRUCell, RNN, BiRNN, SimpleRNN,
@@ -54,7 +56,7 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
            "TransformerDecoder", "Transformer"]
 __all__ += ["CTCLoss", "RNNTLoss", "HSigmoidLoss", "MultiLabelMarginLoss",   # nnloss block
-            "AdaptiveLogSoftmaxWithLoss"]
+            "AdaptiveLogSoftmaxWithLoss", "BeamSearchDecoder", "dynamic_decode"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
