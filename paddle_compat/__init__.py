@@ -133,6 +133,7 @@ get_autocast_gpu_dtype = get_autocast_dtype
 
 # --- vision (owners: vision, vismodels) ---
 from . import vision
+from . import text   # paddle.text (nnloss)
 
 # --- high-level API: Model, callbacks, summary, flops (owner: hapi) ---
 from . import callbacks, hapi
