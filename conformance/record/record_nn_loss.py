@@ -108,6 +108,49 @@ CASES = [
     ("als_err_cutoffs", "out = nn.AdaptiveLogSoftmaxWithLoss(8, 10, [6, 3])"),
     ("als_err_label_dim", ALS + "out = m(x, I([[0, 1]]))"),
     ("als_err_batch", ALS + "out = m(x, I([0, 1]))"),
+    # ---- the other losses (formulas, reductions, gradients, errors) ----
+    ("margin_ranking", "a = P(5); b = P(5, seed=1); lab = T(np.array([1., -1., 1., -1., 1.], 'float32')); "
+                       "out = [F.margin_ranking_loss(a, b, lab, margin=0.2), F.margin_ranking_loss(a, b, lab, reduction='none')]; "
+                       "wrt = [a, b]"),
+    ("margin_ranking_layer_sum", "a = P(2, 3); b = P(2, 3, seed=1); lab = T(np.ones([2, 3], 'float32')); "
+                                 "out = nn.MarginRankingLoss(0.5, 'sum')(a, b, lab); wrt = [a]"),
+    ("triplet", "a = P(4, 3); p = P(4, 3, seed=1); n = P(4, 3, seed=2); "
+                "out = [F.triplet_margin_loss(a, p, n), F.triplet_margin_loss(a, p, n, p=1, swap=True, reduction='none')]; wrt = [a, p, n]"),
+    ("triplet_distance", "a = P(4, 3); p = P(4, 3, seed=1); n = P(4, 3, seed=2); "
+                         "out = [F.triplet_margin_with_distance_loss(a, p, n, margin=0.3), "
+                         "nn.TripletMarginWithDistanceLoss(distance_function=lambda x, y: 1.0 - F.cosine_similarity(x, y), swap=True, reduction='sum')(a, p, n)]; wrt = [a]"),
+    ("soft_margin", "x = P(3, 4); lab = T(np.sign(A(3, 4, seed=3)).astype('float32')); "
+                    "out = [F.soft_margin_loss(x, lab), nn.SoftMarginLoss('none')(x, lab)]; wrt = [x]"),
+    ("poisson_nll", "x = P(3, 4); lab = T(A(3, 4, seed=1, lo=0.0, hi=3.0)); "
+                    "out = [F.poisson_nll_loss(x, lab), F.poisson_nll_loss(x.abs() + 0.1, lab, log_input=False, full=True, reduction='sum')]; wrt = [x]"),
+    ("gaussian_nll", "x = P(3, 4); lab = P(3, 4, seed=1); v = T(A(3, 4, seed=2, lo=0.1, hi=1.0)); v.stop_gradient = False; "
+                     "out = [F.gaussian_nll_loss(x, lab, v), F.gaussian_nll_loss(x, lab, v[:, :1], full=True, reduction='none')]; wrt = [x, v]"),
+    ("gaussian_nll_err_negative", "x = P(2, 2); out = F.gaussian_nll_loss(x, x, T(np.array([[1., -1.], [1., 1.]], 'float32')))"),
+    ("cosine_embedding", "a = P(4, 3); b = P(4, 3, seed=1); lab = I([1, -1, 1, -1]); "
+                         "out = [F.cosine_embedding_loss(a, b, lab, margin=0.1), nn.CosineEmbeddingLoss(reduction='none')(a, b, lab)]; wrt = [a, b]"),
+    ("hinge_embedding", "x = P(3, 4); lab = T(np.sign(A(3, 4, seed=3)).astype('float32')); "
+                        "out = [F.hinge_embedding_loss(x, lab, margin=0.5), nn.HingeEmbeddingLoss(reduction='sum')(x, lab)]; wrt = [x]"),
+    ("dice", "x = F.softmax(P(2, 3, 4), -1); lab = I([[[0], [3], [1]], [[2], [2], [0]]]); out = F.dice_loss(x, lab); wrt = [x]"),
+    ("npair", "a = P(4, 3); p = P(4, 3, seed=1); lab = T(np.array([1., 2., 1., 3.], 'float32')); out = F.npair_loss(a, p, lab); wrt = [a, p]"),
+    ("sigmoid_focal", "x = P(3, 4); lab = T((A(3, 4, seed=2) > 0).astype('float32')); "
+                      "out = [F.sigmoid_focal_loss(x, lab), F.sigmoid_focal_loss(x, lab, normalizer=T(np.array([2.0], 'float32')), alpha=0.5, gamma=1.0, reduction='mean')]; wrt = [x]"),
+    ("square_error_cost", "x = P(3, 2); y = P(3, 2, seed=1); out = F.square_error_cost(x, y); wrt = [x, y]"),
+    ("log_loss", "p = T(A(4, 1, lo=0.05, hi=0.95), False); lab = T((A(4, 1, seed=1) > 0).astype('float32')); out = F.log_loss(p, lab); wrt = [p]"),
+    ("softmax_with_ce", "x = P(3, 4); out = list(F.softmax_with_cross_entropy(x, I([[1], [0], [3]]), return_softmax=True)); wrt = [x]"),
+    ("softmax_with_ce_soft_axis0", "x = P(4, 3); lab = F.softmax(T(A(4, 3, seed=1)), 0); out = F.softmax_with_cross_entropy(x, lab, soft_label=True, axis=0); wrt = [x]"),
+    ("multi_label_soft_margin", "x = P(3, 4); lab = T((A(3, 4, seed=2) > 0).astype('float32')); w = T(A(4, seed=3, lo=0.5, hi=1.5)); "
+                                "out = [F.multi_label_soft_margin_loss(x, lab), F.multi_label_soft_margin_loss(x, lab, weight=w, reduction='none')]; wrt = [x]"),
+    ("multi_margin", "x = P(3, 4); lab = I([0, 3, 1]); w = T(A(4, seed=3, lo=0.5, hi=1.5)); "
+                     "out = [F.multi_margin_loss(x, lab), F.multi_margin_loss(x, lab, p=2, margin=0.5, weight=w, reduction='sum')]; wrt = [x]"),
+    ("label_smooth", "x = F.one_hot(I([0, 2, 1]), 3); out = [F.label_smooth(x), F.label_smooth(x, prior_dist=T(np.array([[0.2, 0.3, 0.5]], 'float32')), epsilon=0.2)]"),
+    ("kl_div_batchmean", "x = F.log_softmax(P(3, 4), -1); y = F.softmax(T(A(3, 4, seed=1)), -1); out = [F.kl_div(x, y, 'batchmean'), F.kl_div(x, y, 'none', log_target=False)]; wrt = [x]"),
+    ("smooth_l1_delta", "x = P(3, 4); y = P(3, 4, seed=1) * 3; out = [F.smooth_l1_loss(x, y, delta=0.5), nn.HuberLoss(reduction='none', delta=2.0)(x, y)]; wrt = [x]"),
+    ("err_triplet_shape", "out = F.triplet_margin_loss(P(2, 3), P(2, 3), P(3, 3))"),
+    ("err_soft_margin_shape", "out = F.soft_margin_loss(P(2, 3), P(3, 2))"),
+    ("err_poisson_epsilon", "out = F.poisson_nll_loss(P(2), P(2), epsilon=0.0)"),
+    ("err_multi_margin_reduction", "out = F.multi_margin_loss(P(2, 3), I([0, 1]), reduction='avg')"),
+    ("err_hinge_reduction", "out = F.hinge_embedding_loss(P(2), P(2), reduction='x')"),
+    ("err_label_smooth_eps", "out = F.label_smooth(P(2, 3), epsilon=1.5)"),
     # ---- margin_cross_entropy: no CPU kernel in Paddle ----
     ("margin_ce_cpu", "out = F.margin_cross_entropy(P(2, 3), I([0, 2]))"),
 ]

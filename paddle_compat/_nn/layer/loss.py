@@ -94,14 +94,30 @@ class TripletMarginLoss(_Loss):
                          name=name)
 
 
-class TripletMarginWithDistanceLoss(_Loss):
+class TripletMarginWithDistanceLoss(Layer):
     """paddle.nn.TripletMarginWithDistanceLoss(distance_function=None, margin=1.0, swap=False,
-    reduction='mean', name=None)."""
-    _fn = staticmethod(FL.triplet_margin_with_distance_loss)
+    reduction='mean', name=None).
+
+    As in Paddle 3.3.1, forward does not pass `distance_function` on: the layer always uses the
+    default pairwise 2-norm (call paddle.nn.functional.triplet_margin_with_distance_loss for a
+    custom distance). A bad `reduction` is refused at construction, with Paddle's message."""
 
     def __init__(self, distance_function=None, margin=1.0, swap=False, reduction="mean", name=None):
-        super().__init__(distance_function=distance_function, margin=margin, swap=swap,
-                         reduction=reduction, name=name)
+        super().__init__()
+        if reduction not in ["sum", "mean", "none"]:
+            raise ValueError("The value of 'reduction' in TripletMarginWithDistanceLoss should be "
+                             f"'sum', 'mean' or 'none', but received {reduction}, which is not "
+                             "allowed.")
+        self.margin = margin
+        self.swap = swap
+        self.reduction = reduction
+        self.distance_function = distance_function
+        self.name = name
+
+    def forward(self, input, positive, negative):
+        return FL.triplet_margin_with_distance_loss(input, positive, negative, margin=self.margin,
+                                                    swap=self.swap, reduction=self.reduction,
+                                                    name=self.name)
 
 
 class SoftMarginLoss(_Loss):
