@@ -7,7 +7,8 @@ Run with the oracle interpreter (Paddle 3.3.1, CPU), from the repository root:
 It rewrites conformance/goldens/nn_functional.json (record_nn's HELPERS and run_case). The tests
 named after each module replay the cases of their functions: tests/test_nn_functional_activation.py
 (gumbel_*, swiglu_*), tests/test_nn_functional_extension.py (gather_tree_*, temporal_shift_*),
-tests/test_nn_functional_common.py (class_center_*, zeropad2d_*).
+tests/test_nn_functional_common.py (class_center_*, zeropad2d_*),
+tests/test_nn_functional_flash_attention.py (flash_*).
 """
 import json
 import os
@@ -50,6 +51,12 @@ CASES = [
     ("class_center_sample_all_positive", "out = list(F.class_center_sample(I([4, 2, 2, 0], 'int32'), 5, 3))"),
     ("class_center_sample_err_num", "out = F.class_center_sample(I([1]), 4, 5)"),
     ("class_center_sample_err_dims", "out = F.class_center_sample(I([[1]]), 4, 2)"),
+    # ---- flash_attn_qkvpacked (Paddle's CPU math path) ----
+    ("flash_qkvpacked", "qkv = P(2, 3, 3, 2, 4); o, s = F.flash_attn_qkvpacked(qkv, return_softmax=True); "
+                        "out = [o, s]; wrt = [qkv]"),
+    ("flash_qkvpacked_causal", "qkv = P(1, 5, 4, 1, 8, seed=1); o, s = F.flash_attn_qkvpacked(qkv, causal=True); "
+                               "out = [o, s]; wrt = [qkv]"),
+    ("flash_qkvpacked_eval_dropout", "qkv = P(1, 3, 3, 2, 4, seed=2); out = F.flash_attn_qkvpacked(qkv, dropout=0.5, training=False)[0]"),
     # ---- zeropad2d ----
     ("zeropad2d_nchw", "x = P(1, 2, 2, 3); out = F.zeropad2d(x, [1, 0, 2, 1]); wrt = [x]"),
     ("zeropad2d_nhwc", "x = P(1, 2, 3, 2); out = F.zeropad2d(x, [0, 1, 1, 0], data_format='NHWC')"),
