@@ -108,3 +108,61 @@ _CASES = _json.load(open(_GOLDEN))["cases"]
 @_pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
 def test_functional_case_matches_paddle(name):
     _check_case(paddle, _CASES[name])
+
+
+def _dense_ref(q, k, v, keep):
+    """numpy attention [b, s, h, d] under a keep-mask [b, h, sq, sk]; empty rows give zeros."""
+    s = np.einsum("bqhd,bkhd->bhqk", q, k) / np.sqrt(q.shape[-1])
+    s = np.where(keep, s, -np.inf)
+    m = np.max(np.where(keep, s, -1e30), -1, keepdims=True)
+    p = np.where(keep, np.exp(s - m), 0.0)
+    den = p.sum(-1, keepdims=True)
+    p = np.divide(p, den, out=np.zeros_like(p), where=den > 0)
+    return np.einsum("bhqk,bkhd->bqhd", p, v)
+
+
+def _qkv(seed, b=1, s=6, h=2, d=4):
+    rng = np.random.RandomState(seed)
+    return [rng.uniform(-1, 1, (b, s, h, d)).astype("float32") for _ in range(3)]
+
+
+def test_flashmask_causal_document_mask():
+    # two documents [0, 3) and [3, 6): a key column of the first is masked from row 3 down
+    q, k, v = _qkv(3)
+    se = np.array([3, 3, 3, 6, 6, 6], "int32").reshape(1, 1, 6, 1)
+    out = F.flashmask_attention(*(paddle.to_tensor(a) for a in (q, k, v)),
+                                paddle.to_tensor(se), causal=True)
+    i, j = np.arange(6)[:, None], np.arange(6)[None, :]
+    keep = (j <= i) & ~(i >= se[0, 0, :, 0][None, :])
+    np.testing.assert_allclose(out.numpy(), _dense_ref(q, k, v, keep[None, None]), rtol=1e-5, atol=1e-6)
+
+
+def test_flashmask_bidirectional_four_bounds_and_empty_rows():
+    q, k, v = _qkv(4)
+    se = np.zeros((1, 1, 6, 4), "int32")
+    se[0, 0, :, 0], se[0, 0, :, 1] = 4, 6          # rows 4, 5 masked in every column -> zeros
+    se[0, 0, :, 2], se[0, 0, :, 3] = 0, np.arange(6)   # rows above the diagonal masked
+    out = F.flashmask_attention(*(paddle.to_tensor(a) for a in (q, k, v)), paddle.to_tensor(se),
+                                return_softmax_lse=True)
+    i, j = np.arange(6)[:, None], np.arange(6)[None, :]
+    keep = ~((i >= 4) | (i < j))
+    np.testing.assert_allclose(out[0].numpy(), _dense_ref(q, k, v, keep[None, None]), rtol=1e-5, atol=1e-6)
+    assert not out[0].numpy()[:, 4:].any() and out[1].shape == [1, 2, 6]
+
+
+@pytest.mark.parametrize("causal", [True, False])
+def test_flashmask_window_size_is_a_sliding_window(causal):
+    q, k, v = _qkv(5)
+    out = F.flashmask_attention(*(paddle.to_tensor(a) for a in (q, k, v)), causal=causal,
+                                window_size=(2, 1))
+    i, j = np.arange(6)[:, None], np.arange(6)[None, :]
+    keep = (j >= i - 2) & ((j <= i) if causal else (j <= i + 1))
+    np.testing.assert_allclose(out.numpy(), _dense_ref(q, k, v, keep[None, None]), rtol=1e-5, atol=1e-6)
+
+
+def test_flashmask_errors():
+    q, k, v = (paddle.to_tensor(a) for a in _qkv(6))
+    with pytest.raises(ValueError, match="when causal is True, the last dimension should be either 1 or 2"):
+        F.flashmask_attention(q, k, v, paddle.zeros([1, 1, 6, 4], "int32"), causal=True)
+    with pytest.raises(AssertionError, match="startend_row_indices.dtype must be paddle.int32"):
+        F.flashmask_attention(q, k, v, paddle.zeros([1, 1, 6, 2], "int64"))

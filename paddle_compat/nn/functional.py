@@ -16,7 +16,7 @@ from .._nn.functional.distance import pairwise_distance
 from .._nn.functional.extension import sequence_mask
 # nnloss block
 from .._nn.functional.flash_attention import (flash_attn_qkvpacked, flash_attn_varlen_qkvpacked,
-                                              flash_attention_v3_varlen)
+                                              flash_attention_v3_varlen, flashmask_attention)
 from .._nn.functional.sparse_attention import sparse_attention
 from .._nn.functional.activation import gumbel_softmax, swiglu
 from .._nn.functional.common import class_center_sample, zeropad2d
@@ -52,7 +52,7 @@ __all__ += ["ctc_loss", "rnnt_loss", "hsigmoid_loss", "multi_label_margin_loss",
             "adaptive_log_softmax_with_loss", "margin_cross_entropy", "gumbel_softmax", "swiglu",
             "class_center_sample", "zeropad2d", "gather_tree", "temporal_shift",
             "flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen",
-            "sparse_attention"]
+            "sparse_attention", "flashmask_attention"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

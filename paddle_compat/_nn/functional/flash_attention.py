@@ -1,5 +1,5 @@
 """paddle.nn.functional flash-attention entry points (Paddle: nn/functional/flash_attention.py):
-flash_attn_qkvpacked, flash_attn_varlen_qkvpacked, flash_attention_v3_varlen.
+flash_attn_qkvpacked, flash_attn_varlen_qkvpacked, flash_attention_v3_varlen, flashmask_attention.
 
 Paddle runs these on its CUDA flash-attention kernels (float16/bfloat16); on CPU its
 flash_attn_qkvpacked falls back to a composed "math" attention and the varlen forms have no kernel.
@@ -13,10 +13,12 @@ from ..._ops import creation as _creation
 from ..._ops import linalg as _linalg
 from ..._ops import manipulation as _manip
 from ..._ops.registry import apply_op, defop
+from ..._tensor import wrap
 from . import activation as _act
 from .common import dropout as _dropout
 
-__all__ = ["flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen"]
+__all__ = ["flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen",
+           "flashmask_attention"]
 
 
 def _attend(q, k, v, scale, causal, window=(-1, -1), softcap=0.0):
@@ -229,3 +231,133 @@ def flash_attention_v3_varlen(query, key, value, cu_seqlens_q, cu_seqlens_k, max
         "softcap": float(softcap)})
 
 
+
+
+# ---- flashmask_attention --------------------------------------------------------------------------
+def _flashmask_keep(startend, sq, sk, causal, device):
+    """The dense keep-mask [batch, heads, sq, sk] that FlashMask's column-wise row ranges describe
+    (startend [batch, heads, sk, 1|2|4]; a listed range of rows is masked in column j)."""
+    i = torch.arange(sq, device=device)[:, None]
+    idx = startend.long().transpose(-1, -2)[..., None, :]             # [b, h, n, 1, sk]
+    n = startend.shape[-1]
+    if causal:
+        masked = (torch.arange(sk, device=device)[None, :] > i + (sk - sq))[None, None]
+        if n == 1:
+            masked = masked | (i >= idx[:, :, 0])
+        else:
+            masked = masked | ((i >= idx[:, :, 0]) & (i < idx[:, :, 1]))
+    elif n == 2:
+        masked = (i >= idx[:, :, 0]) | (i < idx[:, :, 1])
+    else:
+        masked = ((i >= idx[:, :, 0]) & (i < idx[:, :, 1])) | ((i >= idx[:, :, 2]) & (i < idx[:, :, 3]))
+    return ~masked
+
+
+def _flashmask_kernel(q, k, v, startend_row_indices=None, block_mask=None, causal=False,
+                      scale=1.0):
+    b, sq, h, d = q.shape
+    sk = k.shape[1]
+    lse = torch.full([b, h, sq], float("-inf"), dtype=torch.float32, device=q.device)
+    if q.is_meta:
+        return torch.empty_like(q), lse
+    if k.shape[2] != h:
+        rep = h // k.shape[2]
+        k, v = k.repeat_interleave(rep, 2), v.repeat_interleave(rep, 2)
+    s = torch.einsum("bqhd,bkhd->bhqk", q * scale, k)
+    if startend_row_indices is None:
+        keep = torch.ones(sq, sk, dtype=torch.bool, device=q.device)
+        if causal:
+            keep = torch.arange(sk, device=q.device)[None, :] <= torch.arange(
+                sq, device=q.device)[:, None] + (sk - sq)
+        keep = keep[None, None]
+    else:
+        se = startend_row_indices
+        if se.shape[1] not in (1, h):
+            se = se.repeat_interleave(h // se.shape[1], 1)
+        keep = _flashmask_keep(se, sq, sk, causal, q.device)
+    if block_mask is not None:
+        bm = block_mask != 0
+        if bm.shape[1] not in (1, h):
+            bm = bm.repeat_interleave(h // bm.shape[1], 1)
+        bm = bm.repeat_interleave(128, 2)[:, :, :sq].repeat_interleave(128, 3)[:, :, :, :sk]
+        keep = keep & bm
+    s = s.masked_fill(~keep, float("-inf"))
+    lse = torch.logsumexp(s, -1)
+    p = torch.exp(s - lse[..., None]).nan_to_num(0.0)       # a row that sees no key gives zeros
+    return torch.einsum("bhqk,bkhd->bqhd", p, v), lse.float()
+
+
+_FLASHMASK = defop("flashmask_attention", _flashmask_kernel,
+                   inputs=("q", "k", "v", "startend_row_indices", "block_mask"),
+                   outputs=("out", "softmax_lse"), attrs={"causal": False, "scale": 1.0},
+                   api="paddle.nn.functional.flashmask_attention",
+                   notes="dense masked attention (Paddle: CUDA FlashMask kernels only)")
+
+
+def flashmask_attention(query, key, value, startend_row_indices=None, *, dropout=0.0, causal=False,
+                        window_size=None, return_softmax_lse=False, return_seed_offset=False,
+                        fixed_seed_offset=None, rng_name="", training=True, name=None,
+                        softmax_scale=None, block_mask=None):
+    """paddle.nn.functional.flashmask_attention(query, key, value, startend_row_indices=None, *,
+    dropout=0.0, causal=False, window_size=None, return_softmax_lse=False,
+    return_seed_offset=False, ..., softmax_scale=None, block_mask=None): attention of query
+    [batch, seq_q, heads, dim] over key/value [batch, seq_k, heads_k, dim] under FlashMask's
+    column-wise mask: startend_row_indices [batch, 1|heads, seq_k, n] (int32) lists, per key
+    column, the query rows that are masked -- causal: rows >= [0] (n=1) or [0] <= row < [1] (n=2)
+    below the causal triangle; non-causal: rows >= [0] or < [1] (n=2), or [0] <= row < [1] and
+    [2] <= row < [3] (n=4). window_size builds the sliding-window indices as Paddle does;
+    block_mask [batch, heads, ceil(seq_q/128), ceil(seq_k/128)] drops whole 128x128 blocks.
+    Returns out (like query), plus softmax_lse [batch, heads, seq_q] (float32) and a seed offset
+    when asked. A query row that sees no key gives zeros.
+
+    Differences from Paddle: Paddle 3.3.1 runs this only on CUDA (float16/bfloat16); here exact
+    dense attention runs on any device and float dtype (memory grows with seq_q * seq_k).
+    Attention dropout in training is not supported (NotImplementedError); the seed offset returned
+    is zeros."""
+    if dropout and training:
+        raise NotImplementedError("paddle.nn.functional.flashmask_attention: attention dropout is "
+                                  "not supported by paddle_compat; apply "
+                                  "paddle.nn.functional.dropout to the output instead")
+    if window_size is not None:
+        if isinstance(window_size, int):
+            window_size = (window_size, window_size)
+        assert startend_row_indices is None, "can't use window_size with startend_row_indices"
+        sq, bsz = query.shape[1], query.shape[0]
+        rows = torch.arange(window_size[0] + 1, sq + window_size[0] + 1, dtype=torch.int32)
+        if causal:
+            se = rows.reshape(1, 1, sq, 1).clamp(max=sq)
+        else:
+            ends = torch.arange(-window_size[1], sq - window_size[1], dtype=torch.int32)
+            se = torch.stack([rows, ends], -1).reshape(1, 1, sq, 2).clamp(min=0, max=sq)
+        startend_row_indices = wrap(se.repeat_interleave(bsz, 0).to(query._t.device))
+    if block_mask is not None:
+        assert startend_row_indices is not None, \
+            "must provide startend_row_indices when using block_mask_attn"
+    if startend_row_indices is not None:
+        se = startend_row_indices
+        assert str(se.dtype) == "paddle.int32", \
+            f"startend_row_indices.dtype must be paddle.int32, but got {se.dtype}"
+        assert len(se.shape) == 4, f"startend_row_indices rank must be 4,but got {se.shape}"
+        assert se.shape[0] == key.shape[0], ("startend_row_indices.shape[0] must be equal to "
+                                             f"batch_size, but got {se.shape[0]} and {key.shape[0]}")
+        assert se.shape[2] == key.shape[1], ("startend_row_indices.shape[2] must be equal to "
+                                             f"seqlen_k, but got {se.shape[2]} and {key.shape[2]}")
+        assert se.shape[1] in [1, query.shape[2], key.shape[2]], (
+            "startend_row_indices head_num must be equal to 1(broadcast) or head_num_q or head_num_k.")
+        n = se.shape[-1]
+        if causal and n not in (1, 2):
+            raise ValueError("Invalid shape of startend_row_indices, when causal is True, the last "
+                             f"dimension should be either 1 or 2 but got {n}")
+        if not causal and n not in (2, 4):
+            raise ValueError("Invalid shape of startend_row_indices, when causal is False, the "
+                             f"last dimension should be either 2 or 4 but got {n}")
+    if softmax_scale is None:
+        softmax_scale = query.shape[-1] ** (-0.5)
+    out, lse = apply_op(_FLASHMASK, (query, key, value, startend_row_indices, block_mask),
+                        {"causal": bool(causal), "scale": float(softmax_scale)})
+    outputs = [out]
+    if return_softmax_lse:
+        outputs.append(lse)
+    if return_seed_offset:
+        outputs.append(_creation.zeros([2], dtype="int64"))
+    return outputs[0] if len(outputs) == 1 else outputs
