@@ -49,3 +49,28 @@ _CASES = _json.load(open(_GOLDEN))["cases"]
 @_pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
 def test_functional_case_matches_paddle(name):
     _check_case(paddle, _CASES[name])
+
+
+def _run_static(fn, spec):
+    """Record fn on static.data inputs, run it with the Executor; return (op types, result, the
+    same call's dynamic result)."""
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            out = fn({k: paddle.static.data(k, list(v.shape), str(v.dtype)) for k, v in spec.items()})
+        got, = paddle.static.Executor().run(main, feed=spec, fetch_list=[out])
+    finally:
+        paddle.disable_static()
+    want = fn({k: paddle.to_tensor(v) for k, v in spec.items()})
+    return [op.type for op in main.global_block().ops], got, want.numpy()
+
+
+def test_gather_tree_and_temporal_shift_record_one_op_in_static_mode():
+    types, got, want = _run_static(lambda d: F.gather_tree(d["ids"], d["par"]),
+                                   {"ids": np.array([[[1, 2]], [[3, 4]]]), "par": np.array([[[0, 0]], [[1, 0]]])})
+    assert types == ["gather_tree"] and got.tolist() == want.tolist() == [[[2, 1]], [[3, 4]]]
+    x = np.random.RandomState(0).rand(4, 4, 1, 1).astype("float32")
+    types, got, want = _run_static(lambda d: F.temporal_shift(d["x"], 2), {"x": x})
+    assert types == ["temporal_shift"]
+    np.testing.assert_array_equal(got, want)

@@ -172,3 +172,47 @@ def test_new_losses_record_one_op_in_static_mode():
         paddle.disable_static()
     want = F.ctc_loss(*(paddle.to_tensor(feed[k]) for k in ("x", "lab", "il", "ll")), reduction="sum")
     np.testing.assert_allclose(got, want.numpy(), rtol=1e-6)
+
+
+def _run_static(fn, spec):
+    """Record fn on static.data inputs, run it with the Executor; return (op types, result, the
+    same call's dynamic result)."""
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            out = fn({k: paddle.static.data(k, list(v.shape), str(v.dtype)) for k, v in spec.items()})
+        got, = paddle.static.Executor().run(main, feed=spec, fetch_list=[out])
+    finally:
+        paddle.disable_static()
+    want = fn({k: paddle.to_tensor(v) for k, v in spec.items()})
+    return [op.type for op in main.global_block().ops], got, want.numpy()
+
+
+_R = np.random.RandomState(0)
+STATIC = {
+    "hierarchical_sigmoid": (lambda d: F.hsigmoid_loss(d["x"], d["lab"], 6, d["w"]),
+                             {"x": _R.rand(4, 3).astype("float32"), "lab": np.array([[0], [2], [5], [3]]),
+                              "w": _R.rand(5, 3).astype("float32")}),
+    "warprnnt": (lambda d: F.rnnt_loss(d["x"], d["lab"], d["il"], d["ll"]),
+                 {"x": np.log(np.full((1, 2, 2, 3), 1 / 3, "float32")), "lab": np.array([[1]], "int32"),
+                  "il": np.array([2], "int32"), "ll": np.array([1], "int32")}),
+    "margin_cross_entropy": (lambda d: F.margin_cross_entropy(d["x"], d["lab"]),
+                             {"x": _R.uniform(-.5, .5, (2, 3)).astype("float32"), "lab": np.array([0, 2])}),
+    "multi_label_margin_loss": (lambda d: F.multi_label_margin_loss(d["x"], d["lab"]),
+                                {"x": _R.rand(2, 3).astype("float32"),
+                                 "lab": np.array([[0, -1, 0], [1, 2, -1]])}),
+    "adaptive_log_softmax_with_loss": (
+        lambda d: F.adaptive_log_softmax_with_loss(d["x"], d["lab"], d["hw"], [[d["t0"], d["t1"]]], [2, 4])[1],
+        {"x": _R.rand(3, 4).astype("float32"), "lab": np.array([0, 3, 1]),
+         "hw": _R.rand(4, 3).astype("float32"), "t0": _R.rand(4, 2).astype("float32"),
+         "t1": _R.rand(2, 2).astype("float32")}),
+}
+
+
+@pytest.mark.parametrize("op", sorted(STATIC))
+def test_new_loss_records_its_op_and_runs_in_static_mode(op):
+    fn, spec = STATIC[op]
+    types, got, want = _run_static(fn, spec)
+    assert op in types
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
