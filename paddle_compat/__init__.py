@@ -106,6 +106,7 @@ from . import nn
 from . import regularizer
 from ._param_attr import ParamAttr
 from ._nn.create_param import create_parameter
+from ._nn.lazy_init import LazyGuard   # nnloss
 
 # --- optimizer, io, metric, save/load (owner: optim-io) ---
 from . import optimizer

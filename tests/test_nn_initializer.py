@@ -31,3 +31,18 @@ _CASES = _json.load(open(_GOLDEN))["cases"]
 @_pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
 def test_case_matches_paddle(name):
     _check_case(paddle, _CASES[name], exact=name in EXACT)
+
+
+def test_lazy_guard_defers_the_initializer_until_initialize():
+    paddle.seed(5)
+    with paddle.LazyGuard():
+        lazy = paddle.nn.Linear(4, 3)
+    assert not lazy.weight._is_initialized() and not lazy.weight.numpy().any()
+    paddle.seed(5)
+    eager = paddle.nn.Linear(4, 3)
+    paddle.seed(5)
+    lazy.weight.initialize()
+    lazy.weight.initialize()            # a second call changes nothing
+    assert lazy.weight._is_initialized()
+    np.testing.assert_array_equal(lazy.weight.numpy(), eager.weight.numpy())
+    assert paddle.nn.Linear(2, 2).weight._is_initialized()     # outside the guard: as before

@@ -55,6 +55,12 @@ CASES = [
     ("init_bilinear", "out = nn.Conv2D(2, 2, 4, weight_attr=nn.initializer.Bilinear()).weight"),
     ("init_bilinear_3", "out = nn.Conv2D(1, 1, 3, weight_attr=nn.initializer.Bilinear()).weight"),
     ("init_bilinear_err", "out = nn.Linear(2, 2, weight_attr=nn.initializer.Bilinear()).weight"),
+    ("init_lazy_guard", "SEED(1)\nwith paddle.LazyGuard():\n    l = nn.Linear(3, 2)\n"
+                        "before = [l.weight._is_initialized(), l.bias._is_initialized()]\n"
+                        "SEED(1)\nl.weight.initialize(); l.bias.initialize()\n"
+                        "out = before + [l.weight._is_initialized(), l.weight, l.bias, l.weight.name]"),
+    ("init_lazy_guard_call", "SEED(2)\nwith paddle.nn.initializer.lazy_init.LazyGuard():\n    l = nn.Linear(2, 2)\n"
+                             "SEED(2)\nfor p in l.parameters():\n    p.initialize()\nout = l(P(1, 2))"),
     # ---- nn.attention ----
     ("attn_backends", "SDPBackend = paddle.nn.attention.SDPBackend; "
                       "out = [int(b) for b in SDPBackend] + [b.name for b in SDPBackend]"),
