@@ -1,4 +1,4 @@
-"""paddle_compat/_nn/functional/common.py: class_center_sample and zeropad2d against goldens
+"""paddle_compat/_nn/functional/common.py: class_center_sample against goldens
 recorded from Paddle 3.3.1 (conformance/goldens/nn_functional.json, written by
 conformance/record/record_nn_functional.py), and class_center_sample's sampling rules (Paddle draws
 its negatives from std::random_device, so only their properties are compared)."""
@@ -8,7 +8,7 @@ import pytest
 import paddle_compat as paddle
 
 F = paddle.nn.functional
-PREFIXES = ("class_center_", "zeropad2d_")
+PREFIXES = ("class_center_",)
 
 
 def test_class_center_sample_negatives_are_distinct_new_classes_and_repeat_under_a_seed():

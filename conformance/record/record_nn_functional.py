@@ -1,13 +1,13 @@
 """Record goldens of paddle.nn.functional's activation / extension / common functions added for
 issue 20 (Paddle: nn/functional/activation.py, extension.py, common.py): gumbel_softmax (seeded
-noise, gradients), swiglu, gather_tree, temporal_shift, class_center_sample, zeropad2d.
+noise, gradients), swiglu, gather_tree, class_center_sample, flash_attn_qkvpacked.
 
 Run with the oracle interpreter (Paddle 3.3.1, CPU), from the repository root:
     PADDLE_PY conformance/record/record_nn_functional.py
 It rewrites conformance/goldens/nn_functional.json (record_nn's HELPERS and run_case). The tests
 named after each module replay the cases of their functions: tests/test_nn_functional_activation.py
-(gumbel_*, swiglu_*), tests/test_nn_functional_extension.py (gather_tree_*, temporal_shift_*),
-tests/test_nn_functional_common.py (class_center_*, zeropad2d_*),
+(gumbel_*, swiglu_*), tests/test_nn_functional_extension.py (gather_tree_*),
+tests/test_nn_functional_common.py (class_center_*),
 tests/test_nn_functional_flash_attention.py (flash_*).
 """
 import json
@@ -38,12 +38,6 @@ CASES = [
     ("gather_tree_int32", "out = F.gather_tree(I([[[1, 2, 3]], [[4, 5, 6]]], 'int32'), I([[[0, 0, 0]], [[2, 0, 1]]], 'int32'))"),
     ("gather_tree_err_rank", "out = F.gather_tree(I([[1, 2]]), I([[0, 0]]))"),
     ("gather_tree_err_parent", IDS + "out = F.gather_tree(ids, I([[[0, 0], [0, 0]], [[2, 0], [1, 1]], [[0, 1], [1, 0]]]))"),
-    # ---- temporal_shift ----
-    ("temporal_shift_nchw", "x = P(4, 4, 2, 2); out = F.temporal_shift(x, 2); wrt = [x]"),
-    ("temporal_shift_ratio", "x = P(6, 8, 1, 2); out = F.temporal_shift(x, 3, shift_ratio=0.3); wrt = [x]"),
-    ("temporal_shift_nhwc", "x = P(4, 2, 2, 4); out = F.temporal_shift(x, 2, data_format='NHWC'); wrt = [x]"),
-    ("temporal_shift_err_format", "out = F.temporal_shift(P(4, 4, 2, 2), 2, data_format='NCDHW')"),
-    ("temporal_shift_err_seg", "out = F.temporal_shift(P(5, 4, 2, 2), 2)"),
     # ---- class_center_sample (Paddle draws its negatives from std::random_device: only the
     # deterministic parts are recorded) ----
     ("class_center_sample_positives", "r, c = F.class_center_sample(I([3, 1, 3, 7]), 20, 6); "
@@ -57,9 +51,6 @@ CASES = [
     ("flash_qkvpacked_causal", "qkv = P(1, 5, 4, 1, 8, seed=1); o, s = F.flash_attn_qkvpacked(qkv, causal=True); "
                                "out = [o, s]; wrt = [qkv]"),
     ("flash_qkvpacked_eval_dropout", "qkv = P(1, 3, 3, 2, 4, seed=2); out = F.flash_attn_qkvpacked(qkv, dropout=0.5, training=False)[0]"),
-    # ---- zeropad2d ----
-    ("zeropad2d_nchw", "x = P(1, 2, 2, 3); out = F.zeropad2d(x, [1, 0, 2, 1]); wrt = [x]"),
-    ("zeropad2d_nhwc", "x = P(1, 2, 3, 2); out = F.zeropad2d(x, [0, 1, 1, 0], data_format='NHWC')"),
 ]
 
 

@@ -19,8 +19,8 @@ from .._nn.functional.flash_attention import (flash_attn_qkvpacked, flash_attn_v
                                               flash_attention_v3_varlen, flashmask_attention)
 from .._nn.functional.sparse_attention import sparse_attention
 from .._nn.functional.activation import gumbel_softmax, swiglu
-from .._nn.functional.common import class_center_sample, zeropad2d
-from .._nn.functional.extension import gather_tree, temporal_shift
+from .._nn.functional.common import class_center_sample
+from .._nn.functional.extension import gather_tree
 from .._nn.functional.loss import (ctc_loss, rnnt_loss, hsigmoid_loss, multi_label_margin_loss,
                                    adaptive_log_softmax_with_loss, margin_cross_entropy)
 from .._nn.functional.sdpa import scaled_dot_product_attention
@@ -50,7 +50,7 @@ __all__ = ["sequence_mask", "scaled_dot_product_attention", "label_smooth", "rel
            "dice_loss", "npair_loss", "pairwise_distance", "cosine_similarity"]
 __all__ += ["ctc_loss", "rnnt_loss", "hsigmoid_loss", "multi_label_margin_loss",   # nnloss block
             "adaptive_log_softmax_with_loss", "margin_cross_entropy", "gumbel_softmax", "swiglu",
-            "class_center_sample", "zeropad2d", "gather_tree", "temporal_shift",
+            "class_center_sample", "gather_tree",
             "flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen",
             "sparse_attention", "flashmask_attention"]
 

@@ -1,6 +1,6 @@
 """paddle.nn.functional common functions (Paddle: nn/functional/common.py): linear, dropout, pad,
-interpolate, upsample, cosine_similarity, class_center_sample, zeropad2d; and flatten (paddle.flatten's
-functional form)."""
+interpolate, upsample, cosine_similarity, class_center_sample; and flatten (paddle.flatten's functional
+form)."""
 import numpy as np
 import torch
 import torch.nn.functional as TF
@@ -15,7 +15,7 @@ from ..._static.builder import default_main_program
 from ... import _random
 
 __all__ = ["linear", "dropout", "cosine_similarity", "pad", "interpolate", "upsample", "flatten",
-           "dropout_mask", "class_center_sample", "zeropad2d"]
+           "dropout_mask", "class_center_sample"]
 
 
 # ---- linear -------------------------------------------------------------------------------------
@@ -339,7 +339,7 @@ def cosine_similarity(x1, x2, axis=1, eps=1e-8):
     return w12 / n12
 
 
-# ---- class_center_sample, zeropad2d ---------------------------------------------------------------
+# ---- class_center_sample ---------------------------------------------------------------
 def _class_center_sample_kernel(label, num_classes=1, num_samples=1, ring_id=0, rank=0, nranks=1,
                                 fix_seed=False, seed=0):
     if num_classes <= 0:
@@ -405,10 +405,3 @@ def class_center_sample(label, num_classes, num_samples, group=None):
     return apply_op(_CLASS_CENTER_SAMPLE, (label,), {
         "num_classes": int(num_classes), "num_samples": int(num_samples), "ring_id": 0, "rank": 0,
         "nranks": 1, "fix_seed": seed != 0, "seed": int(seed)})
-
-
-def zeropad2d(x, padding, data_format="NCHW", name=None):
-    """paddle.nn.functional.zeropad2d(x, padding, data_format='NCHW'): pad(x, padding,
-    mode='constant', value=0) over H and W ([left, right, top, bottom]).
-    Differences from Paddle: those of paddle.nn.functional.pad."""
-    return pad(x, pad=padding, mode="constant", value=0, data_format=data_format, name=name)

@@ -1,12 +1,12 @@
 """paddle.nn.functional extension functions (Paddle: nn/functional/extension.py): sequence_mask,
-gather_tree, temporal_shift."""
+gather_tree."""
 import torch
 
 from ..._dtype import to_dtype
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
 
-__all__ = ["sequence_mask", "gather_tree", "temporal_shift"]
+__all__ = ["sequence_mask", "gather_tree"]
 
 
 def _sequence_mask_kernel(x, maxlen=-1, out_dtype=None):
@@ -70,44 +70,3 @@ def gather_tree(ids, parents):
     if len(ids.shape) != len(parents.shape):
         raise ValueError("The ids's shape must be the same as parents' shape. ")
     return apply_op(_GATHER_TREE, (ids, parents), {})
-
-
-# ---- temporal_shift -------------------------------------------------------------------------------
-def _temporal_shift_kernel(x, seg_num=1, shift_ratio=0.25, data_format="NCHW"):
-    if x.dim() != 4:
-        raise ValueError("(InvalidArgument) Input(X) rank should be 4 in shape of [N*T, C, H, W], "
-                         f"but received X rank({x.dim()})")
-    if data_format == "NHWC":
-        x = x.permute(0, 3, 1, 2)
-    nt, c, h, w = x.shape
-    if nt % seg_num != 0:
-        raise ValueError("(InvalidArgument) Input(X) dimension[0] should be divided exactly by "
-                         f"Attr(seg_num), but received X dimension[0]({nt}) mod seg_num({seg_num}) "
-                         f"!= 0")
-    v = x.reshape(nt // seg_num, seg_num, c, h, w)
-    c1, c2 = int(c * shift_ratio), int(c * 2 * shift_ratio)
-    # channels [0, c1) take the previous step's values, [c1, c2) the next step's, zero at the ends
-    pad = torch.zeros_like(v[:, :1])
-    back = torch.cat([pad, v[:, :-1]], 1)[:, :, :c1]
-    fwd = torch.cat([v[:, 1:], pad], 1)[:, :, c1:c2]
-    out = torch.cat([back, fwd, v[:, :, c2:]], 2).reshape(nt, c, h, w)
-    return out.permute(0, 2, 3, 1) if data_format == "NHWC" else out
-
-
-_TEMPORAL_SHIFT = defop("temporal_shift", _temporal_shift_kernel,
-                        attrs={"seg_num": 1, "shift_ratio": 0.25, "data_format": "NCHW"},
-                        api="paddle.nn.functional.temporal_shift")
-
-
-def temporal_shift(x, seg_num, shift_ratio=0.25, name=None, data_format="NCHW"):
-    """paddle.nn.functional.temporal_shift(x, seg_num, shift_ratio=0.25, data_format='NCHW'): the
-    TSM shift of x [N*T, C, H, W] (or NHWC): the first C*shift_ratio channels move one step later
-    in time, the next C*shift_ratio one step earlier, the ends filled with zeros.
-    Differences from Paddle: none known."""
-    if data_format not in ["NCHW", "NHWC"]:
-        raise ValueError("Attr(data_format) should be 'NCHW' or 'NHWC'. Received "
-                         f"Attr(data_format): {data_format}.")
-    if not isinstance(seg_num, int):
-        raise TypeError("seg_num must be int type.")
-    return apply_op(_TEMPORAL_SHIFT, (x,), {"seg_num": seg_num, "shift_ratio": float(shift_ratio),
-                                            "data_format": data_format})
