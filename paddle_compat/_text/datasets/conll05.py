@@ -34,7 +34,9 @@ UNK_IDX = 0
 class Conll05st(Dataset):
     """paddle.text.Conll05st(data_file=None, word_dict_file=None, verb_dict_file=None,
     target_dict_file=None, emb_file=None, download=True): nine int64 arrays per sample;
-    get_dict() -> (word, predicate, label dicts); get_embedding() -> the embedding file's path."""
+    get_dict() -> (word, predicate, label dicts); get_embedding() -> the embedding file's path.
+    Differences from Paddle: no network (see the module doc); the label numbering follows
+    PYTHONHASHSEED, as in Paddle."""
 
     def __init__(self, data_file=None, word_dict_file=None, verb_dict_file=None,
                  target_dict_file=None, emb_file=None, download=True):

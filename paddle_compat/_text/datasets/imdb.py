@@ -23,7 +23,8 @@ MD5 = "7c2ac02c03563afcf9b574c7e56c153a"
 
 class Imdb(Dataset):
     """paddle.text.Imdb(data_file=None, mode='train', cutoff=150, download=True): (word ids,
-    [label]) int64 arrays; `word_idx` maps words (bytes) to ids. See the module doc."""
+    [label]) int64 arrays; `word_idx` maps words (bytes) to ids. See the module doc.
+    Differences from Paddle: no network (see the module doc)."""
 
     def __init__(self, data_file=None, mode="train", cutoff=150, download=True):
         assert mode.lower() in ["train", "test"], f"mode should be 'train', 'test', but got {mode}"

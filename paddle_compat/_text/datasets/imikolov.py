@@ -22,7 +22,8 @@ MD5 = "30177ea32e27c525793142b6bf2c8e2d"
 
 class Imikolov(Dataset):
     """paddle.text.Imikolov(data_file=None, data_type='NGRAM', window_size=-1, mode='train',
-    min_word_freq=50, download=True): tuples of int64 id arrays; see the module doc."""
+    min_word_freq=50, download=True): tuples of int64 id arrays; see the module doc.
+    Differences from Paddle: no network (see the module doc)."""
 
     def __init__(self, data_file=None, data_type="NGRAM", window_size=-1, mode="train",
                  min_word_freq=50, download=True):

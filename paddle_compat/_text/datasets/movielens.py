@@ -64,7 +64,9 @@ class UserInfo:
 
 class Movielens(Dataset):
     """paddle.text.Movielens(data_file=None, mode='train', test_ratio=0.1, rand_seed=0,
-    download=True): eight arrays per rating; see the module doc."""
+    download=True): eight arrays per rating; see the module doc.
+    Differences from Paddle: no network (see the module doc); the set-numbered dictionaries follow
+    PYTHONHASHSEED, as in Paddle."""
 
     def __init__(self, data_file=None, mode="train", test_ratio=0.1, rand_seed=0, download=True):
         assert mode.lower() in ["train", "test"], f"mode should be 'train', 'test', but got {mode}"

@@ -20,7 +20,8 @@ feature_names = ["CRIM", "ZN", "INDUS", "CHAS", "NOX", "RM", "AGE", "DIS", "RAD"
 
 class UCIHousing(Dataset):
     """paddle.text.UCIHousing(data_file=None, mode='train', download=True): (13 features, [price])
-    float arrays of the default dtype; see the module doc."""
+    float arrays of the default dtype; see the module doc.
+    Differences from Paddle: no network (see the module doc)."""
 
     def __init__(self, data_file=None, mode="train", download=True):
         assert mode.lower() in ["train", "test"], f"mode should be 'train' or 'test', but got {mode}"

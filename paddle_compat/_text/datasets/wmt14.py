@@ -35,7 +35,8 @@ def _to_dict(fd, size):
 
 class WMT14(Dataset):
     """paddle.text.WMT14(data_file=None, mode='train', dict_size=-1, download=True): three int64
-    id arrays per pair; get_dict(reverse=False) -> (src_dict, trg_dict)."""
+    id arrays per pair; get_dict(reverse=False) -> (src_dict, trg_dict).
+    Differences from Paddle: no network (see the module doc)."""
 
     def __init__(self, data_file=None, mode="train", dict_size=-1, download=True):
         assert mode.lower() in ["train", "test", "gen"], \

@@ -32,7 +32,9 @@ UNK_MARK = "<unk>"
 
 class WMT16(Dataset):
     """paddle.text.WMT16(data_file=None, mode='train', src_dict_size=-1, trg_dict_size=-1,
-    lang='en', download=True): three int64 id arrays per pair; get_dict(lang, reverse=False)."""
+    lang='en', download=True): three int64 id arrays per pair; get_dict(lang, reverse=False).
+    Differences from Paddle: no network (see the module doc); a built dictionary is written
+    atomically."""
 
     def __init__(self, data_file=None, mode="train", src_dict_size=-1, trg_dict_size=-1, lang="en",
                  download=True):
