@@ -108,6 +108,7 @@ from . import nn
 from . import regularizer
 from ._param_attr import ParamAttr
 from ._nn.create_param import create_parameter
+from ._nn.lazy_init import LazyGuard   # nnloss
 
 # --- optimizer, io, metric, save/load (owner: optim-io) ---
 from . import optimizer
@@ -138,6 +139,7 @@ from . import distribution
 
 # --- vision (owners: vision, vismodels) ---
 from . import vision
+from . import text   # paddle.text (nnloss)
 
 # --- high-level API: Model, callbacks, summary, flops (owner: hapi) ---
 from . import callbacks, hapi

@@ -162,6 +162,14 @@ def _variable_dtype():
                    == "paddle.float32")
 
 
+def _dynamic_decode_static_refused():
+    nn = paddle.nn
+    dec = nn.BeamSearchDecoder(nn.GRUCell(2, 3), 0, 1, 2, embedding_fn=nn.Embedding(4, 2),
+                               output_fn=nn.Linear(3, 4))
+    return _static(lambda main, start: _raises(NotImplementedError, lambda: nn.dynamic_decode(
+        dec, paddle.static.data("h", [2, 3], "float32")), "dynamic mode"))
+
+
 MISSING_LAYERS = ["paddle.optimizer.Rprop", "paddle.optimizer.ASGD",
                   "paddle.optimizer.LBFGS", "paddle.XPUPlace"]
 
@@ -226,6 +234,9 @@ CLAIMS = [
      lambda: _raises(NotImplementedError, lambda: _static_minimize(
          paddle.optimizer.SGD, paddle.nn.ClipGradByGlobalNorm(1.0)))),
     ("a Variable inside a shape or axis list", _static_shape_variables),
+    ("`margin_cross_entropy` also runs on CPU",
+     lambda: F.margin_cross_entropy(paddle.rand([2, 3]) * 0.5, paddle.to_tensor([0, 2])).shape == []),
+    ("`dynamic_decode` runs in dynamic mode only", _dynamic_decode_static_refused),
 ]
 
 

@@ -3,6 +3,8 @@ from . import functional
 from . import initializer
 from . import loss
 from . import utils
+from . import attention
+from . import decode
 from .._nn.layer.layers import Layer
 from .._nn.parameter import Parameter
 from .._nn.layer.common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
@@ -25,6 +27,10 @@ from .._nn.layer.loss import (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELos
                               MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
                               GaussianNLLLoss)
 from .._nn.layer.distance import PairwiseDistance
+# nnloss block: losses, decoding
+from .._nn.decode import BeamSearchDecoder, dynamic_decode
+from .._nn.layer.loss import (CTCLoss, RNNTLoss, HSigmoidLoss, MultiLabelMarginLoss,
+                              AdaptiveLogSoftmaxWithLoss)
 from .._nn.layer.rnn import (RNNCellBase, SimpleRNNCell, LSTMCell, GRUCell, RNN, BiRNN, SimpleRNN,
                              LSTM, GRU)
 from .._nn.layer.transformer import (MultiHeadAttention, TransformerEncoderLayer,
@@ -49,6 +55,8 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "GRUCell", "RNN", "BiRNN", "SimpleRNN", "LSTM", "GRU", "MultiHeadAttention",
            "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
            "TransformerDecoder", "Transformer"]
+__all__ += ["CTCLoss", "RNNTLoss", "HSigmoidLoss", "MultiLabelMarginLoss",   # nnloss block
+            "AdaptiveLogSoftmaxWithLoss", "BeamSearchDecoder", "dynamic_decode"]
 
 # conv/pool/norm/pad/shape/dropout (issue 20)
 from .._nn.layer.conv import Conv3D, Conv1DTranspose, Conv2DTranspose, Conv3DTranspose

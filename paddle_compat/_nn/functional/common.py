@@ -1,6 +1,7 @@
 """paddle.nn.functional common functions (Paddle: nn/functional/common.py): linear, dropout (and
 dropout1d/2d/3d, alpha_dropout, feature_alpha_dropout), pad, zeropad2d, interpolate, upsample,
-cosine_similarity, bilinear, unfold, fold; and flatten (paddle.flatten's functional form)."""
+cosine_similarity, bilinear, unfold, fold, class_center_sample; and flatten (paddle.flatten's
+functional form)."""
 import numpy as np
 import torch
 import torch.nn.functional as TF
@@ -11,11 +12,13 @@ from ..._tensor import Tensor
 from .._opshare import shared, scale_op, reshape_op
 from ..._mode import STATE
 from ..._static.layers import record_linear
+from ..._static.builder import default_main_program
 from ... import _random
 
 __all__ = ["linear", "dropout", "cosine_similarity", "pad", "interpolate", "upsample", "flatten",
            "dropout_mask", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout",
-           "feature_alpha_dropout", "zeropad2d", "bilinear", "unfold", "fold"]
+           "feature_alpha_dropout", "zeropad2d", "bilinear", "unfold", "fold",
+           "class_center_sample"]
 
 
 # ---- linear -------------------------------------------------------------------------------------
@@ -588,3 +591,69 @@ def fold(x, output_sizes, kernel_sizes, strides=1, paddings=0, dilations=1, name
                                                "of 2 or 4 integers")),
              "dilations": tuple(_pair(dilations, "dilations"))}
     return apply_op(_FOLD, (x,), attrs)
+# ---- class_center_sample ---------------------------------------------------------------
+def _class_center_sample_kernel(label, num_classes=1, num_samples=1, ring_id=0, rank=0, nranks=1,
+                                fix_seed=False, seed=0):
+    if num_classes <= 0:
+        raise ValueError("(InvalidArgument) The value 'num_classes' for Op(class_center_sample) must "
+                         f"be greater than 0, but the value given is {num_classes}.")
+    if num_samples <= 0:
+        raise ValueError("(InvalidArgument) The value 'num_samples' for Op(class_center_sample) must "
+                         f"be greater than 0, but the value given is {num_samples}.")
+    if label.is_meta:
+        return label.clone(), label.new_empty([num_samples])
+    values = label.reshape(-1).tolist()
+    positives = sorted(set(values))
+    table = {c: i for i, c in enumerate(positives)}
+    sampled, seen = list(positives), set(positives)
+    gen = _random.engine_generator(seed) if fix_seed and seed else _random.default_cpu_generator()
+    while len(seen) < num_samples:            # negatives in draw order, as Paddle's loop keeps them
+        for neg in gen.integers(num_samples - len(seen), 0, num_classes).tolist():
+            if neg not in seen:
+                seen.add(neg)
+                sampled.append(neg)
+    remapped = torch.tensor([table[v] for v in values], dtype=label.dtype).reshape(label.shape)
+    return remapped.to(label.device), torch.tensor(sampled, dtype=label.dtype, device=label.device)
+
+
+_CLASS_CENTER_SAMPLE = defop(
+    "class_center_sample", _class_center_sample_kernel, inputs=("Label",),
+    outputs=("RemappedLabel", "SampledLocalClassCenter"),
+    attrs={"num_classes": 1, "num_samples": 1, "ring_id": 0, "rank": 0, "nranks": 1,
+           "fix_seed": False, "seed": 0},
+    api="paddle.nn.functional.class_center_sample")
+
+
+def class_center_sample(label, num_classes, num_samples, group=None):
+    """paddle.nn.functional.class_center_sample(label, num_classes, num_samples, group=None):
+    (remapped_label, sampled_class_center) -- every positive class of `label` (ascending) plus
+    random negative classes up to num_samples, and the labels renumbered into that list (PartialFC).
+
+    Differences from Paddle: Paddle's dynamic-mode kernel seeds its negatives from
+    std::random_device (a different draw every call, paddle.seed has no effect); here they come from
+    paddle.seed's generator (or from a fresh engine on the main program's random_seed, as in
+    Paddle), so a seeded run repeats. Only the single-process form exists: a group of several ranks
+    is refused.
+    """
+    if not (group is False or group is None or hasattr(group, "is_member")):
+        raise ValueError("Expected group is False, None or instance of "
+                         f"paddle.distributed.collective.Group              (got group: {group})")
+    if group is not None and group is not False and getattr(group, "nranks", 1) > 1:
+        raise NotImplementedError(
+            "paddle.nn.functional.class_center_sample: a group of several ranks (classes split "
+            "across devices) is not supported by paddle_compat; call it with group=None")
+    if num_samples > num_classes:
+        raise ValueError(f"Expected num_samples less than or equal to {num_classes}, got "
+                         f"num_samples {num_samples}")
+    label_size = 1
+    for dim in list(label.shape):
+        label_size *= dim
+    if label_size != -1 and label_size < 1:
+        raise ValueError(f"Expected label_size > 0              (got label_size: {label_size})")
+    if len(label.shape) != 1:
+        raise ValueError(f"Expected label_dims == 1              (got label_dims: {len(label.shape)})")
+    # as Paddle: a main program with a random_seed fixes the negatives' engine
+    seed = int(default_main_program().random_seed or 0)
+    return apply_op(_CLASS_CENTER_SAMPLE, (label,), {
+        "num_classes": int(num_classes), "num_samples": int(num_samples), "ring_id": 0, "rank": 0,
+        "nranks": 1, "fix_seed": seed != 0, "seed": int(seed)})

@@ -1,11 +1,12 @@
-"""paddle.nn.functional extension functions (Paddle: nn/functional/extension.py): sequence_mask."""
+"""paddle.nn.functional extension functions (Paddle: nn/functional/extension.py): sequence_mask,
+gather_tree."""
 import torch
 
 from ..._dtype import to_dtype
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
 
-__all__ = ["sequence_mask"]
+__all__ = ["sequence_mask", "gather_tree"]
 
 
 def _sequence_mask_kernel(x, maxlen=-1, out_dtype=None):
@@ -77,3 +78,40 @@ def temporal_shift(x, seg_num, shift_ratio=0.25, name=None, data_format="NCHW"):
                          f"received {shift_ratio}")
     return apply_op(_TEMPORAL_SHIFT, (x,), {"seg_num": seg_num, "shift_ratio": float(shift_ratio),
                                             "data_format": data_format})
+# ---- gather_tree ----------------------------------------------------------------------------------
+def _gather_tree_kernel(ids, parents):
+    if parents.dtype not in (torch.int32, torch.int64):
+        raise TypeError("The data type of 'parents' in gather_tree must be one of ['int32', "
+                        f"'int64'], but received {str(parents.dtype).replace('torch.', '')}.")
+    T, B, K = ids.shape
+    if ids.is_meta or ids.numel() == 0:
+        return ids.clone()
+    par = parents.long()
+    bad = (par < 0) | (par >= K)
+    if bool(bad.any()):
+        v = int(par[bad][0])
+        raise ValueError(f"(InvalidArgument) The parents must be less than beam size, but received "
+                         f"parents {v} is greater than or equal to beam size {K}. ")
+    # Walk back from the last step: out[t] = ids[t, b, p_t], p_{t-1} = parents[t, b, p_t].
+    out = torch.empty_like(ids)
+    out[T - 1] = ids[T - 1]
+    parent = par[T - 1]
+    for t in range(T - 2, -1, -1):
+        out[t] = ids[t].gather(1, parent)
+        parent = par[t].gather(1, parent)
+    return out
+
+
+_GATHER_TREE = defop("gather_tree", _gather_tree_kernel, inputs=("Ids", "Parents"),
+                     api="paddle.nn.functional.gather_tree")
+
+
+def gather_tree(ids, parents):
+    """paddle.nn.functional.gather_tree(ids, parents): the full beam-search sequences from the
+    selected ids [max_time, batch, beam] and their parent beams, walking back from the last step.
+    Differences from Paddle: none known."""
+    if len(ids.shape) != 3:
+        raise ValueError("The input ids must be a 3D tensor with shape [length, batch_size, beam_size]")
+    if len(ids.shape) != len(parents.shape):
+        raise ValueError("The ids's shape must be the same as parents' shape. ")
+    return apply_op(_GATHER_TREE, (ids, parents), {})
