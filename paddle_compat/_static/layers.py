@@ -8,6 +8,7 @@ generator, so seeded startup values follow `paddle.seed` exactly as dynamic-mode
 """
 import math
 
+import numpy as np
 import torch
 
 from .. import _unique_name
@@ -67,7 +68,38 @@ def _initializer_op(init, shape, dt):
         return "gaussian_random", {"dtype": code, "mean": float(mean),
                                    "seed": getattr(init, "_seed", 0), "shape": list(shape),
                                    "std": float(std)}
+    if isinstance(init, I.NumpyArrayInitializer):
+        kind = "bool" if dt.short == "bool" else (
+            "int64" if dt.short.startswith(("int", "uint")) else "float64")
+        vals = np.asarray(init._value).reshape(-1).tolist()
+        return "assign_value", {"dtype": code, "shape": list(shape),
+                                "values": [_Scalar(kind, v) for v in vals]}
     return "init_with", {"dtype": code, "shape": list(shape), "initializer": cls}
+
+
+class _Scalar:
+    """One element of a legacy `assign_value` op's `values` attribute: Paddle prints a
+    phi::Scalar as `Scalar(float64(0.1))` (the value in C++ stream form: 6 significant digits)."""
+
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind, value):
+        self.kind, self.value = kind, value
+
+    def __str__(self):
+        if self.kind == "bool":
+            text = "true" if self.value else "false"
+        elif self.kind == "int64":
+            text = str(int(self.value))
+        else:
+            text = "%g" % float(self.value)
+        return f"Scalar({self.kind}({text}))"
+
+    __repr__ = __str__
+
+    def __eq__(self, other):
+        return isinstance(other, _Scalar) and (self.kind, self.value) == (other.kind,
+                                                                          other.value)
 
 
 def init_op_for(var, init, startup=None):
