@@ -15,6 +15,10 @@ from .._place import CPUPlace, CUDAPlace, CUDAPinnedPlace
 from ..framework import in_pir_mode
 from .._static.py_func import py_func
 from .input_spec import InputSpec
+from .._static.control_flow import Print
+from .._static.nn.metric import accuracy, auc
+from .._static.compiled import IpuCompiledProgram, IpuStrategy
+from .._base.framework import ipu_shard_guard, set_ipu_shard, xpu_places
 from . import nn
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
