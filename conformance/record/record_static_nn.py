@@ -30,6 +30,21 @@ def err(fn):
     except Exception as e:
         return [type(e).__name__, str(e).split('\\n')[0]]
     return None
+def capture(fn):
+    # Paddle's print op writes to the process's stdout from C++: capture at the fd level.
+    import os, sys, tempfile
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), 1)
+        try:
+            res = fn()
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
+        tmp.seek(0)
+        return res, tmp.read().decode()
 def run(main, start, feed, fetch):
     exe = paddle.static.Executor(paddle.CPUPlace())
     scope = paddle.static.Scope()
@@ -193,6 +208,83 @@ with paddle.static.program_guard(main, start):
     e2 = paddle.static.nn.sparse_embedding(ids, [5, 2], padding_idx=-1, is_test=True, slot=3)
     out['main'] = str(main)
     out['startup'] = str(start)
+""",
+    "print_accuracy_auc": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [4, 3], 'float32')
+    xi = paddle.static.data('xi', [2, 3], 'int64')
+    lab = paddle.static.data('lab', [4, 1], 'int64')
+    pr = paddle.static.data('pr', [4, 2], 'float32')
+    p = paddle.static.Print(x, message="hello", summarize=4)
+    q = paddle.static.Print(xi, print_tensor_name=False, print_tensor_lod=False, summarize=-1,
+                            first_n=1)
+    r = paddle.static.Print(x, message='m', print_tensor_type=False, print_tensor_shape=False,
+                            print_tensor_layout=False)
+    acc = paddle.static.accuracy(x, lab, k=2)
+    acc1 = paddle.static.accuracy(x, lab)
+    g_auc, b_auc, stats = paddle.static.auc(pr, lab, num_thresholds=7, slide_steps=2)
+    out['n_stats'] = len(stats)
+    out['main'] = str(main)
+    out['startup'] = str(start)
+exe = paddle.static.Executor(paddle.CPUPlace())
+exe.run(start)
+xv = np.array([[0.1, 0.5, 0.2], [0.9, 0.1, 0.3], [0.2, 0.3, 0.8], [0.4, 0.6, 0.1]], 'float32')
+feeds = [{'lab': np.array([[1], [0], [2], [0]], 'int64'),
+          'pr': np.array([[0.3, 0.7], [0.8, 0.2], [0.4, 0.6], [0.9, 0.1]], 'float32')},
+         {'lab': np.array([[1], [0], [1], [0]], 'int64'),
+          'pr': np.array([[0.1, 0.9], [0.6, 0.4], [0.5, 0.5], [0.2, 0.8]], 'float32')},
+         {'lab': np.array([[0], [1], [1], [0]], 'int64'),
+          'pr': np.array([[0.7, 0.3], [0.2, 0.8], [0.9, 0.1], [0.4, 0.6]], 'float32')}]
+for i, f in enumerate(feeds):
+    f = dict(f, x=xv, xi=np.arange(6).reshape(2, 3))
+    res, text = capture(lambda: exe.run(main, feed=f, fetch_list=[p, q, acc, acc1, g_auc, b_auc]
+                                        + stats))
+    out['run%d' % i] = [np.asarray(v).tolist() for v in res]
+    out['printed%d' % i] = text
+""",
+    "serialize": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [None, 3], 'float32')
+    y = paddle.static.nn.fc(x, 2, weight_attr=wattr(arange(3, 2)),
+                            bias_attr=wattr(np.array([0.5, -0.5], 'float32')))
+    loss = paddle.mean(y)
+    paddle.optimizer.SGD(0.1).minimize(loss)
+exe = paddle.static.Executor(paddle.CPUPlace())
+exe.run(start)
+norm = paddle.static.normalize_program(main, [x], [y])
+out['normalized'] = str(norm)
+out['norm_errors'] = [err(lambda: paddle.static.normalize_program('a', [x], [y])),
+                      err(lambda: paddle.static.normalize_program(main, 'x', [y])),
+                      err(lambda: paddle.static.normalize_program(main, [x], 'y')),
+                      err(lambda: paddle.static.normalize_program(main, [1], [y]))]
+prog_bytes = paddle.static.serialize_program([x], [y], program=main)
+q = paddle.static.deserialize_program(prog_bytes)
+out['deserialized'] = str(q)
+pb = paddle.static.serialize_persistables([x], [y], exe, program=main)
+import base64
+out['persistables'] = base64.b64encode(pb).decode()
+out['run'] = np.asarray(exe.run(q, feed={'x': np.ones((2, 3), 'float32')},
+                                fetch_list=[q.global_block().var(y.name)])[0]).tolist()
+scope = paddle.static.Scope()
+with paddle.static.scope_guard(scope):
+    paddle.static.deserialize_persistables(q, pb, exe)
+    out['restored'] = np.asarray(exe.run(q, feed={'x': np.ones((2, 3), 'float32')},
+                                         fetch_list=[q.global_block().var(y.name)])[0]).tolist()
+out['io_errors'] = [err(lambda: paddle.static.save_to_file('unused.bin', 'str')),
+                    err(lambda: paddle.static.serialize_program([1], [y])),
+                    err(lambda: paddle.static.serialize_program([x], 3)),
+                    err(lambda: paddle.static.serialize_program(x, y))]
+""",
+    "devices": """
+out['ipu_strategy'] = err(lambda: paddle.static.IpuStrategy())
+out['ipu_compiled'] = err(lambda: paddle.static.IpuCompiledProgram())
+out['ipu_guard'] = err(lambda: paddle.static.ipu_shard_guard(0, 0).__enter__())
+out['ipu_shard'] = err(lambda: paddle.static.set_ipu_shard(lambda v: v, 0, 0)(1))
+out['xpu'] = err(lambda: paddle.static.xpu_places())
+out['xpu0'] = err(lambda: paddle.static.xpu_places(0))
+out['cpu'] = [str(p) for p in paddle.static.cpu_places(2)]
 """,
     "errors": """
 main, start = fresh()

@@ -555,7 +555,11 @@ def _print_kernel(name, counter):
             if summarize >= 0:
                 flat = flat[:summarize]
             lines.append("  - data: [" + " ".join("%f" % v for v in flat.tolist()) + "]")
-            print("\n".join(lines), flush=True)
+            # Paddle's print op writes to the process's stdout (C++ std::cout), not sys.stdout.
+            import os
+            import sys
+            sys.stdout.flush()
+            os.write(1, ("\n".join(lines) + "\n").encode())
         return In.clone()
     return kernel
 

@@ -50,6 +50,8 @@ def lower(program, feed_names, fetch_names, block=None):
     raw = []
     seen = set()
     for op in block.ops:
+        if op.type in ("feed", "fetch") and op.opdef is None:
+            continue        # a normalized program's feed / fetch ops: the Executor's arguments do it
         g = op.grad_group
         if g is None:
             raw.append(op)

@@ -9,7 +9,9 @@ from .._static.verify import verify
 from .._static.scope import Scope, global_scope, scope_guard
 from .._static.backward import append_backward, gradients
 from .._static.io import (save, load, save_inference_model, load_inference_model,
-                          load_program_state, set_program_state)
+                          load_program_state, set_program_state, serialize_program,
+                          deserialize_program, serialize_persistables, deserialize_persistables,
+                          save_to_file, load_from_file, normalize_program)
 from .._static.compiled import BuildStrategy, CompiledProgram
 from .._place import CPUPlace, CUDAPlace, CUDAPinnedPlace
 from ..framework import in_pir_mode
