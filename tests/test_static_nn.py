@@ -48,6 +48,9 @@ def test_case_matches_paddle(name, capsys):
     for key in want:
         if key in ("main", "startup"):
             assert got[key] == want[key], key
+        elif key.startswith("printed"):
+            # Paddle's executor runs independent print ops in no fixed order: compare the lines.
+            assert sorted(got[key].splitlines()) == sorted(want[key].splitlines()), key
         else:
             _close(got[key], want[key], key)
 

@@ -25,7 +25,7 @@ __all__ = ["Variable", "Parameter", "Operator", "Block", "Program", "OpRole", "S
 
 class OpRole:
     """Paddle's op_role attribute values (`core.op_proto_and_checker_maker.OpRole`)."""
-    Forward, Backward, Optimize, Loss = 0, 1, 2, 256
+    Forward, Backward, Optimize, LRSched, Loss = 0, 1, 2, 16, 256
 
 
 # Attributes every legacy op carries; they are printed but never passed to a kernel.

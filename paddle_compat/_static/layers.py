@@ -17,10 +17,10 @@ from .._ops.registry import OPS, OpDef, apply_op
 from .builder import (program_name, append_op, default_main_program, default_startup_program, helper_scope,
                       static_only)
 from .ir import VARTYPE_CODES, Variable
-from .local_ops import opdef
+from .local_ops import _local, opdef
 from .._nn import initializer as I
 from .._place import current_torch_device
-from .._param_attr import ParamAttr
+from .._param_attr import ParamAttr, WeightNormParamAttr
 
 __all__ = ["data", "create_parameter", "create_global_var", "fc", "conv2d", "batch_norm",
            "embedding", "make_static_parameter", "init_op_for"]
@@ -132,6 +132,9 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     attr = ParamAttr._to_attr(copy.deepcopy(attr))
     if attr is False:
         return None
+    if isinstance(attr, WeightNormParamAttr):
+        return _weight_norm_parameter(shape, dtype, name, attr, is_bias, default_initializer,
+                                      helper_name)
     if name is not None and attr.name is None:
         attr.name = name
     dt = to_dtype(dtype if dtype is not None else get_default_dtype())
@@ -146,10 +149,62 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     param = block.create_parameter(attr.name, [int(s) for s in shape], dt,
                                    trainable=attr.trainable,
                                    optimize_attr={"learning_rate": attr.learning_rate},
-                                   regularizer=attr.regularizer, need_clip=attr.need_clip)
+                                   regularizer=attr.regularizer, need_clip=attr.need_clip,
+                                   do_model_average=attr.do_model_average)
     param.initializer = init
     init_op_for(param, init)
     return param
+
+
+def _norm_except(v, dim):
+    if dim is None:
+        return v.pow(2).sum().sqrt().reshape([1] * v.dim())
+    dims = tuple(i for i in range(v.dim()) if i != dim)
+    return v.pow(2).sum(dim=dims, keepdim=True).sqrt()
+
+
+def _weight_norm_g(X, dim=None):
+    return _norm_except(X, dim)
+
+
+def _weight_norm(G, V, dim=None):
+    return V * (G / _norm_except(V, dim))
+
+
+_WN_G = _local("weight_norm_g", _weight_norm_g, ("X",), ("Out",), {"dim": None})
+_WN = _local("weight_norm", _weight_norm, ("G", "V"), ("Out",), {"dim": None})
+
+
+def _weight_norm_parameter(shape, dtype, name, attr, is_bias, default_initializer, helper_name):
+    """A WeightNormParamAttr parameter: `<name>_g` and `<name>_v` parameters, g = ||v|| set by
+    the startup program, and the weight g * v / ||v|| computed in the main program."""
+    import copy
+    shape = [int(s) for s in shape]
+    dim = attr.dim
+    if dim is not None and dim < 0:
+        dim += len(shape)
+    base = attr.name or name or program_name(f"{helper_name}.{'b' if is_bias else 'w'}")
+    v_attr = copy.copy(attr)
+    v_attr.__class__ = ParamAttr
+    v_attr.name = base + "_v"
+    v = make_static_parameter(shape, dtype, attr=v_attr, is_bias=is_bias,
+                              default_initializer=default_initializer, helper_name=helper_name)
+    g_shape = [1] * len(shape) if dim is None else [s if i == dim else 1
+                                                     for i, s in enumerate(shape)]
+    dt = to_dtype(dtype if dtype is not None else get_default_dtype())
+    block = default_main_program().global_block()
+    g = block.create_parameter(base + "_g", g_shape, dt, trainable=attr.trainable,
+                               optimize_attr={"learning_rate": attr.learning_rate},
+                               regularizer=attr.regularizer, need_clip=attr.need_clip)
+    sblock = default_startup_program().global_block()
+    if g.name not in sblock.vars:
+        sblock.create_parameter(g.name, g_shape, dt, trainable=attr.trainable)
+    append_op(sblock, _WN_G, {"X": [v.name]}, {"Out": [g.name]}, {"dim": dim}, role=0)
+    w = block.create_var(name=program_name(f"{helper_name}.weight_norm"), shape=shape, dtype=dt,
+                         stop_gradient=False)
+    append_op(block, _WN, {"G": [g.name], "V": [v.name]}, {"Out": [w.name]}, {"dim": dim})
+    WeightNormParamAttr.params_with_weight_norm.append(g)
+    return w
 
 
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_initializer=None):
