@@ -42,7 +42,7 @@ def accuracy(input, label, k=1, correct=None, total=None):
 
     Differences from Paddle: `correct` / `total` given as Variables are not written."""
     if not STATE.static:
-        from ...metric import accuracy as dynamic_accuracy   # noqa: deferred, face-free below
+        from ..._metric.metrics import accuracy as dynamic_accuracy
         return dynamic_accuracy(input, label, k=k)
     if not isinstance(input, Variable) or input.dtype.short not in (
             "float16", "bfloat16", "float32", "float64"):
