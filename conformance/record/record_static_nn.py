@@ -340,6 +340,24 @@ paddle.disable_static()
 out['dygraph'] = err(lambda: paddle.static.ExponentialMovingAverage())
 paddle.enable_static()
 """,
+    "ctr_metric_bundle": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [4, 1], 'float32')
+    lab = paddle.static.data('lab', [4, 1], 'float32')
+    res = paddle.static.ctr_metric_bundle(x, lab)
+    tag = paddle.static.data('tag', [1, 1], 'float32')
+    res2 = paddle.static.ctr_metric_bundle(x, lab, ins_tag_weight=tag)
+    out['shapes'] = [list(v.shape) for v in res]
+    out['mismatch'] = err(lambda: paddle.static.ctr_metric_bundle(x, paddle.static.data('l2', [4], 'float32')))
+exe = paddle.static.Executor(paddle.CPUPlace())
+exe.run(start)
+feed = {'x': np.array([[0.2], [0.9], [0.4], [0.7]], 'float32'),
+        'lab': np.array([[0.], [1.], [1.], [0.]], 'float32'), 'tag': np.array([[0.5]], 'float32')}
+out['runs'] = [[np.asarray(v).round(5).tolist() for v in exe.run(main, feed=feed,
+                                                                  fetch_list=list(res) + list(res2))]
+               for _ in range(2)]
+""",
     "errors": """
 main, start = fresh()
 with paddle.static.program_guard(main, start):

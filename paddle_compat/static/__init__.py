@@ -18,7 +18,7 @@ from ..framework import in_pir_mode
 from .._static.py_func import py_func
 from .input_spec import InputSpec
 from .._static.control_flow import Print
-from .._static.nn.metric import accuracy, auc
+from .._static.nn.metric import accuracy, auc, ctr_metric_bundle
 from .._static.compiled import IpuCompiledProgram, IpuStrategy
 from .._base.framework import ipu_shard_guard, set_ipu_shard, xpu_places
 from .._param_attr import WeightNormParamAttr

@@ -12,7 +12,7 @@ from ..layers import init_op_for
 from ..local_ops import _local
 from ..._nn import initializer as I
 
-__all__ = ["accuracy", "auc"]
+__all__ = ["accuracy", "auc", "ctr_metric_bundle"]
 
 
 def _top_k(X, K=None, k=1, axis=-1, largest=True, sorted=True):
@@ -175,3 +175,51 @@ def auc(input, label, curve="ROC", num_thresholds=2 ** 12 - 1, topk=1, slide_ste
                       {"AUC": [out.name], "StatPosOut": [pos.name], "StatNegOut": [neg.name]},
                       {"curve": curve, "num_thresholds": num_thresholds, "slide_steps": steps})
     return auc_out, batch_auc, [bpos, bneg, gpos, gneg]
+
+
+def _ctr_bundle(Input, Label, InsTagWeight, SqrErr, AbsErr, Prob, Q, PosNum, InsNum):
+    with torch.no_grad():
+        w = InsTagWeight.reshape(-1)[:1].to(Input.dtype)
+        diff = Input - Label
+        n = torch.tensor(float(Label.shape[0]), dtype=Input.dtype, device=Input.device)
+        return (SqrErr + (diff * diff).sum().reshape(1),
+                AbsErr + diff.abs().sum().reshape(1),
+                Prob + Input.sum(dim=0).reshape(Prob.shape),
+                Q + (torch.sigmoid(Input).sum(dim=0) * w).reshape(Q.shape),
+                PosNum + Label.sum(dim=0).reshape(PosNum.shape),
+                InsNum + (n * w).reshape(InsNum.shape))
+
+
+_CTR = _local("ctr_metric_bundle", _ctr_bundle,
+              ("Input", "Label", "InsTagWeight", "SqrErr", "AbsErr", "Prob", "Q", "PosNum",
+               "InsNum"),
+              ("SqrErrOut", "AbsErrOut", "ProbOut", "QOut", "PosNumOut", "InsNumOut"), {})
+
+
+def ctr_metric_bundle(input, label, ins_tag_weight=None):
+    """paddle.static.ctr_metric_bundle(input, label, ins_tag_weight=None): the CTR statistics
+    Paddle accumulates over the runs in persistable variables (zeroed by the startup program):
+    (sum of squared errors, sum of absolute errors, sum of predictions, sum of sigmoid(input) *
+    ins_tag_weight, number of positives, number of instances * ins_tag_weight).
+
+    Differences from Paddle: the accumulation is recorded as one `ctr_metric_bundle` op (Paddle
+    records elementwise_sub, squared_l2_norm, l1_norm, reduce_sum, sigmoid, slice,
+    elementwise_mul / elementwise_add ops and temporaries), so `print(program)` differs; the
+    returned values are Paddle's."""
+    static_only("ctr_metric_bundle")
+    from ..._ops.creation import fill_constant
+    if ins_tag_weight is None:
+        ins_tag_weight = fill_constant([1, 1], "float32", 1.0)
+    assert tuple(input.shape) == tuple(label.shape)
+    block = default_main_program().global_block()
+    accs = []
+    for shape in ([1], [1], [1], [1, 1], [1], [1, 1]):
+        v = block.create_var(shape=shape, dtype="float32", persistable=True)
+        init_op_for(v, I.Constant(0.0))
+        default_startup_program().global_block().vars[v.name]._stop_gradient = True
+        accs.append(v)
+    names = [[v.name] for v in accs]
+    append_op(block, _CTR, dict(zip(_CTR.inputs, [[input.name], [label.name],
+                                                  [ins_tag_weight.name]] + names)),
+              dict(zip(_CTR.outputs, names)), {})
+    return tuple(accs)
