@@ -204,7 +204,8 @@ def program_desc(program, feed=(), fetch=()):
               "persistable": v.persistable, "stop_gradient": v.stop_gradient,
               "is_parameter": isinstance(v, Parameter),
               "trainable": getattr(v, "trainable", False), "is_data": v.is_data,
-              "need_check_feed": v.need_check_feed, "type": v.type}
+              "need_check_feed": v.need_check_feed, "type": v.type,
+              "attrs": {k: a for k, a in v.__dict__.get("_var_attrs", {}).items() if _plain(a)}}
              for v in block.vars.values()]
     ops = [{"type": op.type, "inputs": op.inputs, "outputs": op.outputs,
             "attrs": {k: a for k, a in op.attrs.items() if _plain(a)},
