@@ -21,6 +21,7 @@ from ._mode import in_dynamic_mode
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
 from . import device
+from .device import is_compiled_with_xpu  # Paddle exports it at the top level too
 from . import utils
 from . import distributed
 from .distributed.parallel import DataParallel

@@ -449,6 +449,12 @@ class Executor:
                 raise ValueError(f"Can not find the variable {n!r} to fetch: it is neither computed "
                                  "by the program nor held in the scope (is it declared, and did "
                                  "the startup program run?)")
+            if isinstance(t, list):
+                # A tensor array (DENSE_TENSOR_ARRAY): Paddle fetches it as a list of its items.
+                out.append([(e.detach().float() if e.dtype is torch.bfloat16 else e.detach())
+                            .cpu().numpy().copy() if return_numpy else wrap(e.detach())
+                            for e in t])
+                continue
             if return_numpy:
                 if t.requires_grad:
                     t = t.detach()
