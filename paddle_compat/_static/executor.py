@@ -306,6 +306,8 @@ def _convert_feed(var, data, device):
         if not isinstance(data, np.ndarray):
             if isinstance(data, (bool, int, float, complex, np.generic)):
                 data = np.array(data).astype(var.dtype.numpy)
+            elif hasattr(data, "_is_initialized") and hasattr(data, "__array__"):
+                data = np.array(data)       # a DenseTensor (core.DenseTensor() / a scope's)
             elif isinstance(data, (list, tuple)):
                 data = np.array(data)
                 if data.dtype == object:

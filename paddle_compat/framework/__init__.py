@@ -5,10 +5,11 @@ from .._static.builder import default_main_program, default_startup_program
 from .._static.ir import Program, Variable
 from . import core, random
 from .random import seed, get_rng_state, set_rng_state
+from .._base.framework import in_dynamic_or_pir_mode
 
 __all__ = ["in_dynamic_mode", "in_pir_mode", "in_dygraph_mode", "use_pir_api",
            "default_main_program", "default_startup_program", "Program", "Variable", "core", "random",
-           "seed", "get_rng_state", "set_rng_state"]
+           "seed", "get_rng_state", "set_rng_state", "in_dynamic_or_pir_mode"]
 
 
 def in_pir_mode():
