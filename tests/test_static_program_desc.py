@@ -80,3 +80,20 @@ def test_prune_errors_are_paddles():
         main._prune_with_input(["x"], [3])
     with pytest.raises(TypeError, match="needs to pass in a source Program"):
         main._copy_dist_param_info_from("program")
+
+
+def test_executor_prune_program_keeps_fetches_and_updates():
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [2, 3], "float32")
+        y = paddle.static.nn.fc(x, 2)
+        loss = paddle.mean(y)
+        extra = paddle.mean(x * 3)
+        paddle.optimizer.SGD(0.1).minimize(loss)
+    pruned = paddle.static.Executor._prune_program(main, {"x": None}, [loss], [])
+    types = [op.type for op in pruned.global_block().ops]
+    assert types.count("sgd") == 2 and "scale" not in types and "elementwise_mul" not in types
+    only_fetch = paddle.static.Executor._prune_program(main, {"x": None}, [extra],
+                                                       [op for op in main.global_block().ops
+                                                        if op.type == "sgd"][:1])
+    assert [op.type for op in only_fetch.global_block().ops].count("sgd") == 1

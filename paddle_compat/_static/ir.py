@@ -339,6 +339,14 @@ class Operator:
         self.attrs[name] = value
         self.block.program._bump()
 
+    def _is_optimize_op(self):
+        """True for an optimizer update op (op_role has the Optimize bit), as Paddle's."""
+        return bool(int(self.attrs.get("op_role", 0)) & OpRole.Optimize)
+
+    def _is_backward_op(self):
+        """True for a backward op (op_role has the Backward bit), as Paddle's."""
+        return bool(int(self.attrs.get("op_role", 0)) & OpRole.Backward)
+
     @property
     def idx(self):
         return self.block.ops.index(self)
@@ -623,7 +631,7 @@ class Program:
             target = None
             for i, op in enumerate(block.ops):
                 if name in op.output_arg_names:
-                    if op.attrs.get("op_role", 0) & OpRole.Optimize and op not in targets:
+                    if op._is_optimize_op() and op not in targets:
                         continue
                     target = i
             if target is not None:
