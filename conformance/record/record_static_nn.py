@@ -358,6 +358,34 @@ out['runs'] = [[np.asarray(v).round(5).tolist() for v in exe.run(main, feed=feed
                                                                   fetch_list=list(res) + list(res2))]
                for _ in range(2)]
 """,
+    "conv2d_batch_norm_embedding": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2, 3, 4, 4], 'float32')
+    x.stop_gradient = False
+    bn = paddle.static.nn.batch_norm(x, act='relu')
+    bn_test = paddle.static.nn.batch_norm(x, is_test=True, momentum=0.5)
+    ids = paddle.static.data('ids', [3, 1], 'int64')
+    e = paddle.static.nn.embedding(ids, [5, 3], padding_idx=2, param_attr=wattr(arange(5, 3)))
+    c1 = paddle.static.nn.conv2d(x, 2, 3, padding=1, param_attr=wattr(arange(2, 3, 3, 3, scale=0.02)))
+    c2 = paddle.static.nn.conv2d(x, 2, 2, stride=2, padding=[0, 1, 1, 0], act='tanh',
+                                 param_attr=wattr(arange(2, 3, 2, 2, scale=0.05, shift=-0.2)))
+    c3 = paddle.static.nn.conv2d(x, 3, 3, padding='SAME', groups=3, bias_attr=False,
+                                 param_attr=wattr(arange(3, 1, 3, 3, scale=0.1, shift=-0.4)))
+    out['main'] = str(main)
+    out['startup'] = str(start)
+    loss = paddle.mean(bn * bn) + paddle.mean(c1) + paddle.mean(c2 * c3[:, :2, :2, :2])
+    gx, = paddle.static.gradients([loss], [x])
+exe = paddle.static.Executor(paddle.CPUPlace())
+scope = paddle.static.Scope()
+with paddle.static.scope_guard(scope):
+    exe.run(start)
+    feed = {'x': np.sin(arange(2, 3, 4, 4, scale=1.0)), 'ids': np.array([[4], [2], [0]], 'int64')}
+    res = exe.run(main, feed=feed, fetch_list=[bn, bn_test, e, c1, c2, c3, gx])
+    out['values'] = [np.asarray(v).round(5).tolist() for v in res]
+    out['running'] = [np.array(scope.find_var(n).get_tensor()).round(5).tolist()
+                      for n in ('batch_norm_0.w_1', 'batch_norm_0.w_2')]
+""",
     "errors": """
 main, start = fresh()
 with paddle.static.program_guard(main, start):

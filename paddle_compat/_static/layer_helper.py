@@ -22,15 +22,19 @@ def _flat(vs):
 
 
 def append_layer_op(opdef, inputs, attrs, helper, order=None, generated=(), stop=(),
-                    omit_empty=(), types=None, late_inputs=None):
+                    omit_empty=(), types=None, late_inputs=None, bind=None, shapes=None,
+                    skip=()):
     """Append `opdef` with `inputs` ({slot: Variable | [Variable] | None}) and `attrs` to the
     current block. Output variables are created in `order` (default: the op's output slots), named
     `<helper>.tmp_<n>`, or `_generated_var_<n>` for the slots in `generated`; slots in `stop` are
     stop_gradient, the others are when every input is. Every input slot of the op is recorded, an
     empty one as `[]` (as Paddle's Operator fills the slots of its proto), unless listed in
     `omit_empty`. `late_inputs()`, when given, is called once the outputs exist and returns more
-    inputs (Paddle's bilinear_tensor_product creates its Bias after its output). Returns
-    {slot: Variable}."""
+    inputs (Paddle's bilinear_tensor_product creates its Bias after its output). `bind`
+    ({slot: Variable}) writes those outputs into existing variables (batch_norm's running
+    statistics); `shapes` ({slot: shape}) declares an output's shape where Paddle declares another
+    than the kernel's (batch_norm's ReserveSpace is [-1]); outputs in `skip` are not recorded
+    (batch_norm has no ReserveSpace in test mode). Returns {slot: Variable}."""
     block = default_main_program().current_block()
     in_vars = [inputs.get(s) for s in opdef.inputs]
     kattrs = dict(opdef.attrs)
@@ -39,12 +43,16 @@ def append_layer_op(opdef, inputs, attrs, helper, order=None, generated=(), stop
     specs = specs if isinstance(specs, tuple) else (specs,)
     spec_of = dict(zip(opdef.outputs, specs))
     all_stop = all(v.stop_gradient for v in _flat(in_vars))
-    outs = {}
+    outs = dict(bind or {})
     for slot in order or opdef.outputs:
+        if slot in outs or slot in skip:
+            continue
         spec = spec_of[slot]
         name = None if slot in generated else program_name(helper + ".tmp")
         kind = (types or {}).get(slot, "DENSE_TENSOR")
-        outs[slot] = block.create_var(name=name, shape=spec.shape, dtype=to_dtype(spec.dtype), type=kind,
+        shape = (shapes or {}).get(slot)
+        shape = spec.shape if shape is None else shape
+        outs[slot] = block.create_var(name=name, shape=shape, dtype=to_dtype(spec.dtype), type=kind,
                                       stop_gradient=slot in stop or all_stop)
     if late_inputs is not None:
         inputs = dict(inputs, **late_inputs())

@@ -1,5 +1,5 @@
 """Static-graph builders: `data`, `create_parameter`, `create_global_var` and `paddle.static.nn`'s
-`fc`, `conv2d`, `batch_norm`, `embedding`.
+`fc`, `batch_norm`, `embedding` (conv2d and the other layers: _static/nn/common.py).
 
 A parameter is a `Parameter` in the main program's global block plus an initializer op writing it in
 the startup program (same name, so one scope serves both). The initializer op prints as Paddle's
@@ -22,7 +22,7 @@ from .._nn import initializer as I
 from .._place import current_torch_device
 from .._param_attr import ParamAttr, WeightNormParamAttr
 
-__all__ = ["data", "create_parameter", "create_global_var", "fc", "conv2d", "batch_norm",
+__all__ = ["data", "create_parameter", "create_global_var", "fc", "batch_norm",
            "embedding", "make_static_parameter", "init_op_for"]
 
 
@@ -259,102 +259,80 @@ def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation
         return _activate(pre, activation)
 
 
-def _pair(v):
-    return [v, v] if isinstance(v, int) else list(v)
-
-
-def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, groups=None,
-           param_attr=None, bias_attr=None, use_cudnn=True, act=None, name=None,
-           data_format="NCHW"):
-    """paddle.static.nn.conv2d: Paddle's `conv2d` op (+ bias `elementwise_add`, activation).
-
-    Differences from Paddle: string paddings ('SAME'/'VALID') are passed to the registry's conv2d
-    kernel as `padding_algorithm`; the kernel must support them.
-    """
-    static_only("conv2d")
-    groups = groups or 1
-    channels = input.shape[1 if data_format == "NCHW" else 3]
-    fs = _pair(filter_size)
-    algo = "EXPLICIT"
-    if isinstance(padding, str):
-        algo, padding = padding.upper(), 0
-    with helper_scope("conv2d") as helper:
-        std = (2.0 / (fs[0] * fs[1] * channels)) ** 0.5
-        w = make_static_parameter([num_filters, channels // groups] + fs, input.dtype,
-                                  attr=param_attr, default_initializer=I.Normal(0.0, std),
-                                  helper_name=helper)
-        out = apply_op(opdef("conv2d"), (input, w),
-                       {"strides": _pair(stride), "paddings": _pair(padding),
-                        "dilations": _pair(dilation), "groups": groups,
-                        "data_format": data_format, "padding_algorithm": algo})
-        b = make_static_parameter([num_filters], input.dtype, attr=bias_attr, is_bias=True,
-                                  helper_name=helper)
-        if b is not None:
-            out = apply_op(opdef("elementwise_add"), (out, b),
-                           {"axis": 1 if data_format == "NCHW" else 3})
-        return _activate(out, act)
-
-
 def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, param_attr=None,
                bias_attr=None, data_layout="NCHW", in_place=False, name=None,
                moving_mean_name=None, moving_variance_name=None,
                do_model_average_for_mean_and_var=True, use_global_stats=False):
-    """paddle.static.nn.batch_norm: Paddle's `batch_norm` op with persistable running statistics
-    (MeanOut/VarianceOut write back to the Mean/Variance variables, as in Paddle)."""
+    """paddle.static.nn.batch_norm: Paddle's legacy `batch_norm` op. The running statistics are
+    non-trainable parameters (`batch_norm_<n>.w_1` mean = 0, `.w_2` variance = 1) that MeanOut /
+    VarianceOut update in place; SavedMean / SavedVariance (inverse std) and ReserveSpace are
+    recorded as Paddle records them. A Variable `momentum` is the MomentumTensor input.
+
+    Differences from Paddle: `in_place=True` writes Y into a new variable (the values are the
+    same)."""
     static_only("batch_norm")
-    if "batch_norm" not in OPS:
-        raise NotImplementedError("paddle.static.nn.batch_norm needs the 'batch_norm' op in the "
-                                  "registry (paddle.nn.functional.batch_norm); it is not available")
-    op = OPS["batch_norm"]
-    c = input.shape[1 if data_layout == "NCHW" else -1]
+    from .layer_helper import append_layer_op
+    from .nn.ops import LAYER_OPS
+    if not isinstance(input, Variable) or input.dtype.short not in (
+            "bfloat16", "float16", "float32", "float64"):
+        raise TypeError("The data type of 'input' in batch_norm must be ['uint16', 'float16', "
+                        "'float32', 'float64'], but received "
+                        f"{getattr(getattr(input, 'dtype', None), 'short', type(input))}. ")
+    if len(input.shape) < 2 or len(input.shape) > 5:
+        raise ValueError(f"expected 2D or 3D or 4D or 5D input (got {len(input.shape)}D input, "
+                         f"input shape is: {tuple(input.shape)})")
+    if data_layout == "NCHW":
+        c = input.shape[1]
+    elif data_layout == "NHWC":
+        c = input.shape[-1]
+    else:
+        raise ValueError("unsupported data layout:" + data_layout)
+    dtype = "float32" if input.dtype.short in ("float16", "bfloat16") else input.dtype
     with helper_scope("batch_norm") as helper:
-        scale = make_static_parameter([c], input.dtype, attr=param_attr,
+        scale = make_static_parameter([c], dtype, attr=param_attr,
                                       default_initializer=I.Constant(1.0), helper_name=helper)
-        bias = make_static_parameter([c], input.dtype, attr=bias_attr, is_bias=True,
+        bias = make_static_parameter([c], dtype, attr=bias_attr, is_bias=True,
                                      helper_name=helper)
-        block = default_main_program().global_block()
-        mean = block.create_var(name=moving_mean_name or program_name(helper + ".w"),
-                                shape=[c], dtype=input.dtype, persistable=True,
-                                stop_gradient=True)
-        var = block.create_var(name=moving_variance_name or program_name(helper + ".w"),
-                               shape=[c], dtype=input.dtype, persistable=True,
-                               stop_gradient=True)
-        init_op_for(mean, I.Constant(0.0))
-        init_op_for(var, I.Constant(1.0))
-        args = {"X": input, "Scale": scale, "Bias": bias, "Mean": mean, "Variance": var}
-        outs = apply_op(op, tuple(args.get(s) for s in op.inputs),
-                        {"momentum": momentum, "epsilon": epsilon, "is_test": is_test,
-                         "data_layout": data_layout, "use_global_stats": use_global_stats})
-        outs = outs if isinstance(outs, tuple) else (outs,)
-        # Running statistics are updated in place in Paddle: bind MeanOut/VarianceOut to them.
-        last = block.program.current_block().ops[-1]
-        y = None
-        for slot, v in zip(op.outputs, outs):
-            if slot == "MeanOut":
-                _rebind(block, last, slot, v, mean)
-            elif slot == "VarianceOut":
-                _rebind(block, last, slot, v, var)
-            elif slot in ("Y", "Out"):
-                y = v
-        return _activate(y if y is not None else outs[0], act)
-
-
-def _rebind(block, op, slot, tmp, target):
-    op.outputs[slot] = [target.name]
-    block._remove_var(tmp.name)
+        stats = []
+        for stat_name, value in ((moving_mean_name, 0.0), (moving_variance_name, 1.0)):
+            v = make_static_parameter(
+                [c], dtype, attr=ParamAttr(name=stat_name, initializer=I.Constant(value),
+                                           trainable=False,
+                                           do_model_average=do_model_average_for_mean_and_var),
+                helper_name=helper)
+            v.stop_gradient = True
+            stats.append(v)
+        mean, var = stats
+        inputs = {"X": input, "Scale": scale, "Bias": bias, "Mean": mean, "Variance": var,
+                  "MomentumTensor": momentum if isinstance(momentum, Variable) else None}
+        attrs = {"epsilon": epsilon, "is_test": is_test, "data_layout": data_layout,
+                 "use_global_stats": use_global_stats}
+        if not isinstance(momentum, Variable):
+            attrs["momentum"] = momentum
+        outs = append_layer_op(LAYER_OPS["batch_norm"], inputs, attrs, helper,
+                               order=("SavedMean", "SavedVariance", "ReserveSpace", "Y"),
+                               skip=("ReserveSpace",) if is_test else (),
+                               stop=("SavedMean", "SavedVariance", "ReserveSpace"),
+                               bind={"MeanOut": mean, "VarianceOut": var},
+                               # In test mode Paddle declares the saved statistics 0-D.
+                               shapes={"ReserveSpace": (-1,), "SavedMean": () if is_test else None,
+                                       "SavedVariance": () if is_test else None})
+        return _activate(outs["Y"], act)
 
 
 def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=None,
               param_attr=None, dtype="float32"):
-    """paddle.static.nn.embedding: Paddle's `lookup_table_v2` over a `[size[0], size[1]]` table."""
+    """paddle.static.nn.embedding: Paddle's `lookup_table_v2` over a `[size[0], size[1]]` table
+    (`embedding_<n>.w_0`); padding ids give zero rows, as in Paddle."""
     static_only("embedding")
+    from .layer_helper import append_layer_op
+    from .nn.ops import LAYER_OPS
     with helper_scope("embedding") as helper:
         w = make_static_parameter(list(size), dtype, attr=param_attr, helper_name=helper)
         pad = -1 if padding_idx is None else (padding_idx if padding_idx >= 0
                                               else size[0] + padding_idx)
-        return apply_op(opdef("lookup_table_v2"), (w, input),
-                        {"padding_idx": pad, "is_sparse": is_sparse,
-                         "is_distributed": is_distributed})
+        return append_layer_op(LAYER_OPS["lookup_table_v2"], {"Ids": input, "W": w},
+                               {"padding_idx": pad}, helper)["Out"]
 
 
 def record_linear(x, weight, bias=None, name=None):

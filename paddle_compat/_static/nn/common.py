@@ -19,7 +19,7 @@ from ..layers import _activate, make_static_parameter
 from ..local_ops import _local, opdef
 from .ops import LAYER_OPS
 
-__all__ = ["layer_norm", "group_norm", "instance_norm", "prelu", "conv2d_transpose", "conv3d",
+__all__ = ["conv2d", "layer_norm", "group_norm", "instance_norm", "prelu", "conv2d_transpose", "conv3d",
            "conv3d_transpose", "deform_conv2d", "bilinear_tensor_product", "spectral_norm",
            "row_conv", "sparse_embedding"]
 
@@ -188,6 +188,58 @@ def _symmetric(pads, nd):
     if all(pads[2 * i] == pads[2 * i + 1] for i in range(nd)):
         return [pads[2 * i] for i in range(nd)]
     return pads
+
+
+def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, groups=None,
+           param_attr=None, bias_attr=None, use_cudnn=True, act=None, name=None,
+           data_format="NCHW"):
+    """paddle.static.nn.conv2d: Paddle's `conv2d` op (filter Normal(0, sqrt(2 / fan_in))), +
+    bias `elementwise_add` and activation; paddings as an int, a pair, four ints or per-dim
+    pairs, or 'SAME' / 'VALID'.
+
+    Differences from Paddle: Paddle's `depthwise_conv2d` variant (groups == channels with
+    use_cudnn=False) is recorded as `conv2d`."""
+    static_only("conv2d")
+    assert param_attr is not False, "param_attr should not be False here."
+    if len(input.shape) != 4:
+        raise ValueError(f"Input size should be 4, but received {len(input.shape)}")
+    if not isinstance(use_cudnn, bool):
+        raise ValueError(f"Attr(use_cudnn) should be True or False. Received Attr(use_cudnn): "
+                         f"{use_cudnn}. ")
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError("Attr(data_format) should be 'NCHW' or 'NHWC'. Received "
+                         f"Attr(data_format): {data_format}.")
+    channel_last = data_format == "NHWC"
+    c = input.shape[3] if channel_last else input.shape[1]
+    if c < 0:
+        raise ValueError(f"The channel dimension of the input({tuple(input.shape)}) should be "
+                         f"defined. Received: {c}.")
+    if groups is None:
+        fc_ = c
+    elif groups <= 0:
+        raise ValueError(f"the groups of input must be greater than 0, but received the groups "
+                         f"of input is {groups}")
+    else:
+        if c % groups != 0:
+            raise ValueError("the channel of input must be divisible by groups,received: the "
+                             f"channel of input is {c}, the shape of input is "
+                             f"{tuple(input.shape)}, the groups is {groups}")
+        fc_ = c // groups
+    fs = _to_list(filter_size, 2, "filter_size")
+    algo, pads = _update_padding(padding, data_format, 2)
+    pads = _symmetric(pads, 2)
+    with helper_scope("conv2d") as helper:
+        std = (2.0 / (fs[0] * fs[1] * c)) ** 0.5
+        w = make_static_parameter([num_filters, fc_] + fs, input.dtype, attr=param_attr,
+                                  default_initializer=I.Normal(0.0, std), helper_name=helper)
+        out = append_layer_op(LAYER_OPS["conv2d"], {"Input": input, "Filter": w},
+                              {"strides": _to_list(stride, 2, "stride"), "paddings": pads,
+                               "dilations": _to_list(dilation, 2, "dilation"),
+                               "groups": 1 if groups is None else groups,
+                               "padding_algorithm": algo, "data_format": data_format},
+                              helper)["Output"]
+        out = _bias(out, bias_attr, helper, num_filters, input.dtype, 3 if channel_last else 1)
+        return _activate(out, act)
 
 
 def conv3d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, groups=None,

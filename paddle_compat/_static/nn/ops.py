@@ -154,6 +154,12 @@ def _conv_nd(Input, Filter, strides, paddings, dilations, groups, data_format, p
     return _channels_back(out, data_format)
 
 
+def _conv2d(Input, Filter, strides=(1, 1), paddings=(0, 0), dilations=(1, 1), groups=1,
+            data_format="NCHW", padding_algorithm="EXPLICIT"):
+    return _conv_nd(Input, Filter, strides, paddings, dilations, groups or 1, data_format,
+                    padding_algorithm, 2)
+
+
 def _conv3d(Input, Filter, strides=(1, 1, 1), paddings=(0, 0, 0), dilations=(1, 1, 1), groups=1,
             data_format="NCDHW", padding_algorithm="EXPLICIT"):
     return _conv_nd(Input, Filter, strides, paddings, dilations, groups or 1, data_format,
@@ -324,7 +330,54 @@ def _lookup_table(W, Ids, padding_idx=-1, is_sparse=False, is_distributed=False,
     return out
 
 
+def _batch_norm(X, Scale, Bias, Mean, Variance, MomentumTensor=None, momentum=0.9,
+                epsilon=1e-5, is_test=False, data_layout="NCHW", use_global_stats=False,
+                trainable_statistics=False):
+    channel_last = data_layout in ("NHWC", "NDHWC", "NLC") and X.dim() > 2
+    x = X.movedim(-1, 1) if channel_last else X
+    axes = [0] + list(range(2, x.dim()))
+    shape = [1, -1] + [1] * (x.dim() - 2)
+    if MomentumTensor is not None:
+        momentum = MomentumTensor.reshape(())
+    global_stats = (is_test and not trainable_statistics) or use_global_stats
+    if global_stats:
+        mean, var = Mean, Variance
+        mean_out, var_out = Mean, Variance
+        saved_mean = torch.zeros_like(Mean)
+        saved_var = torch.zeros_like(Variance)
+    else:
+        mean = x.mean(dim=axes)
+        var = ((x - mean.reshape(shape)) ** 2).mean(dim=axes)
+        with torch.no_grad():
+            # Paddle's running statistics: momentum * running + (1 - momentum) * batch (the
+            # batch variance is the biased one the normalization uses).
+            mean_out = Mean * momentum + mean.detach() * (1 - momentum)
+            var_out = Variance * momentum + var.detach() * (1 - momentum)
+            saved_mean = mean.detach()
+            saved_var = 1.0 / torch.sqrt(var.detach() + epsilon)
+    y = (x - mean.reshape(shape)) / torch.sqrt(var.reshape(shape) + epsilon)
+    y = y * Scale.reshape(shape) + Bias.reshape(shape)
+    if channel_last:
+        y = y.movedim(1, -1)
+    return y, mean_out, var_out, saved_mean, saved_var, X.new_empty((0,))
+
+
+def _lookup_table_v2(Ids, W, padding_idx=-1, is_sparse=False, is_distributed=False):
+    out = F.embedding(Ids, W)
+    if padding_idx >= 0:
+        # Paddle outputs zeros for padding ids (and no gradient reaches that row).
+        out = out * (Ids != padding_idx).unsqueeze(-1).to(out.dtype)
+    return out
+
+
 LAYER_OPS = {
+    "batch_norm": _local(
+        "batch_norm", _batch_norm, ("X", "Scale", "Bias", "Mean", "Variance", "MomentumTensor"),
+        ("Y", "MeanOut", "VarianceOut", "SavedMean", "SavedVariance", "ReserveSpace"),
+        {"data_layout": "NCHW", "epsilon": 1e-5, "is_test": False, "momentum": 0.9,
+         "trainable_statistics": False, "use_global_stats": False}),
+    "lookup_table_v2": _local("lookup_table_v2", _lookup_table_v2, ("Ids", "W"), ("Out",),
+                              {"padding_idx": -1}),
     "layer_norm": _local("layer_norm", _layer_norm, ("X", "Scale", "Bias"),
                          ("Y", "Mean", "Variance"), {"begin_norm_axis": 1, "epsilon": 1e-5}),
     "group_norm": _local("group_norm", _group_norm, ("X", "Scale", "Bias"),
@@ -339,6 +392,9 @@ LAYER_OPS = {
         {"data_format": "NCHW", "dilations": [1, 1], "groups": 1, "output_padding": [],
          "output_size": [], "padding_algorithm": "EXPLICIT", "paddings": [0, 0],
          "strides": [1, 1]}),
+    "conv2d": _local("conv2d", _conv2d, ("Input", "Filter"), ("Output",),
+                     {"data_format": "NCHW", "dilations": [1, 1], "groups": 1,
+                      "padding_algorithm": "EXPLICIT", "paddings": [0, 0], "strides": [1, 1]}),
     "conv3d": _local("conv3d", _conv3d, ("Input", "Filter"), ("Output",),
                      {"data_format": "NCDHW", "dilations": [1, 1, 1], "groups": 1,
                       "padding_algorithm": "EXPLICIT", "paddings": [0, 0, 0],
