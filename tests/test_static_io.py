@@ -172,3 +172,25 @@ def test_persistables_round_trip_and_checks(tmp_path):
             paddle.static.save_to_file(path, "text")
     finally:
         paddle.disable_static()
+
+
+def test_inference_model_with_static_nn_layers_round_trip(tmp_path):
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            x = paddle.static.data("x", [None, 3, 4, 4], "float32")
+            h = paddle.static.nn.conv2d(x, 2, 3, padding=1)
+            h = paddle.static.nn.batch_norm(h, is_test=True)
+            y = paddle.static.nn.layer_norm(h)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(start)
+        feed = {"x": np.sin(np.arange(96, dtype="float32")).reshape(2, 3, 4, 4)}
+        want, = exe.run(main, feed=feed, fetch_list=[y])
+        prefix = str(tmp_path / "m")
+        paddle.static.save_inference_model(prefix, [x], [y], exe, program=main)
+        prog, feeds, fetches = paddle.static.load_inference_model(prefix, exe)
+        got, = exe.run(prog, feed={feeds[0]: feed["x"]}, fetch_list=fetches)
+        np.testing.assert_allclose(got, want, rtol=1e-5)
+    finally:
+        paddle.disable_static()

@@ -26,7 +26,7 @@ import torch
 from .._atomic_file import atomic_write
 from .._safe_pickle import loads, plain_array
 from .ir import Parameter, Program, Variable
-from .local_ops import lookup
+from .local_ops import LOCAL_OPS, lookup
 from .scope import global_scope
 from .._tensor import wrap
 from .._tensor import Tensor
@@ -209,7 +209,11 @@ def program_desc(program, feed=(), fetch=()):
              for v in block.vars.values()]
     ops = [{"type": op.type, "inputs": op.inputs, "outputs": op.outputs,
             "attrs": {k: a for k, a in op.attrs.items() if _plain(a)},
-            "list_slots": list(op.list_slots)} for op in block.ops]
+            "list_slots": list(op.list_slots),
+            # Ops recorded with the static graph's own kernel of a type the registry also has
+            # (static.nn's conv2d, batch_norm, layer_norm...) load with that kernel again.
+            "local": op.opdef is not None and LOCAL_OPS.get(op.type) is op.opdef}
+           for op in block.ops]
     return {"format": _FORMAT, "vars": vars_, "ops": ops, "feed": list(feed),
             "fetch": list(fetch)}
 
@@ -235,8 +239,10 @@ def program_from_desc(desc):
                              is_data=d["is_data"], need_check_feed=d["need_check_feed"],
                              type=d.get("type", "DENSE_TENSOR"))
     for d in desc["ops"]:
-        op = block.append_op(d["type"], d["inputs"], d["outputs"], d["attrs"],
-                             None if d["type"] in ("feed", "fetch") else lookup(d["type"]))
+        kind = d["type"]
+        opdef = None if kind in ("feed", "fetch") else (
+            LOCAL_OPS[kind] if d.get("local") and kind in LOCAL_OPS else lookup(kind))
+        op = block.append_op(kind, d["inputs"], d["outputs"], d["attrs"], opdef)
         op.list_slots = tuple(d.get("list_slots", ()))
     return program
 
