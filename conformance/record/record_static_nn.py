@@ -272,10 +272,11 @@ with paddle.static.scope_guard(scope):
     paddle.static.deserialize_persistables(q, pb, exe)
     out['restored'] = np.asarray(exe.run(q, feed={'x': np.ones((2, 3), 'float32')},
                                          fetch_list=[q.global_block().var(y.name)])[0]).tolist()
-out['io_errors'] = [err(lambda: paddle.static.save_to_file('unused.bin', 'str')),
-                    err(lambda: paddle.static.serialize_program([1], [y])),
-                    err(lambda: paddle.static.serialize_program([x], 3)),
-                    err(lambda: paddle.static.serialize_program(x, y))]
+with paddle.static.program_guard(paddle.static.Program()):    # an empty default program
+    out['io_errors'] = [err(lambda: paddle.static.save_to_file('unused.bin', 'str')),
+                        err(lambda: paddle.static.serialize_program([1], [y])),
+                        err(lambda: paddle.static.serialize_program([x], 3)),
+                        err(lambda: paddle.static.serialize_program(x, y))]
 """,
     "devices": """
 out['ipu_strategy'] = err(lambda: paddle.static.IpuStrategy())
