@@ -42,3 +42,12 @@ def test_core_dense_tensor_feeds_the_executor():
         np.testing.assert_allclose(out, 2 * np.ones((2, 3)))
     finally:
         paddle.disable_static()
+
+
+def test_base_tensor_is_the_dense_tensor_with_sequence_lengths():
+    t = base.Tensor()
+    t.set(np.zeros((5, 2), "float32"), paddle.CPUPlace())
+    t.set_recursive_sequence_lengths([[2, 3]])
+    assert t.lod() == [[0, 2, 5]]
+    with pytest.raises(ValueError, match="recursive_sequence_lengths is"):
+        t.set_recursive_sequence_lengths([[4]])

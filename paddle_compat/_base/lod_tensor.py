@@ -2,31 +2,9 @@
 tensor), built from a numpy array, a list of sequences or another DenseTensor."""
 import numpy as np
 
-from .._static.dense_tensor import DenseTensor
+from .._static.dense_tensor import DenseTensor, check_recursive_lengths as _check
 
 __all__ = ["create_lod_tensor"]
-
-
-def _offsets(lengths):
-    out = [0]
-    for n in lengths:
-        out.append(out[-1] + int(n))
-    return out
-
-
-def _check(recursive_seq_lens, rows):
-    lod = [_offsets(level) for level in recursive_seq_lens]
-    ok = all(all(n >= 0 for n in level) for level in recursive_seq_lens)
-    for upper, lower in zip(lod, lod[1:]):
-        ok = ok and upper[-1] == len(lower) - 1
-    ok = ok and (not lod or lod[-1][-1] == rows)
-    if not ok:
-        text = "{" + ", ".join("{" + ", ".join(str(int(n)) for n in level) + "}"
-                               for level in recursive_seq_lens) + "}"
-        raise ValueError("(InvalidArgument) The provided recursive_sequence_lengths info is "
-                         f"invalid, the LegacyLoD converted by recursive_sequence_lengths is "
-                         f"{text}")
-    return lod
 
 
 def create_lod_tensor(data, recursive_seq_lens, place):

@@ -10,7 +10,8 @@ does not provide raises the census's "not provided yet" error.
 """
 from .._place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
 from .._param_attr import ParamAttr
-from .._tensor import Tensor
+# Paddle 3.3.1's base.Tensor is core.DenseTensor (fluid's LoDTensor), not paddle.Tensor.
+from .._static.dense_tensor import DenseTensor as Tensor
 from .._static.ir import Program, Variable
 from .._static.builder import (default_main_program, default_startup_program, device_guard,
                                name_scope, program_guard)
