@@ -22,6 +22,7 @@ from ._flags import set_flags, get_flags
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
 from . import device
+from .device import is_compiled_with_xpu  # Paddle exports it at the top level too
 from . import utils
 from . import distributed
 from .distributed.parallel import DataParallel
