@@ -650,7 +650,11 @@ _CAST = defop("cast", _cast_kernel, attrs={"out_dtype": None}, api="paddle.cast"
 
 def cast(x, dtype):
     """paddle.cast(x, dtype) / Tensor.astype: a copy converted to `dtype` (C-style truncation)."""
-    d = to_dtype(dtype)
+    try:
+        d = to_dtype(dtype)
+    except TypeError:
+        np.dtype(dtype)     # Paddle converts through numpy first: numpy's words for an unknown name
+        raise
     out = apply_op(_CAST, (x,), {"out_dtype": d.torch})
     if not STATE.static and not x.stop_gradient and out.stop_gradient:
         out._info = {"needs_grad": True}   # Paddle keeps stop_gradient=False on an int result

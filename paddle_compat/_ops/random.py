@@ -138,8 +138,10 @@ def _shape_args(shape, api, static_ok=True):
         elif isinstance(d, (int, np.integer)) and not isinstance(d, bool):
             out.append(int(d))
         else:
-            raise TypeError(f"(InvalidType) {api}(): argument (position 1) must be list of int, "
-                            f"but got {type(d).__name__} at pos {pos}")
+            # the shape's position among the C++ op's arguments: randint(low, high, shape)
+            where = 3 if api == "randint" else 1
+            raise TypeError(f"(InvalidType) {api}(): argument (position {where}) must be list "
+                            f"of int, but got {type(d).__name__} at pos {pos}")
     if not STATE.static:
         for d in out:
             if d < 0:
