@@ -84,7 +84,9 @@ def _adam_core(param, grad, state, hyper, s):
         denom = m2max.sqrt().add_(eps_t)
     else:
         denom = m2.sqrt().add_(eps_t)
-    update = (m1 / denom).mul_(lr_t)
+    # m1 / denom written into denom (elementwise, so the same values as a new tensor): one
+    # parameter-sized temporary per update instead of two (peak memory of the step).
+    update = torch.div(m1, denom, out=denom).mul_(lr_t)
     param.sub_(update.to(param.dtype))
     state["beta1_pow_acc"].mul_(b1)
     state["beta2_pow_acc"].mul_(b2)
