@@ -32,6 +32,7 @@ tools/bench_table.py` renders the README's benchmark section from that file.
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -221,14 +222,22 @@ def import_times(paddle_python, n):
     sides = [("paddle_compat", sys.executable, "paddle_compat"), ("torch", sys.executable, "torch")]
     if paddle_python:
         sides.append(("paddle", paddle_python, "paddle"))
-    env = dict(os.environ, OMP_NUM_THREADS="1", GLOG_minloglevel="2")
+    # Bytecode caches allowed (in a private folder): an installed torch has its .pyc files, and
+    # so would an installed paddle_compat; one untimed import per side fills them.
+    cache = tempfile.mkdtemp(prefix="bench-pyc-")
+    env = dict(os.environ, OMP_NUM_THREADS="1", GLOG_minloglevel="2", PYTHONPYCACHEPREFIX=cache)
     env.pop("PYTHONPATH", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     out = {name: [] for name, _, _ in sides}
+    for name, python, mod in sides:
+        subprocess.run([python, "-c", f"import sys; sys.path.insert(0, {ROOT!r}); import {mod}"],
+                       env=env, capture_output=True, cwd=HERE)
     for _ in range(n):
         for name, python, mod in sides:
             p = subprocess.run([python, "-c", snippet.format(root=ROOT, mod=mod)], env=env,
                                capture_output=True, text=True, cwd=HERE)
             out[name].append(float(p.stdout.strip().splitlines()[-1]))
+    shutil.rmtree(cache, ignore_errors=True)
     return {name: statistics.median(v) for name, v in out.items()}
 
 
