@@ -113,7 +113,10 @@ def worker(side, timer_name):
                     # path in turn for 12 calls and keeps the faster (_jit/static_function.py).
                     for _ in range(14):
                         step()
-                reply({"first_s": first, "warm_s": warm})
+                stats = getattr(getattr(getattr(step, "model", None), "forward", None),
+                                "compile_stats", None)
+                reply({"first_s": first, "warm_s": warm,
+                       "compile_stats": stats() if side == "compat" and stats else None})
             elif op == "time":
                 n = cmd["number"]
                 t0 = timer()
@@ -191,6 +194,8 @@ def measure_case(workers, model, mode, phase, rounds, round_s):
             live[side] = w
             res[f"{side}_warm_s"] = r["warm_s"]
             res[f"{side}_first_s"] = r["first_s"]
+            if r.get("compile_stats"):
+                res["compile_stats"] = r["compile_stats"]
     try:
         if "compat" not in live:
             return res
@@ -324,6 +329,8 @@ def main(argv=None):
     ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--modes", default=",".join(MODES))
     ap.add_argument("--phases", default=",".join(PHASES))
+    ap.add_argument("--skip", default="", help="cases left out, e.g. resnet18_b32:to_static "
+                    "(model:mode or model:mode:phase), comma-separated")
     ap.add_argument("--rounds", type=int, default=None)
     ap.add_argument("--round-s", type=float, default=None, help="seconds per round and side")
     ap.add_argument("--paddle", default=DEFAULT_PADDLE, help="a Python with paddlepaddle 3.3.1")
@@ -344,10 +351,13 @@ def main(argv=None):
     if paddle_python:
         workers["paddle"] = Worker("paddle", paddle_python, args.timer)
     cases = []
+    skip = set(filter(None, args.skip.split(",")))
     try:
         for model in args.models.split(","):
             for phase in args.phases.split(","):
                 for mode in args.modes.split(","):
+                    if f"{model}:{mode}" in skip or f"{model}:{mode}:{phase}" in skip:
+                        continue
                     t0 = time.perf_counter()
                     c = measure_case(workers, model, mode, phase, rounds, round_s)
                     cases.append(c)
@@ -362,7 +372,7 @@ def main(argv=None):
     result = {"meta": {"torch": torch.__version__, "timer": args.timer, "rounds": rounds,
                        "round_s": round_s, "threads": 1, "quick": args.quick,
                        "date": time.strftime("%Y-%m-%d"), "cpus": os.cpu_count(),
-                       "paddle": bool(paddle_python)},
+                       "paddle": bool(paddle_python), "skipped": sorted(skip)},
               "cases": cases,
               "import_s": import_times(paddle_python, 3 if args.quick else 7)}
     _write_json(out, result)

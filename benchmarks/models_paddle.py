@@ -83,6 +83,7 @@ def make_step(paddle, name, mode, phase):
         def step():
             with paddle.no_grad():
                 return model(x)
+        step.model = model
         return step, lambda: None
     opt = paddle.optimizer.Adam(learning_rate=1e-3, parameters=model.parameters())
 
@@ -91,6 +92,7 @@ def make_step(paddle, name, mode, phase):
         loss.backward()
         opt.step()
         opt.clear_grad()
+    step.model = model
     return step, lambda: None
 
 
