@@ -10,7 +10,7 @@ batch 32), a 4-layer Transformer encoder (d_model 256, seq 128, batch 16). Each 
 dynamic mode, under `paddle.jit.to_static`, and as a static Program run by an Executor.
 
 How it is measured. Three worker processes, one per side (paddle_compat, torch, real Paddle run by
-`--paddle`, default ~/paddle-ref/bin/python), each on one thread (OMP/MKL=1,
+`--paddle`, default: the interpreter named by $PADDLE_PYTHON), each on one thread (OMP/MKL=1,
 torch.set_num_threads(1)). For every case each worker builds the step and runs it twice (the
 compile/warm-up time is reported separately; to_static runs 14 more untimed calls, in which
 paddle_compat's to_static picks the compiled graph or the dynamic path), then the driver asks the workers in turn, rotating
@@ -45,7 +45,7 @@ ROOT = os.path.dirname(HERE)
 MODELS = ("mlp", "lenet", "resnet18_b8", "resnet18_b32", "lstm", "transformer")
 MODES = ("dynamic", "to_static", "static")
 PHASES = ("train", "infer")
-DEFAULT_PADDLE = os.path.expanduser("~/paddle-ref/bin/python")
+DEFAULT_PADDLE = os.environ.get("PADDLE_PYTHON")   # a Python with paddlepaddle 3.3.1
 _TAG = "@@bench "
 
 
@@ -342,7 +342,11 @@ def main(argv=None):
         return worker(args.worker, args.timer)
     rounds = args.rounds or (3 if args.quick else 7)
     round_s = args.round_s or (0.15 if args.quick else 0.5)
-    paddle_python = None if args.no_paddle or not os.path.exists(args.paddle) else args.paddle
+    paddle_python = None if args.no_paddle or not args.paddle else os.path.expanduser(args.paddle)
+    if paddle_python and not os.path.exists(paddle_python):
+        raise SystemExit(f"bench_models: --paddle {paddle_python}: no such interpreter")
+    if not paddle_python:
+        print("(no real Paddle side: pass --paddle PYTHON or set PADDLE_PYTHON)", file=sys.stderr)
     out = args.out or os.path.join(HERE, "results",
                                    "models_quick.json" if args.quick else "models.json")
     import torch
