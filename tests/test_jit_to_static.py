@@ -325,3 +325,19 @@ def test_a_named_torch_backend_always_runs_compiled():
         sf(paddle.ones([2]))
     assert sf.compile_stats() == {}
     assert paddle.jit.to_static(lambda x: x, backend="CINN")._auto
+
+
+def test_a_compiled_graph_that_fails_when_it_runs_falls_back_to_dynamic(monkeypatch):
+    def broken(*args):
+        raise TypeError("expected Tensor() for op: torch.ops.aten.mkldnn_rnn_layer.default")
+    sf = paddle.jit.to_static(lambda x: x * 3)
+    monkeypatch.setattr(sf, "_compile", lambda: broken)
+    with pytest.warns(RuntimeWarning, match="graph failed when it ran.*mkldnn_rnn_layer"):
+        out = sf(paddle.to_tensor([1.0, 2.0]))
+    assert out.numpy().tolist() == [3.0, 6.0]
+    assert sf(paddle.to_tensor([2.0])).numpy().tolist() == [6.0]      # dynamic from now on
+    # A user's own error raises as in dynamic mode, not as the graph's failure.
+    sg = paddle.jit.to_static(lambda x: paddle.reshape(x, [7]))
+    monkeypatch.setattr(sg, "_compile", lambda: broken)
+    with pytest.raises(ValueError):
+        sg(paddle.to_tensor([1.0, 2.0]))

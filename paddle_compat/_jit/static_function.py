@@ -335,6 +335,20 @@ class StaticFunction:
             out = compiled(self, template, *raw)
         except torch._dynamo.exc.TorchDynamoException as e:
             return self._compile_failed(e, args, kwargs)
+        except Exception as e:
+            if policy is None or policy.calls > 2:
+                raise
+            # A compiled graph can fail when it first runs (torch 2.13's inductor on an LSTM's
+            # training step: `expected Tensor() for op: aten.mkldnn_rnn_layer`). The dynamic path
+            # decides: a user's own error raises there exactly as in dynamic mode; if it runs,
+            # the graph is at fault and this function stays dynamic.
+            out = self._eager(args, kwargs)
+            self._fallback = f"the compiled graph failed: {type(e).__name__}: {e}"
+            warnings.warn(f"{self._owner_name()}: the torch.compile (backend={self._backend!r}) "
+                          f"graph failed when it ran ({type(e).__name__}: "
+                          f"{str(e).splitlines()[0] if str(e) else ''}). Falling back to dynamic "
+                          f"mode for this function.", RuntimeWarning, stacklevel=2)
+            return out
         if t0 is not None:          # the first two calls compile (and recompile)
             policy.compile_s = (policy.compile_s or 0.0) + time.perf_counter() - t0
         return tree.wrap_out(out)
