@@ -310,6 +310,8 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __str__(self):
+        if self._t.layout is not torch.strided and _SPARSE_FORMATTER:
+            return _SPARSE_FORMATTER[0](self)
         return format_tensor(self._t, dtype_name=self.dtype.short, place_str=str(self.place),
                              stop_gradient=self.stop_gradient)
 
@@ -326,6 +328,16 @@ class Tensor:
             out.stop_gradient = False
         memo[id(self)] = out
         return out
+
+
+# The sparse package registers its printer here (paddle_compat/_sparse/tensor.py); a hook, not an
+# import, so that the Tensor does not import the floor above it.
+_SPARSE_FORMATTER = []
+
+
+def set_sparse_formatter(fn):
+    """Register the function that prints a sparse Tensor (Paddle's sparse_tensor_to_string)."""
+    _SPARSE_FORMATTER[:] = [fn]
 
 
 _NODE_NAMES = {"Mul": "Multiply", "Sub": "Subtract", "Div": "Divide", "Mm": "Matmul",
