@@ -194,7 +194,13 @@ class Tensor:
         t = self._t
         if not t.requires_grad:
             return
-        g = torch.ones_like(t) if grad_tensor is None else grad_tensor._t
+        if grad_tensor is not None:
+            g = grad_tensor._t
+        elif t.layout is torch.sparse_coo:     # a sparse output: ones at its stored elements
+            g = torch.sparse_coo_tensor(t._indices(), torch.ones_like(t._values()), t.shape,
+                                        check_invariants=False)
+        else:
+            g = torch.ones_like(t)
         node = t.grad_fn
         if node is not None and node.metadata.get("_pd_freed"):
             # torch can run a graph twice when no node saved tensors (add); Paddle cannot.

@@ -28,9 +28,9 @@ def _float_values(v):
     return v if (v.is_floating_point() or v.is_complex()) else v.to(torch.float32)
 
 
-def _valuewise(api, fn, to_float=True):
+def _valuewise(api, fn, to_float=True, kernel=None):
     def op(x, name=None):
-        require(x, api)
+        require(x, kernel or api)
         _, v = parts(x)
         return make_like(x, fn(_float_values(v) if to_float else v))
     op.__name__ = api
@@ -52,10 +52,11 @@ log1p = _valuewise("log1p", torch.log1p)
 expm1 = _valuewise("expm1", torch.expm1)
 square = _valuewise("square", torch.square, to_float=False)
 abs = _valuewise("abs", torch.abs, to_float=False)
-neg = _valuewise("neg", torch.neg, to_float=False)
+# Paddle computes neg, rad2deg and deg2rad with its `scale` kernel (named in its error).
+neg = _valuewise("neg", torch.neg, to_float=False, kernel="scale")
 isnan = _valuewise("isnan", torch.isnan, to_float=False)
-rad2deg = _valuewise("rad2deg", lambda v: v * (180.0 / math.pi))
-deg2rad = _valuewise("deg2rad", lambda v: v * (math.pi / 180.0))
+rad2deg = _valuewise("rad2deg", lambda v: v * (180.0 / math.pi), kernel="scale")
+deg2rad = _valuewise("deg2rad", lambda v: v * (math.pi / 180.0), kernel="scale")
 
 
 def pow(x, factor, name=None):

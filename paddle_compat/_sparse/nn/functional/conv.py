@@ -8,10 +8,14 @@ torch has no sparse convolution, so this is Paddle's own algorithm on torch ops:
 [n, C_in] @ [C_in, C_out] product and one `index_add` into the output values; gradients flow
 through those ops. A plain convolution stores every output position some input element reaches
 (sorted); a submanifold one (subm) stores exactly the input's positions (sorted), output q reading
-input q - padding + k * dilation for kernel offset k.
+input q + (k - kernel_size // 2) * dilation for kernel offset k (the kernel is centred; Paddle
+ignores `padding` there, and so does this).
 
 Differences from Paddle: `key` (Paddle's rulebook cache key) is accepted and ignored (the rulebook
-is rebuilt each call); the `_igemm` variants compute the same values with the same rulebook.
+is rebuilt each call); the `_igemm` variants compute the same values with the same rulebook on CPU
+(Paddle 3.3.1 has them on GPU only). A submanifold convolution with an even kernel size or a
+dilation keeps x's shape and positions here (Paddle 3.3.1 returns a changed shape there and drops
+positions).
 """
 import itertools
 
@@ -97,15 +101,15 @@ def output_positions(idx, kernel, stride, pad_lo, dilation, out_spatial):
     return out_idx, rules
 
 
-def rulebook_pairs(idx, spatial, kernel, pad_lo, dilation):
+def rulebook_pairs(idx, spatial, kernel, dilation):
     """The rulebook of a submanifold convolution over the coalesced input positions `idx`:
-    [(offset number, in_ids, out_ids)], output q reading input q - pad + k * dilation."""
+    [(offset number, in_ids, out_ids)], output q reading input q + (k - kernel // 2) * dilation."""
     dims = len(kernel)
     sizes = [int(idx[0].max()) + 1 if idx.shape[1] else 1] + list(spatial)
     keys = _flat_keys(idx, sizes)                  # sorted: idx is coalesced
     rules = []
     for k_num, k in enumerate(itertools.product(*[range(s) for s in kernel])):
-        shift = torch.tensor([k[d] * dilation[d] - pad_lo[d] for d in range(dims)],
+        shift = torch.tensor([(k[d] - kernel[d] // 2) * dilation[d] for d in range(dims)],
                              device=idx.device).reshape(-1, 1)
         src = idx[1:] + shift
         lim = torch.tensor(spatial, device=idx.device).reshape(-1, 1)
@@ -135,7 +139,7 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, subm, data_format,
     t = x._t
     if t.dim() != dims + 2:
         raise ValueError(f"Input x should be {dims + 2}D tensor, but received x with the shape of "
-                         f"{list(x.shape)}")
+                         f"{x.shape}")
     if t.sparse_dim() != dims + 1:                 # channels must be the dense dimension
         t = t.to_dense().to_sparse(dims + 1)
     t = t.coalesce()
@@ -157,7 +161,7 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, subm, data_format,
             raise ValueError(f"The stride of a submanifold convolution must be 1, but got {stride}")
         out_idx = idx
         out_spatial = spatial
-        rules = rulebook_pairs(idx, spatial, kernel, pad_lo, dilation)
+        rules = rulebook_pairs(idx, spatial, kernel, dilation)
     else:
         out_spatial = [(spatial[d] + pad_lo[d] + pad_hi[d] - dilation[d] * (kernel[d] - 1) - 1)
                        // stride[d] + 1 for d in range(dims)]

@@ -45,8 +45,7 @@ class LeakyReLU(Layer):
         return F.leaky_relu(x, self._negative_slope, self._name)
 
     def extra_repr(self):
-        name_str = f", name={self._name}" if self._name else ""
-        return f"negative_slope={self._negative_slope}{name_str}"
+        return f"name={self._name}" if self._name else ""
 
 
 class Softmax(Layer):
@@ -61,5 +60,4 @@ class Softmax(Layer):
         return F.softmax(x, self._axis, self._name)
 
     def extra_repr(self):
-        name_str = f", name={self._name}" if self._name else ""
-        return f"axis={self._axis}{name_str}"
+        return f"name={self._name}" if self._name else ""
