@@ -19,9 +19,10 @@ def dynamic_only(api):
 
 
 def check_index(t, what, api):
+    """Paddle's error for a `what` index tensor of `api` that is not int32/int64."""
     if t.dtype not in (torch.int32, torch.int64):
         raise ValueError(f"(InvalidArgument) Unsupported index type, Expected int, int64, but got "
-                         f"{str(t.dtype).replace('torch.', '')}. ({api}: {what})")
+                         f"{str(t.dtype).replace('torch.', '')}.")
 
 
 def scatter_reduce(values, index, n_out, op):
