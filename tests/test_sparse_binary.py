@@ -77,3 +77,15 @@ def test_union_gradient_flows_to_both_operands():
     S.multiply(x, y).to_dense().sum().backward()
     np.testing.assert_allclose(x.grad.to_dense().numpy(), [[0, 3.0], [0, 0]])
     np.testing.assert_allclose(y.grad.to_dense().numpy(), [[0, 1.0], [0, 0]])
+
+
+def test_multiply_docstring_example_keeps_negative_zeros():
+    # Paddle's own example: a stored -1 times a missing element is a stored -0., and to_dense
+    # writes it as -0. (torch's to_dense would add it to 0. and lose the sign).
+    x = paddle.to_tensor([[0, -1, 0, 2], [0, 0, -3, 0], [4, 5, 0, 0]], "float32")
+    y = paddle.to_tensor([[0, 0, 0, -2], [0, 2, -3, 0], [2, 3, 4, 8]], "float32")
+    z = S.multiply(x.to_sparse_csr(), y.to_sparse_csr()).to_dense()
+    assert str(z) == ("Tensor(shape=[3, 4], dtype=float32, place=Place(cpu), stop_gradient=True,\n"
+                      "       [[ 0., -0.,  0., -4.],\n"
+                      "        [ 0.,  0.,  9.,  0.],\n"
+                      "        [ 8., 15.,  0.,  0.]])")

@@ -153,9 +153,17 @@ def as_coo(x):
 
 
 def dense_of(x):
-    """The dense torch tensor of a sparse (or dense) paddle Tensor."""
+    """The dense torch tensor of a sparse (or dense) paddle Tensor. A coalesced tensor's values are
+    written, not added, into the zeros (as Paddle's kernel does: a stored -0. stays -0., which
+    torch's `to_dense` turns into 0. by adding it to 0.)."""
     t = x._t
-    return t.to_dense() if t.layout is torch.sparse_coo else t
+    if t.layout is not torch.sparse_coo:
+        return t
+    if not t.is_coalesced():
+        return t.to_dense()
+    idx, v = parts(x)
+    zeros = torch.zeros(t.shape, dtype=t.dtype, device=t.device)
+    return zeros.index_put(tuple(idx), v)
 
 
 # ---- the Tensor methods --------------------------------------------------------------------------
@@ -170,7 +178,7 @@ def to_dense(self):
     """Tensor.to_dense(): the dense tensor of a sparse one (a dense tensor is returned as is)."""
     if not is_sparse(self):
         return self
-    return wrap(self._t.to_dense())
+    return wrap(dense_of(self))
 
 
 def to_sparse_coo(self, sparse_dim):
@@ -208,14 +216,17 @@ def to_sparse_csr(self):
 
 
 def _is_sparse(self):
+    """Tensor.is_sparse(): whether this is a sparse (COO or CSR) tensor."""
     return is_sparse(self)
 
 
 def _is_sparse_coo(self):
+    """Tensor.is_sparse_coo(): whether this is a sparse COO tensor."""
     return is_sparse(self) and not is_csr(self)
 
 
 def _is_sparse_csr(self):
+    """Tensor.is_sparse_csr(): whether this is a sparse CSR tensor."""
     return is_csr(self)
 
 
@@ -230,11 +241,13 @@ def _paddle_parts(x):
 
 
 def _indices(self):
+    """Tensor.indices(): a COO tensor's indices [sparse_dim, nnz]."""
     _only(self, "coo")
     return wrap(_paddle_parts(self)[0])
 
 
 def _values(self):
+    """Tensor.values(): a sparse tensor's stored values (graph-connected)."""
     if not is_sparse(self):
         raise SystemError("(Fatal) this method is only effective for SparseCooTensor or "
                           "SparseCsrTensor")
@@ -242,40 +255,48 @@ def _values(self):
 
 
 def _crows(self):
+    """Tensor.crows(): a CSR tensor's row pointers (3-D: the batches' concatenated)."""
     _only(self, "csr")
     return wrap(_index_out(self, csr_crows(self)))
 
 
 def _cols(self):
+    """Tensor.cols(): a CSR tensor's column indices."""
     _only(self, "csr")
     return wrap(_index_out(self, parts(self)[0][-1]))
 
 
 def _nnz(self):
+    """Tensor.nnz(): the number of stored elements of a sparse tensor."""
     if not is_sparse(self):
         raise ValueError("(InvalidArgument) Tensor.nnz() is only supported for sparse tensors")
     return int(self._t._nnz())
 
 
 def _sparse_dim(self):
+    """Tensor.sparse_dim(): the number of sparse axes (0 for a dense tensor)."""
     return self._t.sparse_dim() if is_sparse(self) else 0
 
 
 def _dense_dim(self):
+    """Tensor.dense_dim(): the number of dense axes of the stored values."""
     return self._t.dense_dim() if is_sparse(self) else self._t.dim()
 
 
 def _is_coalesced(self):
+    """Tensor.is_coalesced(): whether a COO tensor is sorted without duplicates."""
     _only(self, "coo")
     return bool(self._t.is_coalesced())
 
 
 def _coalesce(self, name=None):
+    """Tensor.coalesce(): paddle.sparse.coalesce(self)."""
     from .unary import coalesce
     return coalesce(self)
 
 
 def _is_same_shape(self, y):
+    """Tensor.is_same_shape(y): whether self and y have the same shape."""
     return list(self._t.shape) == list(y._t.shape)
 
 
