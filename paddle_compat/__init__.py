@@ -148,6 +148,9 @@ from ._hapi.model import Model
 from ._hapi.model_summary import summary
 from ._hapi.dynamic_flops import flops
 
+# --- sparse tensors, graph learning (owner: sparse) ---
+from . import sparse, geometric
+
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
 

@@ -224,7 +224,13 @@ class Tensor:
         t = self._t
         if not t.requires_grad:
             return
-        g = torch.ones_like(t) if grad_tensor is None else grad_tensor._t
+        if grad_tensor is not None:
+            g = grad_tensor._t
+        elif t.layout is torch.sparse_coo:     # a sparse output: ones at its stored elements
+            g = torch.sparse_coo_tensor(t._indices(), torch.ones_like(t._values()), t.shape,
+                                        check_invariants=False)
+        else:
+            g = torch.ones_like(t)
         node = t.grad_fn
         if node is not None and node.metadata.get("_pd_freed"):
             # torch can run a graph twice when no node saved tensors (add); Paddle cannot.
@@ -359,6 +365,8 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __str__(self):
+        if self._t.layout is not torch.strided and _SPARSE_FORMATTER:
+            return _SPARSE_FORMATTER[0](self)
         return format_tensor(self._t, dtype_name=self.dtype.short, place_str=str(self.place),
                              stop_gradient=self.stop_gradient)
 
@@ -375,6 +383,16 @@ class Tensor:
             out.stop_gradient = False
         memo[id(self)] = out
         return out
+
+
+# The sparse package registers its printer here (paddle_compat/_sparse/tensor.py); a hook, not an
+# import, so that the Tensor does not import the floor above it.
+_SPARSE_FORMATTER = []
+
+
+def set_sparse_formatter(fn):
+    """Register the function that prints a sparse Tensor (Paddle's sparse_tensor_to_string)."""
+    _SPARSE_FORMATTER[:] = [fn]
 
 
 _NODE_NAMES = {"Mul": "Multiply", "Sub": "Subtract", "Div": "Divide", "Mm": "Matmul",
