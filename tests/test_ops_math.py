@@ -444,3 +444,13 @@ def test_kthvalue_mv_polygamma_errors():
         paddle.mv(paddle.ones([2, 3]), paddle.ones([2]))
     with pytest.raises(ValueError, match="But received n = -1"):
         paddle.polygamma(paddle.ones([2]), -1)
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("math"))
+def test_tensor_api_golden(case):
+    _api.check(case)

@@ -19,7 +19,7 @@ from .._tensor import Tensor
 
 __all__ = ["check_type", "check_dtype", "check_variable_and_dtype", "check_tensor_arg",
            "check_int_list_arg", "check_axis", "normalize_axis", "dtype_name", "is_tensor_like",
-           "invalid_argument", "invalid_type", "FLOAT_DTYPES", "INT_DTYPES", "ALL_NUMERIC"]
+           "invalid_argument", "invalid_type", "kernel_not_found", "FLOAT_DTYPES", "INT_DTYPES", "ALL_NUMERIC"]
 
 FLOAT_DTYPES = ("float16", "bfloat16", "uint16", "float32", "float64")
 INT_DTYPES = ("uint8", "int8", "int16", "int32", "int64")
@@ -59,6 +59,15 @@ def dtype_name(dtype):
 def invalid_argument(text):
     """Paddle's C++ InvalidArgument error, which Python sees as ValueError."""
     return ValueError(f"(InvalidArgument) {text}")
+
+
+def kernel_not_found(kernel, dtype, supported):
+    """Paddle's RuntimeError for a dtype a phi kernel is not registered for, e.g. `cos` of int64:
+    "(NotFound) The kernel with key (CPU, Undefined(AnyLayout), int64) of kernel `cos` is not
+    registered. ..."; `supported` is Paddle's list text ('float64, float32')."""
+    return RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {dtype}) of "
+                        f"kernel `{kernel}` is not registered. Selected wrong DataType `{dtype}`. "
+                        f"Paddle support following DataTypes: {supported}.")
 
 
 def invalid_type(text):
