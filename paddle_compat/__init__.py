@@ -20,6 +20,7 @@ from ._creation_core import to_tensor
 from ._mode import in_dynamic_mode
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
+from . import cuda, special, random, functional, sysconfig
 from . import device
 from . import utils
 from . import distributed
@@ -169,6 +170,19 @@ from ._ops.stat import nanmedian
 from ._ops.linalg import cdist, histogram, histogram_bin_edges, histogramdd, t_
 from ._ops.random import (manual_seed, rand_like, randn_like, log_normal, log_normal_, bernoulli_,
                           cauchy_, geometric_, binomial, poisson, standard_gamma, normal_)
+
+from ._ops.compat_softmax import softmax
+from ._ops._checks import check_shape
+from ._place import XPUPinnedPlace
+from ._base.framework import get_flags, set_flags, disable_signal_handler
+from ._utils.dlpack import from_dlpack, to_dlpack
+from ._compat.proxy import enable_compat, disable_compat
+# Paddle's constants and dtype aliases (paddle.float is float32, paddle.uint16 is bfloat16's
+# storage spelling, as in Paddle 3.3.1)
+e, pi, inf, nan, newaxis = 2.718281828459045, 3.141592653589793, float("inf"), float("nan"), None
+float, double, half = float32, float64, float16
+cfloat, cdouble = complex64, complex128
+uint16 = bfloat16
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor

@@ -15,6 +15,7 @@ import numpy as np
 import torch
 
 from .._dtype import DType, to_dtype
+from .._mode import STATE
 from .._tensor import Tensor
 
 __all__ = ["check_type", "check_dtype", "check_variable_and_dtype", "check_tensor_arg",
@@ -180,4 +181,24 @@ def broadcast_error(a, b):
             return ValueError(f"(InvalidArgument) Broadcast dimension mismatch. Operands could not "
                               f"be broadcast together with the shape of X = {xs} and the shape of "
                               f"Y = {ys}. Received [{dx}] in X is not equal to [{dy}] in Y at i:{i}.")
+    return None
+
+
+def check_shape(shape, op_name, expected_shape_type=(list, tuple, Tensor),
+                expected_element_type=(int, Tensor), expected_tensor_dtype=("int32", "int64")):
+    """paddle.check_shape(shape, op_name, ...): Paddle's data_feeder check of a shape argument
+    (a list/tuple of ints or int Tensors, or an int Tensor). As in Paddle it checks only in static
+    mode (dynamic mode returns at once); a bad shape raises Paddle's TypeError."""
+    if not STATE.static:
+        return None
+    check_type(shape, "shape", expected_shape_type, op_name)
+    if expected_element_type is not None and not is_tensor_like(shape):
+        for item in shape:
+            check_type(item, "element of shape", expected_element_type, op_name)
+            if expected_tensor_dtype is not None and is_tensor_like(item):
+                check_dtype(item.dtype, "element of shape", expected_tensor_dtype, op_name,
+                            "If element of shape is Tensor, its data type should be "
+                            + ", ".join(expected_tensor_dtype))
+    if expected_tensor_dtype is not None and is_tensor_like(shape):
+        check_dtype(shape.dtype, "shape", expected_tensor_dtype, op_name)
     return None

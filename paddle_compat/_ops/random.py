@@ -712,3 +712,12 @@ __all__ += ["manual_seed", "rand_like", "randn_like", "log_normal", "log_normal_
 _tensor_methods.attach({n: globals()[n] for n in ("log_normal_", "bernoulli_", "cauchy_",
                                                   "geometric_")
                         if n not in _tensor_methods.METHODS})
+
+
+def initial_seed():
+    """paddle.random.initial_seed(): the seed the default CPU generator was last seeded with (the
+    whole value given to paddle.seed), as a Python int."""
+    return _random.default_cpu_generator().initial_seed()
+
+
+__all__ += ["initial_seed"]
