@@ -3,11 +3,7 @@
 Scripts that read `paddle.__version__` or `paddle.version.full_version` see 3.3.1, the Paddle release
 whose behaviour paddle_compat reproduces. paddle_compat's own release is `compat_version`.
 """
-full_version = "3.3.1"
-major = "3"
-minor = "3"
-patch = "1"
-rc = "0"
+from ._version import full_version, major, minor, patch, rc
 istaged = True
 commit = "paddle_compat"
 with_mkl = "OFF"
