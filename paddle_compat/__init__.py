@@ -21,6 +21,7 @@ from ._mode import in_dynamic_mode
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
 from . import cuda, special, random, functional, sysconfig, hub, onnx, inference, quantization
+from . import compat
 from . import device
 from . import utils
 from . import distributed
