@@ -59,7 +59,7 @@ class PrecisionType(enum.IntEnum):
         return f"Precision.{self.name}"
 
 
-_NUM_BYTES = {DataType.FLOAT64: 8, DataType.FLOAT32: 4, DataType.FLOAT16: 2, DataType.BFLOAT16: 2,
+_NUM_BYTES = {DataType.FLOAT64: 8, DataType.FLOAT32: 4, DataType.FLOAT16: 2, DataType.BFLOAT16: -1,
               DataType.INT64: 8, DataType.INT32: 4, DataType.UINT8: 1, DataType.INT8: 1,
               DataType.BOOL: 1}
 # Paddle's legacy op type -> phi kernel name, for the types whose names differ
@@ -81,7 +81,8 @@ _PHI_NAMES = {"elementwise_add": "add", "elementwise_sub": "subtract",
 
 
 def get_num_bytes_of_data_type(dtype):
-    """paddle.inference.get_num_bytes_of_data_type(dtype): bytes per element of a DataType."""
+    """paddle.inference.get_num_bytes_of_data_type(dtype): bytes per element of a DataType (-1
+    for BFLOAT16, as Paddle 3.3.1 answers)."""
     return _NUM_BYTES[DataType(int(dtype))]
 
 
