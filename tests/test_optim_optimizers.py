@@ -42,3 +42,14 @@ def test_radam_keeps_paddle_shaped_accumulators():
     assert all(list(v.shape) == [3] for v in opt.state_dict().values())
     rho = [v for k, v in opt.state_dict().items() if "rho" in k][0].numpy()
     np.testing.assert_allclose(rho, 2 * 0.998001 / (1 - 0.998001), rtol=1e-4)   # t b2^t / (1 - b2^t)
+
+
+# ---- ASGD and Rprop: step by step against Paddle 3.3.1 (conformance/goldens/tensor_api.json) ----
+import pytest  # noqa: E402
+
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("optimizers"))
+def test_asgd_rprop_golden(case):
+    _api.check(case)

@@ -51,6 +51,18 @@ f = lambda: T([0.25, 0.5])
 i = lambda: T([1, 2])
 g = T([1., 2.], stop_gradient=False)
 m = lambda: T([[1., 2.], [3., 4.]])
+def STEPS(make, start, grads):
+    # the parameter after each optimizer step on loss = sum(w * c), then the accumulators
+    w = paddle.create_parameter([len(start)], 'float32',
+                                default_initializer=paddle.nn.initializer.Assign(np.array(start, 'float32')))
+    opt = make([w])
+    seen = []
+    for c in grads:
+        (w * T(c, dtype='float32')).sum().backward()
+        opt.step()
+        opt.clear_grad()
+        seen.append(T(w.numpy()))
+    return seen + [T(v.numpy()) for k, v in sorted(opt.state_dict().items())]
 """
 
 _UNARY_FLOAT = ["abs_", "acos_", "atan_", "cos_", "sin_", "sinh_", "tan_", "tanh_", "erf_",
@@ -425,6 +437,14 @@ CASES.update({
     "jit:set_verbosity_type": "paddle.jit.set_verbosity('a')",
     "jit:set_code_level_stdout": "paddle.jit.set_code_level(1, 2)",
     "jit:set_verbosity_ok": "paddle.jit.set_verbosity(1)",
+    # ---- ASGD, Rprop (_optim/optimizers.py + rules.py) ------------------------------------------
+    "optimizers:asgd": "STEPS(lambda ps: paddle.optimizer.ASGD(0.1, batch_num=2, parameters=ps), [1., 2.], [[1., 3.], [2., -1.], [0.5, 0.5], [-1., 2.]])",
+    "optimizers:asgd_n1": "STEPS(lambda ps: paddle.optimizer.ASGD(0.1, parameters=ps), [1., 2.], [[1., 3.], [2., -1.]])",
+    "optimizers:asgd_bad_n": "paddle.optimizer.ASGD(batch_num=0)",
+    "optimizers:asgd_no_lr": "paddle.optimizer.ASGD(learning_rate=None)",
+    "optimizers:rprop": "STEPS(lambda ps: paddle.optimizer.Rprop(0.1, learning_rate_range=(0.01, 0.15), parameters=ps), [1., 2., 3.], [[1., -3., 0.], [2., 1., 1.], [0.5, 0.5, -1.], [1., 2., -1.], [1., 2., -1.]])",
+    "optimizers:rprop_bad_lr": "paddle.optimizer.Rprop(learning_rate=100.)",
+    "optimizers:rprop_bad_etas": "paddle.optimizer.Rprop(etas=(1.5, 2.))",
 })
 
 

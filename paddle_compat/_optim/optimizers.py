@@ -6,7 +6,7 @@ from .._tensor import Tensor
 from .optimizer import Optimizer, _as_float, _regularizer_kind
 
 __all__ = ["SGD", "Momentum", "Adam", "AdamW", "RMSProp", "Adagrad", "Adamax", "Adadelta", "Lamb",
-           "RAdam", "NAdam"]
+           "RAdam", "NAdam", "ASGD", "Rprop"]
 
 
 class SGD(Optimizer):
@@ -402,3 +402,60 @@ class NAdam(_Betas):
         hyper = super()._base_hyper(param)
         hyper["momentum_decay"] = float(self._momentum_decay)
         return hyper
+
+
+# ---- ASGD, Rprop (Paddle: optimizer/asgd.py, optimizer/rprop.py) -----------------------------------
+
+
+class ASGD(Optimizer):
+    """paddle.optimizer.ASGD(learning_rate=0.001, batch_num=1, parameters=None, weight_decay=None,
+    grad_clip=None, multi_precision=False, name=None): stochastic average gradient over the last
+    batch_num gradients (rules.asgd); accumulators d, y ([batch_num, *shape]) and m (int64 [1]),
+    named as Paddle names them."""
+
+    _rule = "asgd"
+
+    def __init__(self, learning_rate=0.001, batch_num=1, parameters=None, weight_decay=None,
+                 grad_clip=None, multi_precision=False, name=None):
+        if learning_rate is None:
+            raise ValueError("learning_rate should not be none")
+        if batch_num is None:
+            raise ValueError("batch_num should not be none")
+        if not 0 < batch_num:
+            raise ValueError("batch_num should be greater than 0")
+        super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
+        self.type = "asgd"
+        self._multi_precision = multi_precision
+        self._n = batch_num
+
+    def _base_hyper(self, param):
+        return {"batch_num": int(self._n)}
+
+
+class Rprop(Optimizer):
+    """paddle.optimizer.Rprop(learning_rate=0.001, learning_rate_range=(1e-05, 50), parameters=None,
+    etas=(0.5, 1.2), grad_clip=None, multi_precision=False, name=None): resilient backpropagation
+    (rules.rprop): per-element step sizes starting at learning_rate; accumulators prevs and
+    learning_rates, named as Paddle names them. No weight decay, as in Paddle."""
+
+    _rule = "rprop"
+
+    def __init__(self, learning_rate=0.001, learning_rate_range=(1e-5, 50), parameters=None,
+                 etas=(0.5, 1.2), grad_clip=None, multi_precision=False, name=None):
+        if learning_rate is None:
+            raise ValueError("learning_rate is not set")
+        if not 0.0 < learning_rate_range[0] <= learning_rate <= learning_rate_range[1]:
+            raise ValueError("'0.0 < learning_rate_range[0] <= learning_rate <= "
+                             "learning_rate_range[1]' must be true")
+        if not 0.0 < etas[0] < 1.0 < etas[1]:
+            raise ValueError("'0.0 < etas[0] < 1.0 < etas[1]' must be true")
+        super().__init__(learning_rate, parameters, 0.0, grad_clip, name)
+        self.type = "rprop"
+        self._initial_learning_rate = learning_rate
+        self._multi_precision = multi_precision
+        self._learning_rate_range = tuple(float(v) for v in learning_rate_range)
+        self._etas = tuple(float(v) for v in etas)
+
+    def _base_hyper(self, param):
+        return {"learning_rate_range": self._learning_rate_range, "etas": self._etas,
+                "initial_lr": float(self._initial_learning_rate)}
