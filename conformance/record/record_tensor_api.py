@@ -63,6 +63,23 @@ def STEPS(make, start, grads):
         opt.clear_grad()
         seen.append(T(w.numpy()))
     return seen + [T(v.numpy()) for k, v in sorted(opt.state_dict().items())]
+def LBFGS(line_search_fn):
+    # three L-BFGS steps on a small non-quadratic problem: [loss, w] after each, and func_evals
+    w = paddle.create_parameter([2], 'float32',
+                                default_initializer=paddle.nn.initializer.Assign(np.array([1.5, -0.5], 'float32')))
+    opt = paddle.optimizer.LBFGS(learning_rate=1.0, max_iter=5, history_size=3,
+                                 line_search_fn=line_search_fn, parameters=[w])
+    A = T([[3., 1.], [1., 2.]])
+    b = T([1., -1.])
+    def closure():
+        opt.clear_grad()
+        loss = (w @ A @ w) * 0.5 - (b * w).sum() + (w ** 4).sum() * 0.1
+        loss.backward()
+        return loss
+    out = []
+    for _ in range(3):
+        out += [opt.step(closure), T(w.numpy())]
+    return out + [opt.state_dict()['state']['func_evals'], opt.state_dict()['state']['n_iter']]
 """
 
 _UNARY_FLOAT = ["abs_", "acos_", "atan_", "cos_", "sin_", "sinh_", "tan_", "tanh_", "erf_",
@@ -445,6 +462,8 @@ CASES.update({
     "optimizers:rprop": "STEPS(lambda ps: paddle.optimizer.Rprop(0.1, learning_rate_range=(0.01, 0.15), parameters=ps), [1., 2., 3.], [[1., -3., 0.], [2., 1., 1.], [0.5, 0.5, -1.], [1., 2., -1.], [1., 2., -1.]])",
     "optimizers:rprop_bad_lr": "paddle.optimizer.Rprop(learning_rate=100.)",
     "optimizers:rprop_bad_etas": "paddle.optimizer.Rprop(etas=(1.5, 2.))",
+    "optimizers:lbfgs": "LBFGS(None)", "optimizers:lbfgs_wolfe": "LBFGS('strong_wolfe')",
+    "optimizers:lbfgs_minimize": "paddle.optimizer.LBFGS(parameters=[paddle.create_parameter([1], 'float32')]).minimize(None)",
 })
 
 

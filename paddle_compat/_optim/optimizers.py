@@ -2,11 +2,11 @@
 adagrad.py, adamax.py, adadelta.py, lamb.py, radam.py, nadam.py): SGD, Momentum, Adam, AdamW, RMSProp,
 Adagrad, Adamax, Adadelta, Lamb, RAdam, NAdam. Paddle's signatures and checks on top of `Optimizer`;
 the arithmetic lives in `rules.py` (shared with the static graph)."""
-from .._tensor import Tensor
+from .._tensor import Tensor, wrap
 from .optimizer import Optimizer, _as_float, _regularizer_kind
 
 __all__ = ["SGD", "Momentum", "Adam", "AdamW", "RMSProp", "Adagrad", "Adamax", "Adadelta", "Lamb",
-           "RAdam", "NAdam", "ASGD", "Rprop"]
+           "RAdam", "NAdam", "ASGD", "Rprop", "LBFGS"]
 
 
 class SGD(Optimizer):
@@ -459,3 +459,70 @@ class Rprop(Optimizer):
     def _base_hyper(self, param):
         return {"learning_rate_range": self._learning_rate_range, "etas": self._etas,
                 "initial_lr": float(self._initial_learning_rate)}
+
+
+# ---- LBFGS (Paddle: optimizer/lbfgs.py, a port of torch's L-BFGS) -----------------------------------
+
+
+class LBFGS(Optimizer):
+    """paddle.optimizer.LBFGS(learning_rate=1.0, max_iter=20, max_eval=None, tolerance_grad=1e-07,
+    tolerance_change=1e-09, history_size=100, line_search_fn=None, parameters=None,
+    weight_decay=None, grad_clip=None, name=None): limited-memory BFGS. `step(closure)` calls
+    `closure()` (which clears the gradients, computes the loss, calls backward and returns the
+    loss) as often as the algorithm needs and returns the first loss. Paddle's lbfgs.py is a port
+    of torch's L-BFGS; here torch.optim.LBFGS runs on the parameters' torch tensors.
+    state_dict() is {'state': {'func_evals', 'n_iter', ...}} as in Paddle.
+
+    Differences from Paddle: weight_decay and grad_clip are not supported (NotImplementedError),
+    the state tensors are torch's."""
+
+    _rule = None
+
+    def __init__(self, learning_rate=1.0, max_iter=20, max_eval=None, tolerance_grad=1e-7,
+                 tolerance_change=1e-9, history_size=100, line_search_fn=None, parameters=None,
+                 weight_decay=None, grad_clip=None, name=None):
+        if weight_decay is not None or grad_clip is not None:
+            raise NotImplementedError("paddle.optimizer.LBFGS: weight_decay and grad_clip are "
+                                      "not supported by paddle_compat; add the penalty to the "
+                                      "loss in the closure")
+        super().__init__(learning_rate, parameters, None, None, name)
+        self.type = "lbfgs"
+        self._torch = None
+        self._args = dict(lr=float(learning_rate), max_iter=max_iter, max_eval=max_eval,
+                          tolerance_grad=tolerance_grad, tolerance_change=tolerance_change,
+                          history_size=history_size, line_search_fn=line_search_fn)
+
+    def _engine(self):
+        if self._torch is None:
+            import torch
+            raws = [p._t for p in self._all_params()]
+            self._torch = torch.optim.LBFGS(raws, **self._args)
+        return self._torch
+
+    @property
+    def state(self):
+        engine = self._engine()
+        return engine.state[engine._params[0]]
+
+    def step(self, closure):
+        """Run up to max_iter L-BFGS iterations with `closure`; returns the first loss."""
+        import torch
+
+        first = []
+
+        def raw_closure():
+            loss = closure()
+            if not first:
+                first.append(loss)      # Paddle returns the first loss itself (graph and all)
+            return loss._t if isinstance(loss, Tensor) else torch.as_tensor(loss)
+        with torch.no_grad():
+            out = self._engine().step(raw_closure)
+        return first[0] if first and isinstance(first[0], Tensor) else wrap(out)
+
+    def state_dict(self):
+        """{'state': the L-BFGS state (func_evals, n_iter, d, t, old_dirs, ...)}."""
+        return {"state": dict(self.state)}
+
+    def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
+        raise NotImplementedError("LBFGS optimizer does not use this way to minimize loss. Please "
+                                  "refer 'Examples' of LBFGS() for usage.")
