@@ -165,8 +165,7 @@ def _variable_dtype():
 MISSING_LAYERS = ["paddle.nn.Conv1DTranspose", "paddle.nn.Conv2DTranspose", "paddle.nn.Conv3D",
                   "paddle.nn.Conv3DTranspose", "paddle.nn.MaxPool3D", "paddle.nn.AvgPool3D",
                   "paddle.nn.GroupNorm", "paddle.nn.InstanceNorm1D", "paddle.nn.InstanceNorm2D",
-                  "paddle.optimizer.Rprop", "paddle.optimizer.ASGD",
-                  "paddle.optimizer.LBFGS", "paddle.XPUPlace"]
+                  "paddle.XPUPlace"]
 
 # (the sentence of docs/differences.md, a check that returns True when it holds)
 CLAIMS = [
