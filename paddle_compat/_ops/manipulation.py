@@ -1524,5 +1524,5 @@ INPLACE_NAMES = ["index_add_", "index_fill_", "index_put_", "masked_scatter_", "
                  "transpose_"]
 __all__ += _NEWER_NAMES + INPLACE_NAMES
 attach({n: globals()[n] for n in _NEWER_NAMES + INPLACE_NAMES
-        if n not in METHODS and n not in ("block_diag", "column_stack", "row_stack", "dstack",
-                                           "scatter_nd", "view_as_complex", "view_as_real")})
+        if n not in METHODS and n not in ("column_stack", "row_stack", "dstack", "crop")})
+# (column_stack, row_stack, dstack and crop are not Tensor methods in Paddle 3.3.1)

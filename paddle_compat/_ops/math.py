@@ -1575,8 +1575,8 @@ def reduce_as(x, target, name=None):
 
 attach({n: globals()[n] for n in ("baddbmm", "gammainc", "gammaincc", "multigammaln", "renorm",
                                   "frexp", "trapezoid", "cumulative_trapezoid", "vander",
-                                  "cartesian_prod", "combinations", "multiplex", "reduce_as")
-        if n not in METHODS})
+                                  "combinations", "multiplex", "reduce_as")
+        if n not in METHODS})      # (no Tensor.cartesian_prod in Paddle 3.3.1)
 
 
 # ---- in-place variants (Paddle's `paddle.<op>_`): one table, one helper (creation.inplace) ------
