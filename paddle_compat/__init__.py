@@ -18,6 +18,7 @@ from ._place import (CPUPlace, CUDAPlace, CUDAPinnedPlace, get_device, is_compil
 from ._tensor import Tensor, Size, to_torch, from_torch
 from ._creation_core import to_tensor
 from ._mode import in_dynamic_mode
+from ._flags import set_flags, get_flags
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
 from . import cuda, special, random, functional, sysconfig, hub, onnx, inference, quantization
@@ -72,6 +73,7 @@ from ._ops.math import (add, subtract, multiply, divide, floor_divide, remainder
                         kron, inner, addmm, cummax, cummin, logcumsumexp, polygamma, clamp, mul,
                         sub, div, true_divide, isin, ger, take)
 from ._ops.stat import mean, std, var, median, quantile, nanquantile, numel
+from ._ops._checks import EnforceNotMet
 from ._ops.logic import (equal, not_equal, greater_than, greater_equal, less_than, less_equal,
                          logical_and, logical_or, logical_xor, logical_not, bitwise_and,
                          bitwise_or, bitwise_xor, bitwise_not, allclose, isclose, equal_all, isnan,
@@ -175,7 +177,7 @@ from ._ops.random import (manual_seed, rand_like, randn_like, log_normal, log_no
 from ._ops.compat_softmax import softmax
 from ._ops._checks import check_shape
 from ._place import XPUPinnedPlace
-from ._base.framework import get_flags, set_flags, disable_signal_handler
+from ._base.framework import disable_signal_handler
 from ._utils.dlpack import from_dlpack, to_dlpack
 from ._compat.proxy import enable_compat, disable_compat
 # Paddle's constants and dtype aliases (paddle.float is float32, paddle.uint16 is bfloat16's

@@ -99,83 +99,7 @@ def cuda_places(device_ids=None):
     return [CUDAPlace(i) for i in device_ids]
 
 
-# ---- paddle.get_flags / paddle.set_flags: Paddle's public FLAGS table ----------------------------
-# The names and defaults are Paddle 3.3.1's (paddle_compat/data/paddle_flags.json, recorded by
-# conformance/record/record_flags.py); a FLAGS_* environment variable overrides a default, as in
-# Paddle. The values are kept and read back; paddle_compat's own behaviour does not consult them.
-_FLAGS = {}
-_PYBIND_CAST = ("Unable to cast Python instance of type {} to C++ type '?' (#define "
-                "PYBIND11_DETAILED_ERROR_MESSAGES or compile in debug mode for details)")
-
-
-def _flag_table():
-    if not _FLAGS:
-        import json
-        path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data",
-                            "paddle_flags.json")
-        with open(path, encoding="utf-8") as f:
-            table = json.load(f)["flags"]
-        for name, default in table.items():
-            text = os.environ.get(name)
-            _FLAGS[name] = default if text is None else _parse_env(default, text)
-    return _FLAGS
-
-
-def _parse_env(default, text):
-    if isinstance(default, bool):
-        return text.strip().lower() in ("1", "true", "t", "yes", "y")
-    try:
-        return type(default)(text)
-    except ValueError:
-        return default
-
-
-def _coerce_flag(default, value):
-    # what pybind11 accepts for the flag's C++ type
-    if isinstance(default, bool):
-        ok = isinstance(value, (bool, int, float))
-    elif isinstance(default, int):
-        ok = isinstance(value, (bool, int))
-    elif isinstance(default, float):
-        ok = isinstance(value, (bool, int, float))
-    else:
-        ok = isinstance(value, str)
-    if not ok:
-        raise RuntimeError(_PYBIND_CAST.format(type(value)))
-    return type(default)(value)
-
-
-def get_flags(flags):
-    """paddle.get_flags(flags): {name: value} for one flag name or a list/tuple of them.
-
-    A name that is not one of Paddle 3.3.1's public flags raises Paddle's ValueError."""
-    table = _flag_table()
-    if isinstance(flags, str):
-        flags = [flags]
-    elif not isinstance(flags, (list, tuple)):
-        raise TypeError("Flags in get_flags should be a list, tuple or string.")
-    out = {}
-    for key in flags:
-        if key not in table:
-            raise ValueError(f"Flag {key} cannot get its value through this function.")
-        out[key] = table[key]
-    return out
-
-
-def set_flags(flags):
-    """paddle.set_flags(flags): set Paddle flags from a {name: value} dict.
-
-    Differences from Paddle: the values are stored and read back by get_flags, but they do not
-    change how paddle_compat computes (for example FLAGS_check_nan_inf does not add checks)."""
-    if not isinstance(flags, dict):
-        raise TypeError("flags in set_flags should be a dict")
-    table = _flag_table()
-    for key, value in flags.items():
-        if key not in table:
-            raise ValueError(f"Flag {key} cannot set its value through this function.")
-        table[key] = _coerce_flag(table[key], value)
-
-
+# ---- paddle.disable_signal_handler ------------------------------------------------------------
 def disable_signal_handler():
     """paddle.disable_signal_handler(): Paddle removes the signal handlers its C++ core installs
     (so that another framework's handlers work); paddle_compat installs none, so there is nothing
@@ -183,4 +107,4 @@ def disable_signal_handler():
     return None
 
 
-__all__ += ["get_flags", "set_flags", "disable_signal_handler"]
+__all__ += ["disable_signal_handler"]

@@ -425,30 +425,48 @@ attach({"tril": tril, "triu": triu, "diag": diag})
 
 
 def _check_inplace(x):
+    """A leaf that needs grad refuses in-place ops, as in Paddle, except under no_grad (where
+    Paddle allows them: parameter initialisation, clipping, EMA updates)."""
     t = x._t
-    if t.requires_grad and t.is_leaf:
+    if t.requires_grad and t.is_leaf and torch.is_grad_enabled():
         raise invalid_argument(f"Leaf Var ({x.name}) that doesn't stop gradient can't use inplace "
                                f"strategy.")
 
 
+def _inplace_source(x):
+    """What an in-place op computes from: `x` itself, or, when x is inside the autograd graph, a
+    clone of it, so that writing the result into x's storage (`_write_back`) does not corrupt the
+    op's own saved inputs; earlier ops that saved x then see a new version and backward raises
+    Paddle's inplace version error, as in Paddle."""
+    t = x._t
+    if t is not None and t.grad_fn is not None and torch.is_grad_enabled() and not STATE.static:
+        return wrap(t.clone())
+    return x
+
+
 def _write_back(x, result, reshape=False):
-    """Make `x` hold `result` (in-place semantics): copy into x's storage when shape and dtype
-    allow and no graph is involved (views of x see the change), else rebind x to the result.
-    `reshape`: the op changes x's shape (transpose_, t_), so x is rebound. Either way x's
-    `inplace_version` goes up by one, as Paddle's bump_inplace_version does."""
+    """Make `x` hold `result` (in-place semantics): write into x's storage when the dtype allows,
+    so that views and detached aliases of x see the change (as in Paddle), inside the autograd
+    graph too (the write is recorded); a dtype change rebinds x to the result. `reshape`: the op
+    changes x's shape (transpose_, t_), so x is rebound. Either way x's `inplace_version` goes up
+    by one, as Paddle's bump_inplace_version does."""
     if STATE.static:
         return result
-    r = result._t
+    r, t = result._t, x._t
     if reshape:
         x._t = r
+        bump_inplace_version(x)
+        return x
+    if list(r.shape) != list(t.shape):
+        raise ValueError(f"The shape of broadcast output {list(r.shape)} is different from "
+                         f"that of inplace tensor {x.shape} in the Inplace operation.")
+    if r.dtype is not t.dtype:
+        x._t = r
+    elif t.requires_grad and t.is_leaf or not torch.is_grad_enabled():
+        with torch.no_grad():       # a parameter under no_grad (checked by _check_inplace)
+            t.copy_(r)
     else:
-        if list(r.shape) != list(x._t.shape):
-            raise ValueError(f"The shape of broadcast output {list(r.shape)} is different from "
-                             f"that of inplace tensor {x.shape} in the Inplace operation.")
-        if r.dtype is x._t.dtype and not r.requires_grad and not x._t.requires_grad:
-            x._t.copy_(r)
-        else:
-            x._t = r
+        t.copy_(r)
     bump_inplace_version(x)
     return x
 
@@ -474,17 +492,15 @@ def inplace(fn, name=None, reshape=False, int_kernel=None):
             _check_inplace(x)
             if int_kernel is not None and not (x._t.is_floating_point() or x._t.is_complex()):
                 raise kernel_not_found(int_kernel[0], x.dtype.short, int_kernel[1])
-        out = fn(x, *args, **kwargs)
         if not isinstance(x, Tensor):
-            return out
-        return _write_back(x, out, reshape)
+            return fn(x, *args, **kwargs)
+        return _write_back(x, fn(_inplace_source(x), *args, **kwargs), reshape)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = (f"paddle.{name}(x, ...): the in-place form of paddle.{fn.__name__}; returns x "
                   "itself, holding the result.\n\n"
-                  "Differences from Paddle: where the result needs a graph or another dtype, x is "
-                  "rebound to the new torch tensor instead of writing into its storage, so earlier "
-                  "views of x keep the old values and an op that saved x for backward does not "
-                  "raise Paddle's version-mismatch error.")
+                  "Differences from Paddle: where the result has another dtype (a comparison, "
+                  "cast_) or shape (transpose_), x is rebound to the new torch tensor instead of "
+                  "writing into its storage, so earlier views of x keep the old values.")
     return op
 
 

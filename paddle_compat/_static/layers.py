@@ -37,6 +37,11 @@ def data(name, shape, dtype=None, lod_level=0):
     shape = [-1 if d is None else int(d) for d in shape]
     dt = to_dtype(dtype if dtype is not None else get_default_dtype())
     block = default_main_program().global_block()
+    prev = block.vars.get(name)
+    if prev is not None and list(prev.shape) != shape:
+        raise ValueError(f"Variable '{name}' has been created before. The previous shape is "
+                         f"{tuple(prev.shape)}, the new shape is {tuple(shape)}. They are not "
+                         f"matched.")
     var = block.create_var(name=name, shape=shape, dtype=dt, stop_gradient=True,
                            lod_level=lod_level, is_data=True, need_check_feed=True)
     return var
