@@ -182,7 +182,8 @@ from ._utils.dlpack import from_dlpack, to_dlpack
 from ._compat.proxy import enable_compat, disable_compat
 # Paddle's constants and dtype aliases (paddle.float is float32, paddle.uint16 is bfloat16's
 # storage spelling, as in Paddle 3.3.1)
-e, pi, inf, nan, newaxis = 2.718281828459045, 3.141592653589793, float("inf"), float("nan"), None
+from math import e, pi, inf, nan
+newaxis = None
 float, double, half = float32, float64, float16
 cfloat, cdouble = complex64, complex128
 uint16 = bfloat16
