@@ -37,7 +37,6 @@ DECLARED = {
     "pooling/adaptive_avg_pool2d_3d": "Paddle fails with a Python unpacking error; paddle_compat "
                                       "names the expected rank",
     "norm/instance_norm_2d": "paddle.nn.functional.instance_norm is not provided yet",
-    "nan/nanmedian": "paddle.nanmedian is not provided yet",
 }
 
 
