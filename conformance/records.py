@@ -608,6 +608,25 @@ add(*(covered_elsewhere("paddle.vision.ops." + name, _VISION) for name in (
     "nms", "roi_align", "roi_pool", "psroi_pool", "box_coder", "prior_box", "yolo_box", "yolo_loss",
     "deform_conv2d")))
 
+# ---- Paddle 3.x tensor functions (issue 23): recorded case by case from Paddle 3.3.1 -------------
+_TENSOR_API = ("tests/test_ops_<module>.py, test_compat_nn_*.py, test_ops_compat_softmax.py "
+               "(conformance/goldens/tensor_api.json: values, dtypes, errors, gradients)")
+add(*(covered_elsewhere(api, _TENSOR_API) for api in (
+    "paddle.as_complex", "paddle.as_real", "paddle.as_strided", "paddle.baddbmm", "paddle.binomial",
+    "paddle.block_diag", "paddle.cartesian_prod", "paddle.cdist", "paddle.column_stack",
+    "paddle.combinations", "paddle.compat.nn.AvgPool1D", "paddle.compat.nn.AvgPool2D",
+    "paddle.compat.nn.AvgPool3D", "paddle.compat.nn.MultiheadAttention",
+    "paddle.compat.nn.functional.linear", "paddle.compat.nn.functional.pad",
+    "paddle.compat.nn.functional.scaled_dot_product_attention", "paddle.compat.nn.functional.unfold",
+    "paddle.crop", "paddle.cumulative_trapezoid", "paddle.diagflat", "paddle.diagonal_scatter",
+    "paddle.dstack", "paddle.frexp", "paddle.gammainc", "paddle.gammaincc", "paddle.histogram",
+    "paddle.histogram_bin_edges", "paddle.histogramdd", "paddle.index_put", "paddle.index_sample",
+    "paddle.masked_scatter", "paddle.multigammaln", "paddle.multiplex", "paddle.nanmedian",
+    "paddle.poisson", "paddle.polar", "paddle.reduce_as", "paddle.renorm", "paddle.scatter_add",
+    "paddle.scatter_reduce", "paddle.select_scatter", "paddle.shard_index", "paddle.slice_scatter",
+    "paddle.softmax", "paddle.standard_gamma", "paddle.tensor_split", "paddle.trapezoid",
+    "paddle.unfold", "paddle.unique_consecutive", "paddle.vander")))
+
 
 def by_id():
     out = {}

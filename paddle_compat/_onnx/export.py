@@ -45,16 +45,12 @@ def export(layer, path, input_spec=None, opset_version=9, **configs):
     _require_onnx()
     func, instance, owner, sf = _sl._resolve(layer)
     _sl._check_path(path)
-    specs, InputSpec = _sl._specs_for(input_spec, sf, func)
-    example, dyn, sizes, template = [], [], [], []
+    specs, InputSpec, inferred = _sl._specs_for(input_spec, sf, func)
     for s in specs:
         if not isinstance(s, InputSpec):
             raise NotImplementedError("paddle.onnx.export: every input_spec entry must be an "
                                       f"InputSpec (or a Tensor), got {type(s).__name__}")
-        t, d = _sl._example(s, sizes)
-        example.append(t)
-        dyn.append(d)
-        template.append(_sl.tree.LEAF)
+    example, dyn, template = _sl._examples(specs, InputSpec, inferred)
     module = _sl._ExportModule(func, instance, tuple(template))
     _sl._attach_state(module, owner)
     was_training = owner.training if owner is not None else None
