@@ -24,6 +24,7 @@ from . import version
 from . import cuda, special, random, functional, sysconfig, hub, onnx, inference, quantization
 from . import compat
 from . import device
+from .device import is_compiled_with_xpu  # Paddle exports it at the top level too
 from . import utils
 from . import distributed
 from .distributed.parallel import DataParallel
@@ -110,6 +111,7 @@ from . import nn
 from . import regularizer
 from ._param_attr import ParamAttr
 from ._nn.create_param import create_parameter
+from ._nn.lazy_init import LazyGuard   # nnloss
 
 # --- optimizer, io, metric, save/load (owner: optim-io) ---
 from . import optimizer
@@ -135,8 +137,12 @@ from ._amp.auto_cast import autocast, is_autocast_enabled, get_autocast_dtype
 get_autocast_cpu_dtype = get_autocast_dtype
 get_autocast_gpu_dtype = get_autocast_dtype
 
+# --- probability distributions (owner: distribution) ---
+from . import distribution
+
 # --- vision (owners: vision, vismodels) ---
 from . import vision
+from . import text   # paddle.text (nnloss)
 
 # --- high-level API: Model, callbacks, summary, flops (owner: hapi) ---
 from . import callbacks, hapi
