@@ -134,7 +134,7 @@ def test_set_state_dict_requires_lr_scheduler_state():
 
 def test_rule_table_interface_is_plain_functions():
     assert set(rules.RULES) == {"sgd", "momentum", "adam", "adamw", "rmsprop", "adagrad", "adamax",
-                                "adadelta", "lamb", "radam", "nadam"}
+                                "adadelta", "lamb", "radam", "nadam", "asgd", "rprop"}
     assert set(rules.HYPER_DEFAULTS) == set(rules.RULES)
     param = torch.tensor([1.0, 2.0])
     hyper = dict(rules.HYPER_DEFAULTS["adam"], lr=0.1)
