@@ -6,6 +6,7 @@ legacy readable text. Executing a Program is the Executor's job (executor.py); b
 builder's (builder.py). Nothing here runs a kernel.
 """
 import itertools
+import sys
 import traceback
 
 import numpy as np
@@ -35,6 +36,16 @@ STANDARD_ATTRS = ("op_device", "op_namescope", "op_role", "op_role_var", "with_q
 VARTYPE_CODES = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "float32": 5,
                  "float64": 6, "uint8": 20, "int8": 21, "bfloat16": 22, "complex64": 23,
                  "complex128": 24}
+
+
+_var_seq = itertools.count()
+
+
+def _from_user():
+    """True when the caller of the caller is not paddle_compat itself: its passes read the
+    recorded IR (legacy names, legacy op lists) whichever face a script sees."""
+    name = sys._getframe(2).f_globals.get("__name__", "")
+    return not (name == "paddle_compat" or name.startswith("paddle_compat."))
 
 
 def _user_stack():
@@ -69,10 +80,18 @@ class Variable(Tensor):
         self.is_data = is_data
         self.need_check_feed = need_check_feed
         self.error_clip = kwargs.get("error_clip")
+        # Where the PIR view places this variable's data/parameter op: after how many of the
+        # block's ops it was created, and in which order (pir_ops.py).
+        self._pir_seq = (len(block.ops), next(_var_seq))
 
     # Paddle-facing metadata (properties shadow Tensor's data-backed ones).
     @property
     def name(self):
+        if STATE.pir and not (self.is_data or self._persistable) and _from_user():
+            # PIR names only data, parameter and persistable values (Paddle's name_analysis).
+            raise ValueError("(InvalidArgument) Currently, we can only get name of Value from "
+                             "DataOp/ParameterOp/BlockArgument/ConstantTensorOp/SetParameterOp "
+                             "and ShadowOutputOp.")
         return self._name
 
     @name.setter
@@ -196,9 +215,32 @@ class Variable(Tensor):
         return self._to_readable_code()
 
     def __str__(self):
+        if STATE.pir:
+            from .pir_printer import value_repr
+            return value_repr(self)
         return self._to_readable_code()
 
     __repr__ = __str__
+
+    # The PIR Value API (Paddle's face when FLAGS_enable_pir_api is on).
+    def get_defining_op(self):
+        """Value.get_defining_op(): the PIR operation that defines this value."""
+        from .pir_ops import defining_op
+        return defining_op(self)[0]
+
+    def index(self):
+        """Value.index(): which result of its defining operation this value is."""
+        from .pir_ops import defining_op
+        return defining_op(self)[1]
+
+    def is_dense_tensor_type(self):
+        return self.type == "DENSE_TENSOR"
+
+    def is_dense_tensor_array_type(self):
+        return self.type == "DENSE_TENSOR_ARRAY"
+
+    def is_selected_row_type(self):
+        return self.type == "SELECTED_ROWS"
 
 
 class Parameter(TrainableFlag, Variable):
@@ -360,7 +402,20 @@ class Block:
         self.forward_block_idx = -1
         self.backward_block_idx = -1
         self.vars = {}
-        self.ops = []
+        self._ops = []
+
+    @property
+    def ops(self):
+        """The block's ops: the recorded Operators; in PIR mode a script sees PIR Operations
+        (pir_ops.py) while paddle_compat's own passes keep the recorded list."""
+        if STATE.pir and _from_user():
+            from .pir_ops import program_ops
+            return program_ops(self)
+        return self._ops
+
+    @ops.setter
+    def ops(self, value):
+        self._ops = value
 
     @property
     def parent_block(self):
@@ -428,7 +483,11 @@ class Block:
         self.program._bump()
 
     def all_parameters(self):
-        return [v for v in self.vars.values() if isinstance(v, Parameter)]
+        params = [v for v in self.vars.values() if isinstance(v, Parameter)]
+        if STATE.pir and _from_user():
+            # PIR lists them as its builtin.parameter ops stand (each new one goes on top).
+            params.sort(key=lambda p: p._pir_seq[1], reverse=True)
+        return params
 
     def iter_parameters(self):
         return iter(self.all_parameters())
@@ -459,6 +518,9 @@ class Block:
         return text
 
     def __str__(self):
+        if STATE.pir:
+            from .pir_printer import program_text
+            return program_text(self.program, self)
         return self._to_readable_code()
 
     __repr__ = __str__
@@ -563,6 +625,9 @@ class Program:
         return "".join(b._to_readable_code(sort_vars) + "\n" for b in self.blocks)
 
     def __str__(self):
+        if STATE.pir:
+            from .pir_printer import program_text
+            return program_text(self)
         return self._to_readable_code(getattr(self, "_sorted_print", False))
 
     __repr__ = __str__
