@@ -165,6 +165,50 @@ with paddle.static.program_guard(main, start):
     out['printed'] = str(main)
     out['ret'] = str(ret)
 """,
+    "guards": """
+pir_utils = paddle.pir_utils
+paddle.disable_static()
+def state():
+    return [paddle.in_dynamic_mode(), paddle.framework.in_pir_mode(),
+            paddle.framework.use_pir_api(), paddle.base.framework.in_dynamic_or_pir_mode()]
+out['dygraph'] = state()
+with pir_utils.OldIrGuard():
+    out['old'] = state()
+    out['old_data'] = str(paddle.static.data('x', [2], 'float32'))
+out['after_old'] = state()
+with pir_utils.IrGuard():
+    out['new'] = state()
+    out['new_data'] = str(paddle.static.data('y', [2], 'float32'))
+out['after_new'] = state()
+with pir_utils.DygraphOldIrGuard():
+    out['dygraph_old'] = state()
+with pir_utils.DygraphPirGuard():
+    out['dygraph_pir'] = state()
+paddle.enable_static()
+out['static'] = state()
+with pir_utils.OldIrGuard():
+    out['static_old'] = state()
+out['has_test_with_pir_api'] = hasattr(pir_utils, 'test_with_pir_api')
+""",
+    "value_errors": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    y = x + 1
+    p = paddle.static.create_parameter([3], 'float32', name='pp')
+    out['names'] = [x.name, p.name]
+    out['y_name'] = err(lambda: y.name)
+    out['y_def'] = [y.get_defining_op().name(), y.index(), y.get_defining_op().num_operands(),
+                    y.get_defining_op().num_results()]
+    out['p_def'] = [p.get_defining_op().name(), str(p)]
+    op = y.get_defining_op()
+    out['operand_sources'] = [str(o.source()) for o in op.operands()]
+    out['attrs'] = {k: str(v) for k, v in op.attrs().items() if k != 'op_callstack'}
+    out['full_attrs'] = {k: str(v) for k, v in op.operands()[1].source().get_defining_op().attrs().items()
+                         if k != 'op_callstack'} if op.num_operands() > 1 else None
+    out['block_ops'] = [o.name() for o in main.global_block().ops]
+    out['param_names'] = [q.name for q in main.global_block().all_parameters()]
+""",
 }
 
 

@@ -156,7 +156,11 @@ class Operation:
 
 
 def _plain(v):
-    return str(v) if isinstance(v, Raw) else v
+    """An attribute as Paddle's `Operation.attrs()` returns it: dtypes as paddle dtypes."""
+    if isinstance(v, Raw):
+        from .._dtype import DTYPES
+        return DTYPES.get(str(v), str(v))
+    return v
 
 
 def _dtype_name(var):
