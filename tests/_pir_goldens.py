@@ -8,6 +8,7 @@ import re
 import pytest
 
 import paddle_compat as paddle
+from paddle_compat import _unique_name
 from paddle_compat._mode import STATE
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "goldens",
@@ -28,6 +29,7 @@ def run(case):
     """The case's `out` under paddle_compat (once per session), in PIR mode as a fresh script."""
     if case not in _RESULTS:
         old_static, old_pir = STATE.static, STATE.pir
+        old_names = _unique_name.switch()       # PIR names process-wide: start as a fresh script
         STATE.pir = True
         try:
             ns = {"paddle": paddle}
@@ -35,6 +37,7 @@ def run(case):
             _RESULTS[case] = ns["out"]
         finally:
             STATE.static, STATE.pir = old_static, old_pir
+            _unique_name.switch(old_names)
     return _RESULTS[case]
 
 

@@ -141,7 +141,11 @@ def name_scope(prefix=None):
 
 def program_name(key):
     """'<key>_<n>' from the current main program's own generator (Paddle's
-    `main_program._name_generator`): op outputs, helper prefixes and static parameters."""
+    `main_program._name_generator`): op outputs, helper prefixes and static parameters.
+    Paddle's PIR face names from the one process-wide generator instead (a second Program's fc
+    is fc_1 there)."""
+    if STATE.pir:
+        return _unique_name.generate(key)
     return _MAIN[0]._name_generator(key)
 
 

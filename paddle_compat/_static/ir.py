@@ -41,6 +41,25 @@ VARTYPE_CODES = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "f
 _var_seq = itertools.count()
 
 
+class _LegacyOnly:
+    """A Program/Block method Paddle's PIR Program/Block does not have: in PIR mode a script gets
+    Paddle's AttributeError (paddle_compat's own passes still call it)."""
+
+    def __init__(self, func, owner):
+        self.func = func
+        self.owner = owner
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, cls, name):
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is not None and STATE.pir and _from_user():
+            raise AttributeError(f"'paddle.base.libpaddle.pir.{self.owner}' object has no "
+                                 f"attribute '{self.name}'")
+        return self.func.__get__(obj, cls)
+
+
 def _from_user():
     """True when the caller of the caller is not paddle_compat itself: its passes read the
     recorded IR (legacy names, legacy op lists) whichever face a script sees."""
@@ -652,3 +671,15 @@ class Program:
     def set_state_dict(self, state_dict, scope=None):
         from .io import assign_state
         assign_state(self, state_dict, scope)
+
+
+# The legacy-only API of Program and Block (recorded from Paddle 3.3.1's pir.Program / pir.Block).
+for _cls, _owner, _names_ in ((Program, "Program", ("all_parameters", "block", "current_block",
+                                                    "to_string")),
+                              (Block, "Block", ("append_op", "create_parameter", "create_var",
+                                                "has_var", "iter_parameters", "var"))):
+    for _n in _names_:
+        _d = _LegacyOnly(_cls.__dict__[_n], _owner)
+        _d.name = _n
+        setattr(_cls, _n, _d)
+del _cls, _owner, _names_, _n, _d

@@ -153,7 +153,8 @@ def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation
     """
     static_only("fc")
     inputs = list(x) if isinstance(x, (list, tuple)) else [x]
-    with helper_scope("fc") as helper:
+    # name= names the parameters (`fc.w_0`), as Paddle's LayerHelper does
+    with helper_scope(name or "fc", exact=name is not None) as helper:
         outs = []
         wattrs = weight_attr if isinstance(weight_attr, (list, tuple)) else [weight_attr] * len(inputs)
         for inp, wattr in zip(inputs, wattrs):
