@@ -23,5 +23,6 @@ def test_pir_golden(case, key):
 
 
 def test_every_recorded_case_is_replayed():
-    from tests import test_pir_ops, test_pir_utils
-    assert sorted(CASES + test_pir_ops.CASES + test_pir_utils.CASES) == sorted(G.DATA["results"])
+    from tests import test_pir_legacy_only, test_pir_ops, test_pir_utils
+    assert sorted(CASES + test_pir_ops.CASES + test_pir_utils.CASES +
+                  test_pir_legacy_only.CASES) == sorted(G.DATA["results"])

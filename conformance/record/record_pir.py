@@ -209,6 +209,21 @@ with paddle.static.program_guard(main, startup):
     out['block_ops'] = [o.name() for o in main.global_block().ops]
     out['param_names'] = [q.name for q in main.global_block().all_parameters()]
 """,
+    "legacy_only_in_pir": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [3, 4], 'float32')
+    ids = paddle.static.data('ids', [3, 1], 'int64')
+    img = paddle.static.data('img', [2, 3, 4, 4], 'float32')
+    out['batch_norm'] = err(lambda: paddle.static.nn.batch_norm(x))
+    out['embedding'] = err(lambda: paddle.static.nn.embedding(ids, size=[10, 4]))
+    out['conv2d'] = err(lambda: paddle.static.nn.conv2d(img, 2, 3))
+    out['create_global_var'] = err(lambda: paddle.static.create_global_var(
+        shape=[2, 3], value=1.0, dtype='float32', persistable=True, name='gv'))
+    out['params_left'] = sorted(p.name for p in main.global_block().all_parameters())
+    out['fc_still_works'] = str(paddle.static.nn.fc(x, 2, name='fc'))
+    out['fc_params'] = sorted(p.name for p in main.global_block().all_parameters())
+""",
 }
 
 

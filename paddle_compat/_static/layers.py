@@ -16,6 +16,7 @@ from .._ops.registry import OPS, OpDef, apply_op
 from .builder import (program_name, append_op, default_main_program, default_startup_program, helper_scope,
                       static_only)
 from .ir import VARTYPE_CODES, Variable
+from .pir_legacy_only import reject_in_pir
 from .local_ops import opdef
 from .._nn import initializer as I
 from .._place import current_torch_device
@@ -131,6 +132,7 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
     """paddle.static.create_global_var: a variable filled with `value` by the startup program."""
     static_only("create_global_var")
+    reject_in_pir("create_global_var")
     block = default_main_program().global_block()
     if name is None:
         name = _unique_name.generate("global_var.tmp")
@@ -186,6 +188,7 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
     kernel as `padding_algorithm`; the kernel must support them.
     """
     static_only("conv2d")
+    reject_in_pir("conv2d")
     groups = groups or 1
     channels = input.shape[1 if data_format == "NCHW" else 3]
     fs = _pair(filter_size)
@@ -235,6 +238,7 @@ def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, para
                                stop_gradient=True)
         init_op_for(mean, I.Constant(0.0))
         init_op_for(var, I.Constant(1.0))
+        reject_in_pir("batch_norm", input)      # Paddle fails here, its parameters created
         args = {"X": input, "Scale": scale, "Bias": bias, "Mean": mean, "Variance": var}
         outs = apply_op(op, tuple(args.get(s) for s in op.inputs),
                         {"momentum": momentum, "epsilon": epsilon, "is_test": is_test,
@@ -264,6 +268,7 @@ def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=No
     static_only("embedding")
     with helper_scope("embedding") as helper:
         w = make_static_parameter(list(size), dtype, attr=param_attr, helper_name=helper)
+        reject_in_pir("embedding", input)       # Paddle fails here, its parameter created
         pad = -1 if padding_idx is None else (padding_idx if padding_idx >= 0
                                               else size[0] + padding_idx)
         return apply_op(opdef("lookup_table_v2"), (w, input),
