@@ -224,6 +224,18 @@ with paddle.static.program_guard(main, startup):
     out['fc_still_works'] = str(paddle.static.nn.fc(x, 2, name='fc'))
     out['fc_params'] = sorted(p.name for p in main.global_block().all_parameters())
 """,
+    "cond_dtype_mismatch": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    p = paddle.full([1], True, 'bool')
+    out['f32_i32'] = err(lambda: paddle.static.nn.cond(p, lambda: paddle.full([1], 1, 'float32'),
+                                                       lambda: paddle.full([2], 1, 'int32')))
+    out['second'] = err(lambda: paddle.static.nn.cond(
+        p, lambda: (paddle.full([1], 1, 'float32'), paddle.full([1], 1, 'int64')),
+        lambda: (paddle.full([2], 1, 'float32'), paddle.full([1], 1, 'int32'))))
+    out['shapes_may_differ'] = str(paddle.static.nn.cond(
+        p, lambda: paddle.full([1], 1, 'float32'), lambda: paddle.full([2], 1, 'float32')))
+""",
 }
 
 
