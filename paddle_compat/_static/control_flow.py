@@ -92,8 +92,10 @@ def _copy_to_parent(value, parent):
         out = parent.create_var(name=_unique_name.generate("_generated_var"),
                                 type="DENSE_TENSOR_ARRAY", dtype=value.dtype)
     else:
+        # PIR yields the value itself, so the branch result keeps its stop_gradient there
         out = parent.create_var(name=_unique_name.generate("_generated_var"), shape=value.shape,
-                                dtype=value.dtype, stop_gradient=False)
+                                dtype=value.dtype,
+                                stop_gradient=value.stop_gradient if STATE.pir else False)
     append_op(block, _opdef("assign"), {"X": [value.name]}, {"Out": [out.name]}, {},
               type="assign")
     return out
