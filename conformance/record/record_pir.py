@@ -208,6 +208,10 @@ with paddle.static.program_guard(main, startup):
                          if k != 'op_callstack'} if op.num_operands() > 1 else None
     out['block_ops'] = [o.name() for o in main.global_block().ops]
     out['param_names'] = [q.name for q in main.global_block().all_parameters()]
+    out['shape_str'] = [str(x.shape), str(y.shape), type(x.shape).__name__]
+    out['legacy_only_attrs'] = [hasattr(main, n) for n in ('current_block', 'block',
+                                                           'all_parameters', 'to_string')] + [
+        hasattr(main.global_block(), n) for n in ('var', 'create_var', 'has_var', 'append_op')]
 """,
     "legacy_only_in_pir": """
 main, startup = fresh()
@@ -223,6 +227,9 @@ with paddle.static.program_guard(main, startup):
     out['params_left'] = sorted(p.name for p in main.global_block().all_parameters())
     out['fc_still_works'] = str(paddle.static.nn.fc(x, 2, name='fc'))
     out['fc_params'] = sorted(p.name for p in main.global_block().all_parameters())
+    out['compiled'] = err(lambda: paddle.static.CompiledProgram(main))
+    out['reduce_strategy'] = [str(paddle.static.BuildStrategy.ReduceStrategy.Reduce),
+                              int(paddle.static.BuildStrategy.ReduceStrategy.AllReduce)]
 """,
     "cond_dtype_mismatch": """
 main, startup = fresh()

@@ -14,7 +14,7 @@ import torch
 
 from .._dtype import from_torch_dtype, DType, to_dtype
 from .._nn.parameter import TrainableFlag
-from .._tensor import Tensor
+from .._tensor import Size, Tensor
 from .._mode import STATE
 from .._ops.math import cast
 from .. import _unique_name
@@ -119,6 +119,8 @@ class Variable(Tensor):
 
     @property
     def shape(self):
+        if STATE.pir and _from_user():
+            return Size(self._shape)        # a PIR Value's shape is a paddle.Size
         return self._shape
 
     @property

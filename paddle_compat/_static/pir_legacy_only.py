@@ -38,6 +38,9 @@ LEGACY_ONLY = {
     "conv2d": (AssertionError, "paddle.static.nn.conv2d is not supported in pir mode, please set "
                                "the environment variable FLAGS_enable_pir_api=0 to switch old "
                                "static mode."),
+    "CompiledProgram": (TypeError, "The type of program_to_graph parameter is wrong, expected "
+                                   "Graph or Program, but received <class "
+                                   "'paddle.base.libpaddle.pir.Program'>"),
     "create_global_var": (TypeError, "(InvalidType) full: argument (position 3) must be one of "
                                      "paddle::DataType, but got paddle.base.libpaddle.VarType"),
 }
