@@ -209,6 +209,8 @@ with paddle.static.program_guard(main, startup):
     out['block_ops'] = [o.name() for o in main.global_block().ops]
     out['param_names'] = [q.name for q in main.global_block().all_parameters()]
     out['shape_str'] = [str(x.shape), str(y.shape), type(x.shape).__name__]
+    out['op_str'] = [str(y.get_defining_op()), str(main.global_block().ops[0])]
+    out['block_str'] = str(main.global_block())
     out['legacy_only_attrs'] = [hasattr(main, n) for n in ('current_block', 'block',
                                                            'all_parameters', 'to_string')] + [
         hasattr(main.global_block(), n) for n in ('var', 'create_var', 'has_var', 'append_op')]

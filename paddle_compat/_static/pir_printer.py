@@ -119,7 +119,8 @@ def _line(op, num, indent):
 
 
 def op_text(op):
-    return _line(op, _Numbering(), 0)
+    """str(operation): `Operation(<its line, numbered on its own>)`."""
+    return f"Operation({_line(op, _Numbering(), 0)})"
 
 
 def program_text(program, block=None):
