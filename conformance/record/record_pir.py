@@ -245,6 +245,24 @@ with paddle.static.program_guard(main, startup):
     out['shapes_may_differ'] = str(paddle.static.nn.cond(
         p, lambda: paddle.full([1], 1, 'float32'), lambda: paddle.full([2], 1, 'float32')))
 """,
+    "ops_catalog": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    lab = paddle.static.data('lab', [2, 1], 'int64')
+    F = paddle.nn.functional
+    outs = [paddle.matmul(x, x, transpose_y=True), paddle.unsqueeze(x, 0),
+            paddle.squeeze(paddle.unsqueeze(x, 0), 0), paddle.flatten(x), x[0], x[:, 1:],
+            paddle.max(x, axis=1), paddle.min(x), paddle.sigmoid(x), paddle.log(x),
+            paddle.maximum(x, x), x > x, x == x, paddle.logical_not(x > x), paddle.square(x),
+            F.relu6(x), F.silu(x), paddle.stack([x, x]), paddle.clip(x, 0.0, 1.0),
+            F.cross_entropy(x, lab), paddle.argmax(x, axis=1), paddle.cumsum(x, axis=1),
+            paddle.ones([2], 'float32'), paddle.zeros_like(x), paddle.expand(x[0], [2, 3]),
+            paddle.split(x, 3, axis=1)[0], F.dropout(x, 0.5), paddle.gather(x, lab[:, 0]),
+            paddle.where(x > 0, x, x * 0), F.gelu(x), F.log_softmax(x), F.leaky_relu(x)]
+    out['values'] = [str(v) for v in outs]
+out['main'] = str(main)
+""",
 }
 
 

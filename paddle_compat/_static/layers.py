@@ -13,8 +13,9 @@ import torch
 from .. import _unique_name
 from .._dtype import get_default_dtype, to_dtype
 from .._ops.registry import OPS, OpDef, apply_op
-from .builder import (program_name, append_op, default_main_program, default_startup_program, helper_scope,
+from .builder import (program_name, layer_name, append_op, default_main_program, default_startup_program, helper_scope,
                       static_only)
+from .._mode import STATE
 from .ir import VARTYPE_CODES, Variable
 from .pir_legacy_only import reject_in_pir
 from .local_ops import opdef
@@ -108,7 +109,7 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     if glob is not None:
         default_initializer = glob
     if attr.name is None:
-        attr.name = program_name(f"{helper_name}.{'b' if is_bias else 'w'}")
+        attr.name = layer_name(f"{helper_name}.{'b' if is_bias else 'w'}")
     init = attr.initializer or default_initializer or (I.Constant(0.0) if is_bias
                                                        else I.XavierUniform())
     block = default_main_program().global_block()
@@ -281,7 +282,9 @@ def record_linear(x, weight, bias=None, name=None):
     `matmul_v2` (trans_x = trans_y = False), then `elementwise_add` (axis = -1) when there is a
     bias; the outputs are `<name>.tmp_0` / `.tmp_1`, `name` defaulting to the program's next
     `linear_<n>` (Paddle's LayerHelper('linear'))."""
-    with helper_scope(name if name is not None else "linear", exact=name is not None):
+    # (PIR's linear builds its ops without a LayerHelper: no `linear_<n>` name is taken there)
+    with helper_scope(name if name is not None else "linear",
+                      exact=name is not None or STATE.pir):
         out = apply_op(OPS["matmul_v2"], (x, weight), {"trans_x": False, "trans_y": False})
         if bias is not None:
             out = apply_op(OPS["elementwise_add"], (out, bias), {"axis": -1})

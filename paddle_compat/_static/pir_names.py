@@ -8,11 +8,13 @@ One Program, two views: the IR records legacy ops (`mul`, `elementwise_add`, `re
 * `operands`: in PIR order, each a legacy input slot (`"X"`; `"?Slot"` = optional, printed as
   `<<NULL VALUE>>` when empty), or a value PIR builds from an attribute first:
   `("int_array", attr)` (a `pd_op.full_int_array`, int64 on the CPU), `("full", attr)` (a
-  one-element float32 `pd_op.full` on the CPU), `("full_i32", attr)` (an int32 one), or
+  one-element float32 `pd_op.full` on the CPU), `("full_i32", attr)` / `("full_i64", attr)`
+  (int32 / int64 ones), or
   `("combine", slot)` (a `builtin.combine` of a list slot), or `("forward", i)` (the forward op's
   operand i: a grad op reuses the forward's axis value);
 * `results`: the legacy output slots that become PIR results (`"?Slot"` = a `<<NULL TYPE>>` when
-  the legacy op left it empty); default `("Out",)`;
+  the legacy op left it empty; `"*Slot"` = the op returns one vector that a `builtin.split`
+  unpacks into the slot's variables); default `("Out",)`;
 * `attrs`: PIR attribute name -> the legacy attribute it comes from (`"@dtype:attr"` = a VarType
   code printed as a dtype name), or a constant wrapped in `Const`.
 
@@ -39,7 +41,7 @@ DTYPE_CODES = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "
 
 # How PIR spells an element type inside tensor<...>.
 TYPE_SUFFIX = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
-               "int64": "i64", "int32": "i32", "int16": "i16", "int8": "i8", "uint8": "ui8",
+               "int64": "i64", "int32": "i32", "int16": "i16", "int8": "i8", "uint8": "u8",
                "bool": "b", "complex64": "c64", "complex128": "c128"}
 
 
@@ -104,6 +106,32 @@ OPS.update({
                ("ParamOut", "?MasterParamOut"), {"multi_precision": "multi_precision"}),
     "lookup_table_v2": _op("pd_op.embedding", ("Ids", "W"),
                            attrs={"padding_idx": "padding_idx", "sparse": "is_sparse"}),
+    "slice": _op("pd_op.slice", ("Input", ("int_array", "starts"), ("int_array", "ends")),
+                 attrs={"axes": "axes", "decrease_axis": "decrease_axis",
+                        "infer_flags": "infer_flags"}),
+    "stack": _op("pd_op.stack", (("combine", "X"),), ("Y",), {"axis": "axis"}),
+    "clip": _op("pd_op.clip", ("X", ("full", "min"), ("full", "max"))),
+    "softmax_with_cross_entropy": _op(
+        "pd_op.cross_entropy_with_softmax", ("Logits", "Label"), ("Softmax", "Loss"),
+        {"axis": "axis", "ignore_index": "ignore_index",
+         "numeric_stable_mode": "numeric_stable_mode", "soft_label": "soft_label",
+         "use_softmax": "use_softmax"}),
+    "arg_max": _op("pd_op.argmax", ("X", ("full_i64", "axis")),
+                   attrs={"dtype": "@dtype:dtype", "flatten": "flatten", "keepdims": "keepdims"}),
+    "arg_min": _op("pd_op.argmin", ("X", ("full_i64", "axis")),
+                   attrs={"dtype": "@dtype:dtype", "flatten": "flatten", "keepdims": "keepdims"}),
+    "cumsum": _op("pd_op.cumsum", ("X", ("full_i32", "axis")),
+                  attrs={"exclusive": "exclusive", "flatten": "flatten", "reverse": "reverse"}),
+    "expand_v2": _op("pd_op.expand", ("X", ("int_array", "shape"))),
+    "split": _op("pd_op.split_with_num", ("X", ("full_i32", "axis")), ("*Out",),
+                 {"num": "num"}),
+    "dropout": _op("pd_op.dropout", ("X", "?Seed", ("full", "dropout_prob")), ("Out", "Mask"),
+                   {"fix_seed": "fix_seed", "is_test": "is_test",
+                    "mode": "dropout_implementation", "seed": "seed"}),
+    "gather": _op("pd_op.gather", ("X", "Index", ("full_i32", "axis"))),
+    "where": _op("pd_op.where", ("Condition", "X", "Y")),
+    "gelu": _op("pd_op.gelu", attrs={"approximate": "approximate"}),
+    "leaky_relu": _op("pd_op.leaky_relu", attrs={"negative_slope": "alpha"}),
     # Gradient ops (append_backward / gradients in PIR form).
     "relu_grad": _op("pd_op.relu_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),
     "tanh_grad": _op("pd_op.tanh_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),

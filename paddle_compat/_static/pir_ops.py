@@ -293,7 +293,7 @@ class _View:
         # then combines list inputs, then the op itself.
         order = sorted(range(len(spec["operands"])), key=lambda j: (
             0 if isinstance(spec["operands"][j], tuple) and spec["operands"][j][0] in (
-                "int_array", "full", "full_i32") else 1, j))
+                "int_array", "full", "full_i32", "full_i64") else 1, j))
         for j in order:
             o = spec["operands"][j]
             if isinstance(o, tuple):
@@ -307,8 +307,8 @@ class _View:
                         "dtype": Raw("int64"), "place": Raw(_CPU), "stop_gradient": [True],
                         "value": vals}, block))
                     operands[j] = r
-                elif kind in ("full", "full_i32"):
-                    dt = "int32" if kind == "full_i32" else "float32"
+                elif kind in ("full", "full_i32", "full_i64"):
+                    dt = {"full_i32": "int32", "full_i64": "int64"}.get(kind, "float32")
                     v = op.attrs.get(arg, 0)
                     r = OpResult([1], dt)
                     ops.append(Operation("pd_op.full", [], [r], {
@@ -329,16 +329,25 @@ class _View:
                 names = op.inputs.get(slot, [])
                 operands[j] = self._operand(block, names[0], env) if names else None
         results = []
+        split = None
         for slot in spec["results"]:
+            if slot.startswith("*"):
+                # one vector result, unpacked by a builtin.split below
+                split = [block._find_var_recursive(n) for n in op.outputs.get(slot[1:], [])]
+                results.append(OpResult([], None, vec=split,
+                                        stop_gradient=all(v.stop_gradient for v in split)))
+                continue
             names = op.outputs.get(slot.lstrip("?"), [])
             var = block._find_var_recursive(names[0]) if names else None
             results.append(var)
         in_names = {n for ns in op.inputs.values() for n in ns}
-        persist = [r for r in results if r is not None and r.persistable
+        persist = [r for r in results if isinstance(r, Variable) and r.persistable
                    and r.name not in in_names]
         sgs = []
         for r in results:
-            if r is None:
+            if isinstance(r, OpResult):
+                sgs.append(r.stop_gradient)
+            elif r is None:
                 sgs.append(bool(sg_default) if backward else False)
             elif r in persist:
                 sgs.append(True)        # a startup program's initialiser
@@ -349,9 +358,7 @@ class _View:
             if isinstance(src, Const):
                 v = Raw(src.value) if src.bare else src.value
             elif src.startswith("@dtype:"):
-                code = op.attrs.get(src[7:])
-                v = Raw(DTYPE_CODES.get(code, str(code)) if isinstance(code, int)
-                        else getattr(code, "short", str(code)))
+                v = Raw(_dtype_attr(op.attrs.get(src[7:])))
             else:
                 v = op.attrs.get(src)
                 if isinstance(v, tuple):
@@ -368,7 +375,9 @@ class _View:
         inplace = spec["name"].endswith("_")
         values = []
         for r in results:
-            if r is not None and r.name in in_names and inplace:
+            if isinstance(r, OpResult):
+                values.append(r)
+            elif r is not None and r.name in in_names and inplace:
                 values.append(_proxy(r, True))
             elif r is not None and self._lookup(block, r.name, env) is not None:
                 values.append(_proxy(r))
@@ -380,8 +389,14 @@ class _View:
         ops.append(pop)
         for i, r in enumerate(results):
             # An optimizer's in-place update (sgd_) leaves the parameter's value as it was.
-            if r is not None and not (r.name in in_names and inplace):
+            if isinstance(r, Variable) and not (r.name in in_names and inplace):
                 self._bind(block, env, r.name, pop, i, region)
+        if split is not None:
+            sop = Operation("builtin.split", [results[0]], split, {
+                "stop_gradient": [v.stop_gradient for v in split]}, block)
+            ops.append(sop)
+            for i, v in enumerate(split):
+                self._bind(block, env, v.name, sop, i, region)
         for r in persist:
             if isinstance(r, Parameter):
                 ops.append(Operation("builtin.set_parameter", [r], [], {
@@ -407,13 +422,13 @@ class _View:
         out = block._find_var_recursive(op.outputs["Out"][0])
         src = op.inputs.get("X", [None])[0] or out.name[:-len("@GRAD")]
         target = self._operand(block, src, env)
-        sg = self.grad_sg.get(id(op.grad_group), False)
+        sg = (self.grad_sg.get(id(op.grad_group), False) if op.grad_group is not None
+              else out.stop_gradient)
         r = OpResult([1], "float32")
         ops.append(Operation("pd_op.full", [], [r], {
             "dtype": Raw("float32"), "place": Raw(_CPU), "shape": [1], "stop_gradient": [True],
-            "value": float(op.attrs.get("value", 1.0))}, block))
-        code = op.attrs.get("dtype", 5)
-        dt = DTYPE_CODES.get(code, "float32") if isinstance(code, int) else "float32"
+            "value": float(op.attrs.get("value", 1.0) or 0.0)}, block))
+        dt = _dtype_attr(op.attrs.get("dtype", 5))
         pop = Operation("pd_op.full_like", [target, r], [out], {
             "dtype": Raw(dt), "place": Raw(_UNDEF), "stop_gradient": [sg]}, block, legacy=op)
         ops.append(pop)
@@ -514,6 +529,19 @@ class _View:
         ops.append(pop)
         for i, r in enumerate(results):
             self.defs[(block.idx, r.name)] = (pop, i)
+
+
+def _dtype_attr(code):
+    """A legacy dtype attribute (VarType code, paddle or torch dtype) as PIR names it."""
+    import torch
+    from .._dtype import from_torch_dtype
+    if isinstance(code, bool) or code is None:
+        return "Undefined"
+    if isinstance(code, int):
+        return DTYPE_CODES.get(code, "Undefined")
+    if isinstance(code, torch.dtype):
+        return from_torch_dtype(code).short
+    return getattr(code, "short", str(code))
 
 
 def _sg(v):
