@@ -9,6 +9,7 @@ import pytest
 
 import paddle_compat as paddle
 from paddle_compat import _unique_name
+from paddle_compat._static import name_struct
 from paddle_compat._mode import STATE
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "goldens",
@@ -30,6 +31,7 @@ def run(case):
     if case not in _RESULTS:
         old_static, old_pir = STATE.static, STATE.pir
         old_names = _unique_name.switch()       # PIR names process-wide: start as a fresh script
+        old_tree, name_struct._CURRENT[0] = name_struct._CURRENT[0], name_struct._NameStruct()
         STATE.pir = True
         try:
             ns = {"paddle": paddle}
@@ -38,6 +40,7 @@ def run(case):
         finally:
             STATE.static, STATE.pir = old_static, old_pir
             _unique_name.switch(old_names)
+            name_struct._CURRENT[0] = old_tree
     return _RESULTS[case]
 
 

@@ -9,13 +9,10 @@ from tests import _pir_goldens as G
 
 CASES = ["fc_program", "sgd_program", "linear_program", "elementwise_program",
          "target_gradients_double_backward", "cond_two_branches", "cond_dtype_mismatch",
-         "while_counter", "ops_catalog",
+         "while_counter", "ops_catalog", "layer_struct_names",
          "static_pylayer"]
 
-DIFFERENCES = {     # (case, key) -> why paddle_compat's PIR face differs there (strict xfails)
-    ("linear_program", "main"): "ops built inside a Layer's forward lack PIR's struct_name "
-                                "attribute ('/Linear/')",
-}
+DIFFERENCES = {}    # (case, key) -> why paddle_compat's PIR face differs there (strict xfails)
 
 
 @pytest.mark.parametrize("case,key", G.params(CASES, DIFFERENCES))

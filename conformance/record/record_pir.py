@@ -263,6 +263,22 @@ with paddle.static.program_guard(main, startup):
     out['values'] = [str(v) for v in outs]
 out['main'] = str(main)
 """,
+    "layer_struct_names": """
+class Net(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.l = paddle.nn.Sequential(paddle.nn.Linear(2, 2), paddle.nn.ReLU())
+
+    def forward(self, x):
+        return self.l(x) * 2
+
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [1, 2], 'float32')
+    y = Net()(x)
+    z = Net()(x)
+out['main'] = str(main)
+""",
 }
 
 

@@ -340,7 +340,7 @@ class Operator:
     """
 
     __slots__ = ("block", "type", "inputs", "outputs", "attrs", "opdef", "callstack", "grad_group",
-                 "list_slots", "extra_inputs")
+                 "list_slots", "extra_inputs", "struct_name")
 
     def __init__(self, block, type, inputs, outputs, attrs, opdef=None, callstack=None):
         self.block = block
@@ -355,6 +355,7 @@ class Operator:
         # Values a kernel reads that Paddle's op does not list (write_to_array's array, which
         # Paddle updates in place through its Out slot): {slot: [names]}, never printed.
         self.extra_inputs = None
+        self.struct_name = None     # the Layer-call path PIR shows (name_struct.py)
 
     @property
     def input_names(self):

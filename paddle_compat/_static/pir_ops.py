@@ -231,7 +231,12 @@ class _View:
                 k += 1
             if id(op) in self.skip:
                 continue
+            n0 = len(ops)
             self._translate_op(block, op, ops, env)
+            if op.struct_name is not None:
+                for new in ops[n0:]:
+                    if new.name() not in ("builtin.parameter", "pd_op.data"):
+                        new._attrs["struct_name"] = op.struct_name
         while k < len(pending):
             self._place_source(block, ops, pending[k])
             k += 1
