@@ -279,6 +279,17 @@ with paddle.static.program_guard(main, startup):
     z = Net()(x)
 out['main'] = str(main)
 """,
+    "data_same_name": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x1 = paddle.static.data('x', [None, 1], 'float32')
+    y1 = x1 * 2
+    x2 = paddle.static.data('x', [3, 4], 'int64')
+    out['values'] = [str(x1), str(x2), x1.name, x2.name]
+    out['main'] = str(main)
+    z = paddle.cast(x2, 'float32') + 1
+    out['main_after'] = str(main)
+""",
 }
 
 

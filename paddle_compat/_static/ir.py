@@ -106,6 +106,8 @@ class Variable(Tensor):
     # Paddle-facing metadata (properties shadow Tensor's data-backed ones).
     @property
     def name(self):
+        if STATE.pir and self.__dict__.get("_pir_name") and _from_user():
+            return self._pir_name           # a data value shadowed by a later one of its name
         if STATE.pir and not (self.is_data or self._persistable) and _from_user():
             # PIR names only data, parameter and persistable values (Paddle's name_analysis).
             raise ValueError("(InvalidArgument) Currently, we can only get name of Value from "

@@ -17,7 +17,7 @@ from .builder import (program_name, layer_name, append_op, default_main_program,
                       static_only)
 from .._mode import STATE
 from .ir import VARTYPE_CODES, Variable
-from .pir_legacy_only import reject_in_pir
+from .pir_legacy_only import reject_in_pir, shadow_data_var
 from .local_ops import opdef
 from .._nn import initializer as I
 from .._place import current_torch_device
@@ -39,6 +39,8 @@ def data(name, shape, dtype=None, lod_level=0):
     shape = [-1 if d is None else int(d) for d in shape]
     dt = to_dtype(dtype if dtype is not None else get_default_dtype())
     block = default_main_program().global_block()
+    if STATE.pir and block.has_var(name) and block.vars[name].is_data:
+        shadow_data_var(block, name)
     var = block.create_var(name=name, shape=shape, dtype=dt, stop_gradient=True,
                            lod_level=lod_level, is_data=True, need_check_feed=True)
     return var

@@ -10,7 +10,7 @@ failure, so in PIR mode they fail the same way, at the same point (parameters al
 """
 from .._mode import STATE
 
-__all__ = ["LEGACY_ONLY", "reject_in_pir"]
+__all__ = ["LEGACY_ONLY", "reject_in_pir", "shadow_data_var"]
 
 # api -> (exception class, message; {value} is the input Value's text)
 LEGACY_ONLY = {
@@ -52,3 +52,14 @@ def reject_in_pir(api, value=None):
         return
     cls, message = LEGACY_ONLY[api]
     raise cls(message.format(value=value))
+
+
+def shadow_data_var(block, name):
+    """PIR mode: a second `static.data(name)` in one program is a second value (its own
+    `pd_op.data`), while the recorded IR keys variables by name. The earlier variable moves to a
+    hidden name (its ops follow it) and keeps showing `name` to scripts and in the PIR text; the
+    new one takes the name, so feeds and fetches by name reach the newest, as a script expects."""
+    from .. import _unique_name
+    old = block.vars[name]
+    block._rename_var(name, _unique_name.generate(name + "@shadowed"))
+    old._pir_name = name

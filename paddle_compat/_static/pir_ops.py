@@ -252,7 +252,8 @@ class _View:
             pop = Operation("builtin.parameter", [], [var], attrs, block)
             ops.insert(0, pop)
         else:
-            attrs = {"dtype": Raw(_dtype_name(var)), "name": var.name, "place": Raw(_UNDEF),
+            attrs = {"dtype": Raw(_dtype_name(var)),
+                     "name": var.__dict__.get("_pir_name") or var.name, "place": Raw(_UNDEF),
                      "shape": list(var.shape), "stop_gradient": [var.stop_gradient]}
             if var.persistable:
                 attrs["persistable"] = [True]
