@@ -18,6 +18,7 @@ from ._place import (CPUPlace, CUDAPlace, CUDAPinnedPlace, get_device, is_compil
 from ._tensor import Tensor, Size, to_torch, from_torch
 from ._creation_core import to_tensor
 from ._mode import in_dynamic_mode
+from ._flags import set_flags, get_flags
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
 from . import device
@@ -70,6 +71,7 @@ from ._ops.math import (add, subtract, multiply, divide, floor_divide, remainder
                         kron, inner, addmm, cummax, cummin, logcumsumexp, polygamma, clamp, mul,
                         sub, div, true_divide, isin, ger, take)
 from ._ops.stat import mean, std, var, median, quantile, nanquantile, numel
+from ._ops._checks import EnforceNotMet
 from ._ops.logic import (equal, not_equal, greater_than, greater_equal, less_than, less_equal,
                          logical_and, logical_or, logical_xor, logical_not, bitwise_and,
                          bitwise_or, bitwise_xor, bitwise_not, allclose, isclose, equal_all, isnan,

@@ -111,7 +111,11 @@ class Tensor:
 
     @stop_gradient.setter
     def stop_gradient(self, value):
-        value = bool(value)
+        if value.__class__ is not bool:
+            if value is not None:       # Paddle's pybind setter takes a bool (None reads False)
+                raise TypeError(f"(InvalidType) argument (position 1) must be bool, but got "
+                                f"{_type_text(value)}")
+            value = False
         t = self._t
         if value:
             if t.requires_grad:
@@ -287,13 +291,20 @@ class Tensor:
         return self._t.shape[0]
 
     def __bool__(self):
+        if self._t.numel() != 1:    # Paddle's AssertionError, not torch's RuntimeError
+            raise AssertionError("When Variable is used as the condition of if/while , Variable "
+                                 "can only contain one element.")
         return bool(self._t)
 
     def __int__(self):
+        if self._t.numel() != 1:
+            raise AssertionError("only one element variable can be converted to int.")
         return int(self._t.detach())
 
     # detach(): Paddle converts a stop_gradient=False scalar silently; torch warns on every call.
     def __float__(self):
+        if self._t.numel() != 1:
+            raise AssertionError("only one element variable can be converted to float.")
         return float(self._t.detach())
 
     def __complex__(self):
@@ -357,7 +368,7 @@ def translate_version_error(exc):
         return None
     m = _VERSION_RE.search(str(exc))
     if m is None:
-        return None
+        return _invalid_grad_error(exc)
     now, expected = m.group(1), m.group(2)
     err = RuntimeError(
         f"(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
@@ -369,17 +380,56 @@ def translate_version_error(exc):
     return err
 
 
+# torch's engine refuses a custom Function's grad whose shape can't be summed to its input's.
+# Paddle's engine takes any shape silently (and fails or broadcasts later); paddle_compat keeps
+# refusing, but says it in a PyLayer user's terms (torch's index counts Tensor inputs only).
+_INVALID_GRAD_RE = re.compile(r"Function (\w+)Backward returned an invalid gradient at index (\d+) "
+                              r"- got \[([^\]]*)\] but expected shape compatible with \[([^\]]*)\]")
+
+
+def _invalid_grad_error(exc):
+    m = _INVALID_GRAD_RE.search(str(exc))
+    if m is None:
+        return None
+    name, index, got, expected = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    err = ValueError(
+        f"The backward of PyLayer '{name}' returned a gradient of shape [{got}] for its Tensor "
+        f"input {index}, whose shape is [{expected}]. A PyLayer's backward must return one gradient per "
+        "Tensor input, each of that input's shape.")
+    err.__cause__ = exc
+    return err
+
+
 _generated_names = itertools.count()
 _PY_KIND_DEFAULTS = {"i": "int64", "u": "int64", "b": "bool"}
+
+
+_UNSETTABLE = ValueError(
+    "(InvalidArgument) Input object type error or incompatible array data type. tensor.set() "
+    "supports array with bool, float16, float32, float64, int8, int16, int32, int64, uint8 or "
+    "uint16, please check your input or input array data type.")
+
+
+def _check_settable(array):
+    """Paddle's tensor.set() refuses object/str arrays (ints beyond int64, mixed types) and the
+    unsigned types it has no dtype for (uint32, uint64: numpy's type of 2**63 too)."""
+    if array.dtype == object or array.dtype.kind in "USV" \
+            or array.dtype in (np.uint32, np.uint64):
+        raise ValueError(*_UNSETTABLE.args)
+
+
+def _type_text(x):
+    t = type(x)             # Paddle names non-builtin types with their package: numpy.bool
+    if t.__module__ in ("builtins", None):
+        return t.__name__
+    return f"{t.__module__.split('.')[0]}.{t.__name__}"
 
 
 def _python_data_to_numpy(data):
     if isinstance(data, (list, tuple)) and any(isinstance(e, Tensor) for e in data):
         data = [e.numpy() if isinstance(e, Tensor) else e for e in data]
     array = np.array(data)
-    if array.dtype == object or array.dtype.kind in "USV":
-        raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
-                        "must be scalar|list|tuple|np.ndarray|paddle.Tensor")
+    _check_settable(array)
     kind = array.dtype.kind
     if kind == "f":
         return array.astype(_dtype_mod.default_float().numpy, copy=False)
@@ -397,8 +447,10 @@ def from_data(data, dtype=None, place=None, stop_gradient=True):
     elif isinstance(data, torch.Tensor):
         raw = data.detach().clone()
     elif isinstance(data, np.ndarray):
+        _check_settable(data)
         raw = torch.from_numpy(np.array(data, copy=True))
     elif isinstance(data, np.generic):
+        _check_settable(np.asarray(data))
         raw = torch.from_numpy(np.array(data))
     elif isinstance(data, (bool, int, float, complex, list, tuple)):
         raw = torch.from_numpy(_python_data_to_numpy(data))

@@ -55,6 +55,15 @@ def collectives(out_dir):
         dist.all_reduce(paddle.to_tensor([1.0] * (r + 1)))
     except RuntimeError as exc:
         res["mismatch"] = str(exc)
+    t = paddle.to_tensor([1.0])
+    try:      # different collectives on the two ranks: an error at once, not a 300 s wait
+        dist.all_reduce(t) if r == 0 else dist.broadcast(t, src=0)
+    except RuntimeError as exc:
+        res["kinds"] = str(exc)
+    try:
+        dist.broadcast(t, src=r)
+    except RuntimeError as exc:
+        res["roots"] = str(exc)
     with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
         json.dump(res, f)
 

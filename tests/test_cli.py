@@ -356,3 +356,20 @@ def test_help_version_and_usage_errors_do_not_import_torch(tmp_path, argv):
                 if line.startswith("import time:")]
     assert "paddle_compat._cli" in imported
     assert not [m for m in imported if m == "torch" or m.startswith("torch.")]
+
+
+def test_a_foreign_interpreter_child_keeps_its_own_import_paddle(tmp_path):
+    # A child that is another Python (here a venv without torch) inherits the variable but must
+    # not take the alias: its `import paddle` is its own (ModuleNotFoundError for 'paddle', not
+    # paddle_compat failing on 'torch').
+    import venv
+    venv.EnvBuilder(with_pip=False).create(str(tmp_path / "bare"))
+    bare = str(tmp_path / "bare" / "bin" / "python")
+    _write(tmp_path / "child.py", f"""\
+        import subprocess
+        r = subprocess.run([{bare!r}, "-c", "import paddle"], capture_output=True, text=True)
+        print(r.stderr.strip().splitlines()[-1])
+    """)
+    out = _cli_run(["child.py"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ModuleNotFoundError: No module named 'paddle'"

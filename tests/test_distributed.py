@@ -39,6 +39,10 @@ def test_two_process_collectives(tmp_path, monkeypatch):
         assert r["group"][0] == 2 and r["group"][2] == [0, 1]
         assert "all_reduce needs the same shape and dtype on every rank" in r["mismatch"]
         assert "rank 0: shape [1]" in r["mismatch"] and "rank 1: shape [2]" in r["mismatch"]
+        assert r["kinds"].endswith("ranks called different collectives: rank 0 called "
+                                   "all_reduce, rank 1 called broadcast")
+        assert r["roots"].endswith("broadcast needs the same root rank on every rank, but got "
+                                   "rank 0: 0, rank 1: 1")
     assert r0["scatter"] == [1, 2] and r1["scatter"] == [3, 4]
     assert r0["a2a"] == [[0], [10]] and r1["a2a"] == [[1], [11]]
     assert r0["reduce"] == [3.0]

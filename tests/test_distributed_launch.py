@@ -86,3 +86,60 @@ def test_unsupported_launch_modes_name_the_option(bad, tmp_path):
                            "--log_dir", str(tmp_path), SCRIPT],
                           capture_output=True, text=True, env=_env(), timeout=60)
     assert proc.returncode != 0 and "NotImplementedError" in proc.stderr
+
+
+def test_rank_that_exits_before_joining_ends_the_job_at_once(tmp_path):
+    # Before: rank 0 waited in init_parallel_env for the whole rendezvous timeout.
+    proc = subprocess.run([sys.executable, "-m", "paddle_compat.distributed.launch",
+                           "--nproc_per_node", "2", "--log_dir", str(tmp_path / "log"), SCRIPT,
+                           "leave"], capture_output=True, text=True,
+                          env=_env(PADDLE_COMPAT_DIST_TIMEOUT="300"), timeout=120)
+    assert proc.returncode == 1
+    assert ("LAUNCH ERROR rank 1 exited with code 0 before joining init_parallel_env, while "
+            "rank 0 waited for it there") in proc.stderr
+
+
+def test_sigterm_stops_the_ranks_and_exits_with_the_signal(tmp_path):
+    # As Paddle's launcher: SIGTERM (what `timeout` sends) stops every rank; exit status 15.
+    import signal
+    import time
+    log_dir = tmp_path / "log"
+    proc = subprocess.Popen([sys.executable, "-m", "paddle_compat.distributed.launch",
+                             "--nproc_per_node", "2", "--log_dir", str(log_dir), SCRIPT, "sleep"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+    deadline = time.time() + 90
+    while time.time() < deadline and not all(
+            (log_dir / f"workerlog.{r}").exists() and "ready" in (log_dir / f"workerlog.{r}").read_text()
+            for r in (0, 1)):
+        time.sleep(0.2)
+    pids = _rank_pids(proc.pid)
+    assert len(pids) == 2
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 15
+    assert "LAUNCH INFO Terminating with signal 15" in err
+    for pid in pids:
+        assert not _alive(pid)
+
+
+def _rank_pids(launcher):
+    """The launcher's children (the ranks), from /proc."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == launcher:
+                pids.append(int(entry))
+    return pids
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

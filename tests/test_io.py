@@ -1,10 +1,15 @@
 """paddle.io: datasets, samplers (numpy-driven order, as in Paddle) and the DataLoader, including
 real worker processes."""
+import json
+import os
+import random
+
 import numpy as np
 import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
+import paddle_compat as paddle
 from paddle_compat._creation_core import to_tensor
 from paddle_compat._tensor import Tensor
 from paddle_compat.io import (BatchSampler, ChainDataset, ComposeDataset, ConcatDataset, DataLoader,
@@ -160,3 +165,35 @@ def test_samplers():
     assert len(draws) == 50 and 0 not in draws
     assert sorted(SubsetRandomSampler([4, 8, 9])) == [4, 8, 9]
     assert len(BatchSampler(sampler=SequenceSampler(range(10)), batch_size=4)) == 3
+
+
+class _Draws(paddle.io.Dataset):
+    """conformance/record/record_dataloader_seeding.py's dataset, drawing from every generator."""
+
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, i):
+        info = paddle.io.get_worker_info()
+        return np.array([i, np.random.rand(), random.random(), float(paddle.rand([1]).numpy()[0]),
+                         info.id, info.seed % 1000003], dtype="float64")
+
+
+_SEEDING = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "conformance", "goldens", "dataloader_seeding.json")
+
+
+@pytest.mark.parametrize("key", ["7-1-False", "7-2-False", "7-2-True", "2024-2-False"])
+def test_workers_draw_what_paddles_workers_draw(key):
+    # Recorded from Paddle 3.3.1: under np.random.seed, workers' numpy, random and paddle draws,
+    # get_worker_info().seed, both epochs (persistent workers keep their streams), and the main
+    # process's numpy stream after the base-seed draws.
+    with open(_SEEDING) as f:
+        want = json.load(f)[key]
+    seed, workers, persistent = key.split("-")
+    np.random.seed(int(seed))
+    dl = paddle.io.DataLoader(_Draws(), batch_size=2, num_workers=int(workers), shuffle=False,
+                              persistent_workers=persistent == "True")
+    got = [[b.numpy().tolist() for b in dl] for _ in range(2)]
+    np.testing.assert_allclose(np.array(got), np.array(want["epochs"]), rtol=1e-7)
+    assert np.random.rand() == want["after"]

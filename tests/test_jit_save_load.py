@@ -158,3 +158,44 @@ def test_load_rejects_foreign_files(tmp_path):
         paddle.jit.load(str(tmp_path / "real"))
     with pytest.raises(NotImplementedError, match="configs"):
         paddle.jit.load(str(tmp_path / "real"), model_filename="x")
+
+
+class _Head(paddle.nn.Layer):
+    def __init__(self, fix_batch=False):
+        super().__init__()
+        self.fc = paddle.nn.Linear(8, 3)
+        self.fix_batch = fix_batch
+
+    def forward(self, x):
+        y = self.fc(x)
+        return y.reshape([x.shape[0], -1]) if self.fix_batch else y
+
+
+def test_save_without_input_spec_keeps_the_batch_size_dynamic(tmp_path):
+    # Paddle's program saved after a batch-16 call runs batch 1 and 5; so does ours. The sizes
+    # the layer fixes (Linear's 8 features) stay fixed and are checked with Paddle's ValueError.
+    net = paddle.jit.to_static(_Head())
+    net(paddle.rand([16, 8]))
+    path = str(tmp_path / "m")
+    paddle.jit.save(net, path)
+    with open(path + ".json") as f:
+        assert json.load(f)["input_spec"][0]["shape"] == [-1, 8]
+    loaded = paddle.jit.load(path)
+    for n in (1, 5, 16):
+        x = paddle.rand([n, 8])
+        np.testing.assert_allclose(loaded(x).numpy(), net(x).numpy(), rtol=1e-6)
+    with pytest.raises(ValueError, match=r"expected shape \(-1, 8\)"):
+        loaded(paddle.ones([5, 9]))
+
+
+def test_save_without_input_spec_keeps_a_size_the_code_fixes(tmp_path):
+    # `x.shape[0]` read as a Python int fixes the batch (Paddle's saved program fails the same
+    # way at its reshape); the loaded layer says so before running.
+    net = paddle.jit.to_static(_Head(fix_batch=True))
+    net(paddle.rand([16, 8]))
+    path = str(tmp_path / "m")
+    paddle.jit.save(net, path)
+    loaded = paddle.jit.load(path)
+    assert loaded(paddle.rand([16, 8])).shape == [16, 3]
+    with pytest.raises(ValueError, match=r"expected shape \(16, 8\)"):
+        loaded(paddle.ones([1, 8]))

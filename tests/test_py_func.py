@@ -526,3 +526,18 @@ def test_example_scripts_print_what_paddle_prints(script, expect):
     assert proc.returncode == 0, proc.stderr[-2000:]
     want = GOLDENS[expect]["stdout"] if expect else "()\n"
     assert proc.stdout == want
+
+
+@pytest.mark.parametrize("returned", ["abc", np.array(["a", "b"]), np.array([1, None], dtype=object)])
+def test_a_non_numeric_return_is_pythons_value_error_as_in_paddle(returned):
+    # Paddle's tensor.set() refuses str and object arrays with this ValueError (recorded from
+    # Paddle 3.3.1's legacy executor), not a TypeError.
+    main, startup = _program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2], "float32")
+        out = _var(main, "o", "float32", [2])
+        paddle.static.py_func(func=lambda a: returned, x=x, out=out)
+    with pytest.raises(ValueError, match=re.escape(
+            "(InvalidArgument) Input object type error or incompatible array data type. "
+            "tensor.set() supports array with bool")):
+        _run(main, {"x": np.ones(2, "float32")}, [out])

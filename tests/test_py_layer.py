@@ -755,3 +755,34 @@ def test_inside_layer_with_optimizer():
         opt.clear_grad()
         losses.append(float(T(loss).detach()))
     assert losses[-1] < losses[0] * 0.5
+
+
+def test_wrong_shaped_grad_is_a_value_error_naming_the_layer_input_and_shapes():
+    # Paddle accepts the wrong shape silently; paddle_compat refuses it, in a PyLayer's terms,
+    # from every entry to the engine (Tensor.backward, paddle.grad, paddle.autograd.backward).
+    class Scale(paddle.autograd.PyLayer):
+        @staticmethod
+        def forward(ctx, a, k, b):
+            return a * k + b.sum()
+
+        @staticmethod
+        def backward(ctx, g):
+            return g, paddle.ones([7])
+
+    def fresh():
+        x = paddle.ones([3])
+        y = paddle.ones([2])
+        x.stop_gradient = y.stop_gradient = False
+        return x, y, Scale.apply(x, 3, y).sum()
+
+    want = ("The backward of PyLayer 'Scale' returned a gradient of shape [7] for its Tensor "
+            "input 1, whose shape is [2]")
+    x, y, out = fresh()
+    with pytest.raises(ValueError, match=re.escape(want)):
+        out.backward()
+    x, y, out = fresh()
+    with pytest.raises(ValueError, match=re.escape(want)):
+        paddle.grad(out, [x, y])
+    x, y, out = fresh()
+    with pytest.raises(ValueError, match=re.escape(want)):
+        paddle.autograd.backward([out])

@@ -195,3 +195,39 @@ def test_gradient_of_an_input_autograd_does_not_reach_is_zero():
     got = static.Executor().run(main, feed={"x": np.ones(2, "float32"), "w": np.ones(2, "float32")},
                                 fetch_list=[gx, gw])
     assert [g.tolist() for g in got] == [[1.0, 1.0], [0.0, 0.0]]
+
+
+def test_concurrent_runs_keep_static_mode_and_default_programs():
+    # issue #17: two threads in Executor.run at once used to leave the process in dynamic mode
+    import threading
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            x = paddle.static.data('x', [None, 3], 'float32')
+            y = paddle.static.nn.fc(x, 2)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(start)
+        default_main = paddle.static.default_main_program()
+        errors = []
+
+        def work():
+            try:
+                for _ in range(10):
+                    exe.run(main, feed={'x': np.ones([2, 3], 'float32')}, fetch_list=[y])
+            except Exception as exc:  # noqa: BLE001 - collected and asserted below
+                errors.append(exc)
+
+        for _ in range(5):
+            threads = [threading.Thread(target=work) for _ in range(3)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert not errors
+            assert not paddle.in_dynamic_mode()
+        assert paddle.static.default_main_program() is default_main
+        with paddle.static.program_guard(main, start):
+            paddle.static.data('z', [None, 3], 'float32')     # static mode still in force
+    finally:
+        paddle.disable_static()

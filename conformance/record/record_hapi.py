@@ -258,6 +258,23 @@ CASES = [
      "m.prepare(amp_configs={'level': 'O1', 'use_fp16_guard': True})"),
     ("amp_o0_accepted", "m = paddle.Model(mlp())\nm.prepare(amp_configs='O0')\n"
      "m.prepare(amp_configs={'level': 'O0', 'foo': 1})\nout = m._adapter._amp_level"),
+    # AMP in dynamic mode: auto_cast + one GradScaler from amp_configs (on CPU, Paddle's
+    # float16 auto_cast and scaler are disabled: the numbers are float32's).
+    ("amp_o1_fit", "paddle.seed(2023)\nm = paddle.Model(CNN(), InputSpec([None, 1, 8, 8], "
+     "'float32', 'x'), InputSpec([None, 1], 'int64', 'label'))\n"
+     "m.prepare(paddle.optimizer.Adam(0.01, parameters=m.parameters()), "
+     "paddle.nn.CrossEntropyLoss(), amp_configs={'level': 'O1', 'init_loss_scaling': 128.0, "
+     "'custom_black_list': ['relu']})\n"
+     "m.fit(DS(8), batch_size=4, epochs=2, verbose=0, shuffle=False)\n"
+     "out = [type(m._scaler).__name__, m._adapter._amp_configs, m._adapter._amp_custom_lists, "
+     "fl(m.predict_batch([DS(2).x])[0])]"),
+    ("amp_o2_train_batch", "paddle.seed(2023)\nm = paddle.Model(mlp())\n"
+     "m.prepare(paddle.optimizer.SGD(0.1, parameters=m.parameters()), "
+     "paddle.nn.CrossEntropyLoss(), amp_configs='O2')\nd = DS(4, shape=(8,))\n"
+     "out = [fl(m.train_batch([d.x], [d.y])[0]) for _ in range(3)]"),
+    ("err_amp_o2_clip_value", "m = paddle.Model(mlp())\n"
+     "opt = paddle.optimizer.SGD(0.1, parameters=m.parameters(), "
+     "grad_clip=paddle.nn.ClipGradByValue(1.0))\nm.prepare(opt, amp_configs='O2')"),
     ("err_input_no_name", "paddle.Model(mlp(), InputSpec([None, 8]))"),
     ("err_train_not_prepared", "m = paddle.Model(mlp())\nm.train_batch([np.ones([2, 8], 'float32')])"),
     ("err_fit_no_data", "m = paddle.Model(mlp())\nm.prepare()\nm.fit()"),

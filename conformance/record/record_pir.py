@@ -189,6 +189,13 @@ out['static'] = state()
 with pir_utils.OldIrGuard():
     out['static_old'] = state()
 out['has_test_with_pir_api'] = hasattr(pir_utils, 'test_with_pir_api')
+flag = lambda: paddle.get_flags('FLAGS_enable_pir_api')['FLAGS_enable_pir_api']
+out['flag'] = flag()
+with pir_utils.OldIrGuard():
+    out['flag_old'] = flag()
+paddle.set_flags({'FLAGS_enable_pir_api': False})
+out['after_set_flags'] = state() + [flag()]
+paddle.set_flags({'FLAGS_enable_pir_api': True})
 """,
     "value_errors": """
 main, startup = fresh()

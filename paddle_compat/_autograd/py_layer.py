@@ -64,8 +64,8 @@ class PyLayerContext:
         Any objects are accepted (non-Tensors come back unchanged); a later call replaces an
         earlier one. Under `paddle.autograd.saved_tensors_hooks` each item is packed now.
 
-        Differences from Paddle: a saved forward *output* that is modified in place before
-        backward makes backward raise torch's version-counter error; Paddle does not check.
+        A saved forward *output* modified in place before backward is read with its new value, as
+        in Paddle (which does not check the version of saved outputs).
         """
         if _HOOKS:
             self.container = tensors
@@ -80,7 +80,7 @@ class PyLayerContext:
             if saved[0] is _ONE_SAVED:
                 tctx = saved[2]()
                 if tctx is not None:
-                    return (wrap(tctx.saved_tensors[0]),)    # `save_for_backward(out)`
+                    return (wrap(_saved_outputs(tctx)[0]),)    # `save_for_backward(out)`
             return self.__unpack_torch(saved)
         hooked = self.__hooked
         if hooked is not None:
@@ -146,6 +146,7 @@ class PyLayerContext:
             if isinstance(item, Tensor) and item._t is wrappers[0]._t:
                 # `save_for_backward(out)` with one output: the common case, no template work.
                 tctx.save_for_backward(item._t)
+                tctx._pl_aliases = (item._t.detach(),)
                 self.__saved = (_ONE_SAVED, _ONE_POSITION, weakref.ref(tctx))
                 self.__raw = None
                 return
@@ -174,6 +175,7 @@ class PyLayerContext:
                     template[i] = _same_kind(item, template[i])
         if to_save:
             tctx.save_for_backward(*to_save)
+            tctx._pl_aliases = tuple(t.detach() for t in to_save)
             self.__saved = (tuple(template), positions, weakref.ref(tctx))
             self.__raw = None
 
@@ -186,7 +188,7 @@ class PyLayerContext:
                                "backward graph (backward already ran without retain_graph=True)")
         items = list(template)
         nested = None
-        for (i, j), t in zip(positions, tctx.saved_tensors):
+        for (i, j), t in zip(positions, _saved_outputs(tctx)):
             if j < 0:
                 items[i] = wrap(t)
             else:
@@ -203,6 +205,18 @@ class PyLayerContext:
 
 
 _ONE_SAVED, _ONE_POSITION = (None,), ((0, -1),)   # saved-state of `save_for_backward(out)`
+
+
+def _saved_outputs(tctx):
+    """The saved outputs from torch's store; when one was modified in place after forward (torch's
+    version check fails), their current values through detached aliases of the same storage, as
+    Paddle reads them (no double-backward through those)."""
+    try:
+        return tctx.saved_tensors
+    except RuntimeError as exc:
+        if "modified by an inplace operation" not in str(exc):
+            raise
+        return tctx._pl_aliases
 
 
 def _same_kind(like, items):

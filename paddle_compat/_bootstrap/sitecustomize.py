@@ -3,7 +3,8 @@
 `python -m paddle_compat run` sets PADDLE_COMPAT_ALIAS=1 and puts this directory first on
 PYTHONPATH, so every Python child it starts (subprocess, multiprocessing spawn/forkserver, DataLoader
 workers) imports this `sitecustomize` at startup. It installs the alias when the variable is set,
-then loads the `sitecustomize` that would have loaded without us, so a site's or user's own
+(and the interpreter can import paddle_compat: torch and numpy are on its path), then loads the
+`sitecustomize` that would have loaded without us, so a site's or user's own
 customisation keeps working.
 
 Why load `_alias.py` by path instead of `import paddle_compat._alias`: importing the package would
@@ -22,8 +23,21 @@ _PACKAGE = os.path.dirname(_HERE)          # .../paddle_compat
 _ROOT = os.path.dirname(_PACKAGE)          # the directory paddle_compat is imported from
 
 
+def _can_import_paddle_compat():
+    """The variable reaches every Python child, also another interpreter (a venv with real Paddle,
+    one without torch): only one that could import paddle_compat takes the alias; the others keep
+    their own `import paddle`. Looked up, not imported (no torch import at every startup)."""
+    if sys.version_info < (3, 10):
+        return False
+    find = importlib.machinery.PathFinder.find_spec
+    try:
+        return all(find(name) is not None for name in ("torch", "numpy"))
+    except Exception:
+        return False
+
+
 def _install_alias():
-    if os.environ.get("PADDLE_COMPAT_ALIAS") != "1":
+    if os.environ.get("PADDLE_COMPAT_ALIAS") != "1" or not _can_import_paddle_compat():
         return
     try:
         name = "_paddle_compat_alias_bootstrap"

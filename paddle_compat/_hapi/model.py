@@ -162,6 +162,8 @@ class DynamicGraphAdapter:
         inputs = to_list(inputs)
         self._input_info = _update_input_info(inputs)
         labels = [_as_tensor(l) for l in to_list(labels or [])]
+        if self._amp_level != "O0":
+            return self._train_batch_amp(inputs, labels, update)
         outputs = self.model.network(*[_as_tensor(x) for x in inputs])
         losses = to_list(self.model._loss(*(to_list(outputs) + labels)))
         # add_n of one loss is that loss; skipping the op changes no value or gradient
@@ -169,6 +171,26 @@ class DynamicGraphAdapter:
         final_loss.backward()
         if update:
             self.model._optimizer.minimize(final_loss)
+            self.model.network.clear_gradients()
+        metrics = self._update_metrics(outputs, labels)
+        loss_np = [to_numpy(l) for l in losses]
+        return (loss_np, metrics) if len(metrics) > 0 else loss_np
+
+    def _train_batch_amp(self, inputs, labels, update):
+        """Paddle's AMP step: the forward under auto_cast, the loss scaled by one GradScaler made
+        from amp_configs on the first step (on CPU Paddle's scaler is disabled: scale 1)."""
+        from .._amp.auto_cast import auto_cast
+        from .._amp.grad_scaler import GradScaler
+        if self.model._scaler is None:
+            self.model._scaler = GradScaler(**self._amp_configs)
+        with auto_cast(enable=True, **self._amp_custom_lists, level=self._amp_level):
+            outputs = self.model.network(*[_as_tensor(x) for x in inputs])
+        losses = to_list(self.model._loss(*(to_list(outputs) + labels)))
+        final_loss = add_n(losses)
+        scaled = self.model._scaler.scale(final_loss)
+        scaled.backward()
+        if update:
+            self.model._scaler.minimize(self.model._optimizer, scaled)
             self.model.network.clear_gradients()
         metrics = self._update_metrics(outputs, labels)
         loss_np = [to_numpy(l) for l in losses]
@@ -240,7 +262,18 @@ class DynamicGraphAdapter:
         opt.set_state_dict(converted_state)
 
     def prepare(self):
-        pass
+        if self._amp_level == "O2" and self.model.mode == "train" and _on_cuda():
+            # Paddle decorates for pure fp16 only where it has CUDA (on CPU, O2 runs as O1).
+            from .._amp.auto_cast import decorate
+            self.model.network, self.model._optimizer = decorate(
+                models=self.model.network, optimizers=self.model._optimizer, level="O2")
+        if self._amp_level != "O0":
+            self.model._scaler = None
+
+
+def _on_cuda():
+    from .._place import get_device
+    return get_device().startswith("gpu")
 
 
 def _flatten_list(lists):
@@ -398,6 +431,11 @@ class StaticGraphAdapter:
         return rets[:num_loss] if num_loss else metrics
 
     def prepare(self):
+        if self._amp_level != "O0":
+            raise NotImplementedError(
+                f"paddle.Model.prepare(amp_configs=...) with level '{self._amp_level}' in static "
+                "mode needs paddle.static.amp, which paddle_compat does not provide; use AMP in "
+                "dynamic mode (paddle.disable_static()) or amp_configs=None")
         for mode in ("train", "eval", "test"):
             self._make_program(mode)
             self._compile_and_initialize(self._progs[mode], mode)
@@ -463,8 +501,8 @@ class Model:
     Paddle's legacy static graph does (FLAGS_enable_pir_api=0).
 
     Differences from Paddle: one trainer only (several raise NotImplementedError); `amp_configs`
-    other than 'O0' raise NotImplementedError because paddle_compat has no paddle.amp yet; in
-    dynamic mode `save(training=False)` writes paddle_compat's `paddle.jit.save` format (read by
+    work in dynamic mode (auto_cast + GradScaler as Paddle's adapter does) and raise
+    NotImplementedError in static mode (no paddle.static.amp); in dynamic mode `save(training=False)` writes paddle_compat's `paddle.jit.save` format (read by
     paddle_compat's `paddle.jit.load`, not by real Paddle); `load(skip_mismatch=True)` skips a
     mismatched first parameter (Paddle 3.3.1 fails with UnboundLocalError there); in static mode
     optimizer states are matched by variable name only (Paddle also renames dygraph-saved states,
@@ -478,6 +516,7 @@ class Model:
         self._loss = None
         self._loss_weights = None
         self._optimizer = None
+        self._scaler = None
         self._input_info = None
         self._is_shape_inferred = False
         self._test_dataloader = None
@@ -573,6 +612,8 @@ class Model:
         return self._adapter.parameters()
 
     def _prepare_amp(self, amp_configs):
+        """Paddle's checks and split of amp_configs: the level; custom white/black lists for
+        auto_cast; the GradScaler's arguments; 'use_fp16_guard' (static mode only)."""
         adapter = self._adapter
         adapter._amp_custom_lists = {}
         adapter._amp_configs = {}
@@ -583,31 +624,47 @@ class Model:
             if amp_configs not in ("O0", "O1", "O2"):
                 raise ValueError("The level of amp_configs should be 'O0', 'O1' or 'O2'.")
             adapter._amp_level = amp_configs
-        elif "level" not in amp_configs:
+            self._check_pure_fp16_configs()
+            return
+        if "level" not in amp_configs:
             adapter._amp_level = "O1"
         elif amp_configs["level"] not in ("O0", "O1", "O2"):
             raise ValueError("amp_configs['level'] should be 'O0', 'O1' or 'O2'.")
         else:
             adapter._amp_level = amp_configs["level"]
-        if isinstance(amp_configs, dict) and adapter._amp_level != "O0":
-            keys = set(amp_configs) - {"level"}
-            if "use_pure_fp16" in amp_configs:
-                raise ValueError("'use_pure_fp16' is an invalid parameter, the level of mixed "
-                                 "precision training only depends on 'O1' or 'O2'.")
-            keys -= {"custom_white_list", "custom_black_list", "custom_black_varnames"}
-            if "use_fp16_guard" in keys:
+        keys = set(amp_configs) - {"level"}
+        if not keys or adapter._amp_level == "O0":
+            return
+        if "use_pure_fp16" in amp_configs:
+            raise ValueError("'use_pure_fp16' is an invalid parameter, the level of mixed "
+                             "precision training only depends on 'O1' or 'O2'.")
+        self._check_pure_fp16_configs()
+        for name in ("custom_white_list", "custom_black_list", "custom_black_varnames"):
+            if name in keys:
+                adapter._amp_custom_lists[name] = amp_configs[name]
+                keys.discard(name)
+        accepted = {"init_loss_scaling", "incr_ratio", "decr_ratio", "incr_every_n_steps",
+                    "decr_every_n_nan_or_inf", "use_dynamic_loss_scaling", "use_fp16_guard"}
+        if keys - accepted:
+            raise ValueError("Except for 'level', the keys of 'amp_configs' must be accepted by "
+                             "mixed precision APIs, but "
+                             f"{tuple(keys - accepted)} could not be recognized.")
+        if "use_fp16_guard" in keys:
+            if in_dynamic_mode():
                 raise ValueError("'use_fp16_guard' is supported in static graph mode only.")
-            accepted = {"init_loss_scaling", "incr_ratio", "decr_ratio", "incr_every_n_steps",
-                        "decr_every_n_nan_or_inf", "use_dynamic_loss_scaling", "use_fp16_guard"}
-            if keys - accepted:
-                raise ValueError("Except for 'level', the keys of 'amp_configs' must be accepted by "
-                                 "mixed precision APIs, but "
-                                 f"{tuple(keys - accepted)} could not be recognized.")
-        if adapter._amp_level != "O0":
-            raise NotImplementedError(
-                f"paddle.Model.prepare(amp_configs=...) with level '{adapter._amp_level}' needs "
-                "paddle.amp (auto_cast, GradScaler), which paddle_compat does not provide yet; "
-                "train in float32 with amp_configs=None or 'O0'")
+            adapter._use_fp16_guard = amp_configs["use_fp16_guard"]
+            keys.discard("use_fp16_guard")
+        for key in keys:
+            adapter._amp_configs[key] = amp_configs[key]
+
+    def _check_pure_fp16_configs(self):
+        # Paddle: O2 supports only norm-based gradient clipping.
+        clip = getattr(self._optimizer, "_grad_clip", None)
+        if self._adapter._amp_level == "O2" and clip:
+            from .._optim.clip import ClipGradByGlobalNorm, ClipGradByNorm
+            assert isinstance(clip, (ClipGradByGlobalNorm, ClipGradByNorm)), (
+                "Only ClipGradByNorm and ClipGradByGlobalNorm are supported in amp training with "
+                "level=O2 currently.")
 
     def prepare(self, optimizer=None, loss=None, metrics=None, amp_configs=None):
         """Set the optimizer, the loss (a Layer or any callable of outputs + labels), the metrics

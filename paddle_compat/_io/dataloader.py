@@ -8,6 +8,8 @@ of worker processes through shared memory; the main process then wraps every tor
 array of the batch as a paddle Tensor (zero copy), on the current device.
 """
 import numbers
+import random
+import sys
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -95,13 +97,18 @@ class WorkerInfo:
         raise RuntimeError(f"Cannot assign attributes to {type(self).__name__} objects")
 
 
+_worker_base_seed = None     # in a worker process: the base seed its loader drew (Paddle's seed)
+
+
 def get_worker_info():
-    """In a DataLoader worker process: its WorkerInfo(id, num_workers, dataset, seed); else None."""
+    """In a DataLoader worker process: its WorkerInfo(id, num_workers, dataset, seed); else None.
+    `seed` is the loader's base seed, the same for every worker of one epoch, as in Paddle."""
     info = tud.get_worker_info()
     if info is None:
         return None
     dataset = getattr(info.dataset, "paddle_dataset", info.dataset)
-    return WorkerInfo(id=info.id, num_workers=info.num_workers, dataset=dataset, seed=info.seed)
+    seed = info.seed if _worker_base_seed is None else _worker_base_seed
+    return WorkerInfo(id=info.id, num_workers=info.num_workers, dataset=dataset, seed=seed)
 
 
 class _MapStyle(tud.Dataset):
@@ -123,13 +130,29 @@ class _Iterable(tud.IterableDataset):
         return iter(self.paddle_dataset)
 
 
-def _worker_init(user_fn):
-    def init(worker_id):
-        # numpy is not seeded per worker by torch; give each worker its own stream (as Paddle does).
-        np.random.seed(tud.get_worker_info().seed % (2 ** 32))
-        if user_fn is not None:
-            user_fn(worker_id)
-    return init
+class _WorkerInit:
+    """Seeds a worker as Paddle's `_worker_loop` does, from the base seed the main process drew
+    from numpy's global generator when the workers started (`base_seed`, set by __iter__):
+    python's `random` and paddle's generator get base + id, numpy the 4-word SeedSequence state
+    of (id, base's low and high 32 bits, 0). So a dataset drawing random numbers in __getitem__
+    yields Paddle's data under `np.random.seed`. Then the user's worker_init_fn. Picklable, so
+    spawned workers get it too."""
+
+    def __init__(self, user_fn):
+        self.user_fn = user_fn
+        self.base_seed = 0
+
+    def __call__(self, worker_id):
+        global _worker_base_seed
+        from .._ops.random import seed as paddle_seed
+        base = self.base_seed
+        _worker_base_seed = base
+        random.seed(base + worker_id)
+        paddle_seed(base + worker_id)
+        np.random.seed(np.random.SeedSequence(
+            [worker_id, base & 0xFFFFFFFF, base >> 32, 0]).generate_state(4))
+        if self.user_fn is not None:
+            self.user_fn(worker_id)
 
 
 class _Collate:
@@ -197,8 +220,8 @@ class DataLoader:
                                                   shuffle=shuffle, drop_last=drop_last)
         self.auto_collate_batch = self.batch_sampler is not None or (
             self._iterable and self.batch_size is not None)
-        workers = dict(num_workers=num_workers, timeout=timeout,
-                       worker_init_fn=_worker_init(worker_init_fn) if num_workers else None)
+        self._worker_init = _WorkerInit(worker_init_fn) if num_workers else None
+        workers = dict(num_workers=num_workers, timeout=timeout, worker_init_fn=self._worker_init)
         if num_workers:
             workers.update(prefetch_factor=prefetch_factor, persistent_workers=persistent_workers)
         collate = _Collate(collate_fn, self.auto_collate_batch)
@@ -222,6 +245,11 @@ class DataLoader:
     def __iter__(self):
         device = current_torch_device()
         device = None if device.type == "cpu" else device
+        init = self._worker_init
+        if init is not None and (not self._torch.persistent_workers
+                                 or self._torch._iterator is None):
+            # New workers start with this iterator: Paddle draws their base seed here.
+            init.base_seed = int(np.random.randint(low=0, high=sys.maxsize))
         for batch in self._torch:
             yield _to_paddle(batch, device)
 

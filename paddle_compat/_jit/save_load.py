@@ -70,7 +70,9 @@ def _resolve(layer):
 def _specs_for(input_spec, sf, func):
     from .static_function import _normalize_specs
     specs = _normalize_specs(input_spec) if input_spec is not None else None
+    inferred = False
     if specs is None and sf is not None:
+        inferred = sf.input_spec is None
         specs = sf.input_spec if sf.input_spec is not None else sf.last_input_spec
     if specs is None:
         args = ", ".join(_arg_names(func))
@@ -82,7 +84,7 @@ def _specs_for(input_spec, sf, func):
         if isinstance(s, (list, tuple)) and any(isinstance(e, (list, tuple)) for e in s):
             raise NotImplementedError(f"paddle.jit.save: input_spec[{i}] is nested more than one "
                                       f"level; use a flat list of InputSpec per argument")
-    return [s for s in specs], InputSpec
+    return [s for s in specs], InputSpec, inferred
 
 
 def _arg_names(func):
@@ -94,7 +96,10 @@ def _arg_names(func):
     return names[1:] if names and names[0] == "self" else names
 
 
-def _example(spec, sizes):
+def _example(spec, sizes, auto=False):
+    """An example tensor for `spec` and its dynamic-shape entry for torch.export. With `auto`
+    (a spec inferred from the latest call) every size of 2 or more is Dim.AUTO: dynamic unless
+    the traced code fixes it, as Paddle's saved program runs any shape its ops accept."""
     shape = []
     dims = {}
     for d, n in enumerate(spec.shape):
@@ -102,6 +107,8 @@ def _example(spec, sizes):
             n = _FIRST_DYNAMIC_SIZE + len(sizes)
             sizes.append(n)
             dims[d] = torch.export.Dim.DYNAMIC
+        elif auto and n >= 2:   # torch specialises sizes 0 and 1 whatever it is told
+            dims[d] = torch.export.Dim.AUTO
         shape.append(n)
     dt = to_dtype(spec.dtype if spec.dtype is not None else "float32").torch
     t = torch.zeros(shape, dtype=dt) if not dt.is_floating_point else torch.rand(shape, dtype=dt)
@@ -183,45 +190,41 @@ def save(layer, path, input_spec=None, **configs):
     """paddle.jit.save(layer, path, input_spec=None, **configs): trace `layer` (a Layer, a
     to_static function, or a plain function) with torch.export and write `path.pt2` + `path.json`
     (format in this module's docstring). `input_spec` defaults to the to_static input_spec, then to
-    the shapes of the latest call; -1 dimensions stay dynamic in the saved program.
+    the shapes of the latest call; -1 dimensions stay dynamic in the saved program. Shapes taken
+    from the latest call are saved dynamic wherever the traced code allows (batch size and the
+    like), so the loaded model runs other batch sizes, as Paddle's does.
 
     Differences from Paddle: the files are torch.export's, not Paddle's (`.json` + `.pt2` instead
     of `.json` + `.pdiparams`); data-dependent Python control flow cannot be saved (Paddle's AST
     mode converts it) and raises NotImplementedError naming the line; a PyLayer is saved as its
     forward ops (the loaded layer differentiates them with torch autodiff, not the custom
     backward). configs `output_spec`, `combine_params`, `skip_forward`, ... are not supported.
+    A latest-call size of 1 (or 0) is saved fixed (torch.export specialises it); Paddle's program
+    runs any size its ops accept.
     """
     if configs:
         raise NotImplementedError(f"paddle.jit.save: the configs {sorted(configs)} are not "
                                   f"supported by paddle_compat; save the whole forward instead")
     func, instance, owner, sf = _resolve(layer)
     _check_path(path)
-    specs, InputSpec = _specs_for(input_spec, sf, func)
-    example, dyn, sizes = [], [], []
-    template_args = []
-    for s in specs:
-        if isinstance(s, InputSpec):
-            t, d = _example(s, sizes)
-            example.append(t)
-            dyn.append(d)
-            template_args.append(tree.LEAF)
-        elif isinstance(s, (list, tuple)) and s and all(isinstance(e, InputSpec) for e in s):
-            items = []
-            for e in s:
-                t, d = _example(e, sizes)
-                example.append(t)
-                dyn.append(d)
-                items.append(tree.LEAF)
-            template_args.append(type(s)(items))
-        else:
-            template_args.append(s)
+    specs, InputSpec, inferred = _specs_for(input_spec, sf, func)
+    example, dyn, template_args = _examples(specs, InputSpec, inferred)
     module = _ExportModule(func, instance, tuple(template_args))
     _attach_state(module, owner)
     was_training = owner.training if owner is not None else None
     if owner is not None:
         owner.eval()
     try:
-        ep = _export(module, tuple(example), tuple(dyn), func)
+        try:
+            ep = _export(module, tuple(example), tuple(dyn), func)
+        except (ValueError, RuntimeError):
+            if not inferred:
+                raise
+            # The inferred sizes could not be traced dynamically: save them as they were called.
+            example, dyn, template_args = _examples(specs, InputSpec, False)
+            ep = _export(module, tuple(example), tuple(dyn), func)
+        if inferred:
+            specs = _traced_specs(ep, specs, InputSpec)
     finally:
         if owner is not None and was_training:
             owner.train()
@@ -237,6 +240,60 @@ def save(layer, path, input_spec=None, **configs):
         f.write(data)
     with atomic_write(path + ".json", "w", encoding="utf-8") as f:
         json.dump(meta, f, indent=1)
+
+
+def _examples(specs, InputSpec, auto):
+    """Example tensors, dynamic-shape entries and the argument template for `specs`."""
+    example, dyn, sizes, template_args = [], [], [], []
+    for s in specs:
+        if isinstance(s, InputSpec):
+            t, d = _example(s, sizes, auto)
+            example.append(t)
+            dyn.append(d)
+            template_args.append(tree.LEAF)
+        elif isinstance(s, (list, tuple)) and s and all(isinstance(e, InputSpec) for e in s):
+            items = []
+            for e in s:
+                t, d = _example(e, sizes, auto)
+                example.append(t)
+                dyn.append(d)
+                items.append(tree.LEAF)
+            template_args.append(type(s)(items))
+        else:
+            template_args.append(s)
+    return example, dyn, template_args
+
+
+def _traced_specs(ep, specs, InputSpec):
+    """`specs` with -1 wherever the exported program kept a size symbolic (read from its input
+    placeholders, in the order the examples were given)."""
+    names = ep.graph_signature.user_inputs
+    vals = {n.name: n.meta.get("val") for n in ep.graph.nodes if n.op == "placeholder"}
+    shapes = iter([None if vals.get(n) is None else [_size(d) for d in vals[n].shape]
+                   for n in names])
+
+    def one(spec):
+        shape = next(shapes, None)
+        if shape is None:
+            return spec
+        return InputSpec(shape, spec.dtype, spec.name, spec.stop_gradient)
+    out = []
+    for s in specs:
+        if isinstance(s, InputSpec):
+            out.append(one(s))
+        elif isinstance(s, (list, tuple)) and s and all(isinstance(e, InputSpec) for e in s):
+            out.append(type(s)([one(e) for e in s]))
+        else:
+            out.append(s)
+    return out
+
+
+def _size(d):
+    """A traced size: the int, or -1 when it stayed symbolic (a SymInt the trace fixed is an int)."""
+    if isinstance(d, int):
+        return d
+    n = d.node.maybe_as_int()
+    return -1 if n is None else n
 
 
 def _attach_state(module, owner):

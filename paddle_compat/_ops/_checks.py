@@ -10,6 +10,7 @@ location is omitted here. The Python helpers check in both modes (Paddle skips t
 and lets the kernel fail later with a less helpful message).
 """
 import numbers
+import re
 
 import numpy as np
 import torch
@@ -17,7 +18,7 @@ import torch
 from .._dtype import DType, to_dtype
 from .._tensor import Tensor
 
-__all__ = ["check_type", "check_dtype", "check_variable_and_dtype", "check_tensor_arg",
+__all__ = ["EnforceNotMet", "kernel_error", "int_attr", "float_attr", "check_type", "check_dtype", "check_variable_and_dtype", "check_tensor_arg",
            "check_int_list_arg", "check_axis", "normalize_axis", "dtype_name", "is_tensor_like",
            "invalid_argument", "invalid_type", "FLOAT_DTYPES", "INT_DTYPES", "ALL_NUMERIC"]
 
@@ -172,3 +173,233 @@ def broadcast_error(a, b):
                               f"be broadcast together with the shape of X = {xs} and the shape of "
                               f"Y = {ys}. Received [{dx}] in X is not equal to [{dy}] in Y at i:{i}.")
     return None
+
+
+class EnforceNotMet(Exception):
+    """Paddle's `paddle.EnforceNotMet`: the class of C++ enforce failures that have no more specific
+    Python class (integer division by zero, ...)."""
+
+
+def _shape_list(t):
+    return list(t.shape) if t is not None and hasattr(t, "shape") else None
+
+
+def _tensors(args):
+    out = []
+    for a in args:
+        if isinstance(a, torch.Tensor):
+            out.append(a)
+        elif isinstance(a, (list, tuple)):
+            out.extend(e for e in a if isinstance(e, torch.Tensor))
+    return out
+
+
+def _broadcast(op_type, args, attrs, text):
+    ts = _tensors(args)
+    for i in range(len(ts)):
+        for j in range(i + 1, len(ts)):
+            err = broadcast_error(ts[i], ts[j])
+            if err is not None:
+                return err
+    return None
+
+
+def _masked_select_broadcast(op_type, args, attrs, text):
+    xs, ys = _shape_list(args[0]), _shape_list(args[1])
+    n = max(len(xs), len(ys))
+    px, py = [1] * (n - len(xs)) + xs, [1] * (n - len(ys)) + ys
+    for i, (dx, dy) in enumerate(zip(px, py)):
+        if dx != dy and dx != 1 and dy != 1:
+            return RuntimeError(f"(PreconditionNotMet) The size of tensor x ({dx}) must match the "
+                                f"size of tensor y ({dy}) at non-singleton dimension {i}.")
+    return None
+
+
+def _negative_shape(op_type, args, attrs, text):
+    shape = list((attrs or {}).get("shape", []))
+    for i, d in enumerate(shape):
+        if d < 0:
+            return invalid_argument(f"Each value of attribute 'shape' is expected to be no less "
+                                    f"than 0. But received: shape[{i}] = {d}; shape = {shape}.")
+    return None
+
+
+def _negative_num(op_type, args, attrs, text):
+    num = (attrs or {}).get("num")
+    if op_type == "logspace":
+        return invalid_argument(f"The num of logspace op should be larger than 0, but received "
+                                f"num is {num}")
+    return invalid_argument(f"The num of {op_type} op should be larger than or equal to 0, but "
+                            f"received num is {num}")
+
+
+def _integer_division_by_zero(op_type, args, attrs, text):
+    return EnforceNotMet("() InvalidArgumentError: Integer division by zero encountered in "
+                         "(floor/trunc) divide. Please check the input value.")
+
+
+def _empty_reduction(op_type, args, attrs, text):
+    m = re.search(r"reduction dim (-?\d+)", text)
+    axis = m.group(1) if m else 0
+    return invalid_argument(f"Cannot perform reduction along an axis ({axis}) that has a size of 0.")
+
+
+def _index_axis_size(args, attrs):
+    axis = (attrs or {}).get("dim", (attrs or {}).get("axis", 0))
+    if isinstance(axis, torch.Tensor):
+        axis = int(axis)
+    x = args[0]
+    return int(x.shape[axis]) if x.dim() else 1
+
+
+def _bad_index(index, size):
+    flat = index.reshape(-1)
+    bad = ((flat >= size) | (flat < -size)).nonzero()
+    if not len(bad):
+        return None, None
+    pos = int(bad[0])
+    return pos, int(flat[pos])
+
+
+def _index_select_oob(op_type, args, attrs, text):
+    size = _index_axis_size(args, attrs)
+    pos, value = _bad_index(args[1], size)
+    if pos is None:
+        return None
+    return invalid_argument(f"Variable value (index) of OP(index_select) expected >= -{size} and "
+                            f"< {size}, but got {value}. Please check input value.")
+
+
+def _gather_oob(op_type, args, attrs, text):
+    size = _index_axis_size(args, attrs)
+    pos, value = _bad_index(args[1], size)
+    if pos is None:
+        return None
+    if value < 0:
+        return IndexError(f"(OutOfRange) The element of Index must be greater than or equal to "
+                          f"-{size}, but received index element which is {value} in the {pos} "
+                          f"index.")
+    return IndexError(f"(OutOfRange) The element of Index must be less than the size of input dim "
+                      f"size of axis which is {size}, but received index element which is "
+                      f"{value} in the {pos} index.")
+
+
+_DIM_RANGE = re.compile(r"expected to be in range of \[(-?\d+), (-?\d+)\], but got (-?\d+)")
+
+
+def _axis_out_of_range(op_type, args, attrs, text):
+    m = _DIM_RANGE.search(text)
+    if not m:
+        return None
+    lo, hi, got = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    return IndexError(f"(OutOfRange) axis is out of range (expected to be in range of [{lo}, "
+                      f"{hi + 1}), but got {got}).")
+
+
+def _attr_axis_out_of_range(op_type, args, attrs, text):
+    if op_type == "p_norm_normalize":
+        m = _DIM_RANGE.search(text)
+        x = args[0]
+        got = m.group(3) if m else (attrs or {}).get("axis")
+        return invalid_argument(f"Attr(axis) value should be in range [-R, R-1], R is the rank of "
+                                f"Input(X). But received axis: {got}, R: {x.dim()}. Current "
+                                f"Input(X)'s shape is={list(x.shape)}.")
+    return invalid_argument("Attr(axis) value should be in range [-R, R-1], R is the rank of "
+                            "Input(X).")
+
+
+def _glu_odd(op_type, args, attrs, text):
+    x = args[0]
+    axis = (attrs or {}).get("axis", -1)
+    return invalid_argument(f"The input's size along the split dimension must be evenly divisible "
+                            f"by Attr(num_or_sections). But received Attr(num_or_sections) = 2, "
+                            f"input(X)'s shape = {list(x.shape)}, Attr(dim) = {axis % x.dim()}.")
+
+
+def _conv_stride(op_type, args, attrs, text):
+    strides = (attrs or {}).get("strides", (attrs or {}).get("stride", 0))
+    if isinstance(strides, (list, tuple)):
+        strides = next((s for s in strides if s <= 0), strides[0])
+    return invalid_argument(f"The stride of Op(Conv) should be larger than 0, but received stride "
+                            f"is {strides}.")
+
+
+def _pool_stride(op_type, args, attrs, text):
+    return invalid_argument("The stride of PoolOutputSize shall not be 0, but received 0.")
+
+
+def _bce_range(op_type, args, attrs, text):
+    x = args[0]
+    if bool((x < 0).any()):
+        return invalid_argument("Illegal input, input must be greater than  or equal to 0")
+    return invalid_argument("Illegal input, input must be less than or equal to 1")
+
+
+def _label_out_of_bounds(op_type, args, attrs, text):
+    return invalid_argument("label should not be out of bounds.")
+
+
+# torch message pattern -> {op type (None: any op) -> translator}. A translator returns Paddle's
+# exception, or None when it cannot tell (then torch's own error is re-raised unchanged).
+_KERNEL_ERRORS = (
+    ("must match the size of tensor", {"masked_select": _masked_select_broadcast, None: _broadcast}),
+    ("Trying to create tensor with negative dimension", {None: _negative_shape}),
+    ("number of steps must be non-negative", {"linspace": _negative_num, "logspace": _negative_num}),
+    ("ZeroDivisionError", {None: _integer_division_by_zero}),
+    ("to have non-zero size", {None: _empty_reduction}),
+    ("index out of range in self", {"index_select": _index_select_oob, "gather": _gather_oob}),
+    ("out of DATA bounds", {"index_select": _index_select_oob, "gather": _gather_oob}),
+    ("Dimension out of range", {"cumsum": _axis_out_of_range, "cumprod": _axis_out_of_range,
+                                "softmax": _attr_axis_out_of_range,
+                                "log_softmax": _attr_axis_out_of_range,
+                                "p_norm_normalize": _attr_axis_out_of_range}),
+    ("Halving dimension must be even", {"glu": _glu_odd}),
+    ("non-positive stride is not supported", {None: _conv_stride}),
+    ("stride should not be zero", {None: _pool_stride}),
+    ("all elements of input should be between 0 and 1", {None: _bce_range}),
+    ("is out of bounds", {"nll_loss": _label_out_of_bounds}),
+)
+
+
+def kernel_error(op_type, args, attrs, exc):
+    """THE translation of a torch kernel's error into Paddle's exception (class and message), used
+    by the registry's dispatch (`apply_op`) and the ops' dynamic fast paths. `args` are the kernel's
+    torch inputs, `attrs` its attributes. Returns the exception to raise: Paddle's when a rule of
+    `_KERNEL_ERRORS` knows it, else `exc` itself."""
+    text = str(exc)
+    for pattern, by_op in _KERNEL_ERRORS:
+        if pattern in text:
+            fn = by_op.get(op_type) or by_op.get(None)
+            if fn is not None:
+                try:
+                    new = fn(op_type, args, attrs, text)
+                except Exception:  # noqa: BLE001 - a failing translation keeps torch's error
+                    new = None
+                if new is not None:
+                    return new
+            break
+    return exc
+
+
+def int_attr(value, api, position):
+    """Eager C++ parser for an int attribute: Paddle's TypeError "(InvalidType) softmax(): argument
+    (position 2) must be int, but got str" for anything that is not an integer (or 0-D Tensor)."""
+    if isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, Tensor) and value._t is not None and value._t.numel() == 1:
+        return int(value._t)
+    if isinstance(value, (float, np.floating)):
+        return int(value)       # Paddle's parser truncates a float
+    raise invalid_type(f"{api}(): argument (position {position}) must be int, but got "
+                       f"{_type_text(value)}")
+
+
+def float_attr(value, api, position):
+    """Eager C++ parser for a float attribute: "(InvalidType) leaky_relu(): argument (position 2)
+    must be double, but got str" for anything that is not a real number (or 1-element Tensor)."""
+    if isinstance(value, (numbers.Real, np.number)) and not isinstance(value, complex):
+        return float(value)
+    if isinstance(value, Tensor) and value._t is not None and value._t.numel() == 1:
+        return float(value._t)
+    raise invalid_type(f"{api}(): argument (position {position}) must be double, but got "
+                       f"{_type_text(value)}")

@@ -425,25 +425,42 @@ attach({"tril": tril, "triu": triu, "diag": diag})
 
 
 def _check_inplace(x):
+    """A leaf that needs grad refuses in-place ops, as in Paddle, except under no_grad (where
+    Paddle allows them: parameter initialisation, clipping, EMA updates)."""
     t = x._t
-    if t.requires_grad and t.is_leaf:
+    if t.requires_grad and t.is_leaf and torch.is_grad_enabled():
         raise invalid_argument(f"Leaf Var ({x.name}) that doesn't stop gradient can't use inplace "
                                f"strategy.")
 
 
+def _inplace_source(x):
+    """What an in-place op computes from: `x` itself, or, when x is inside the autograd graph, a
+    clone of it, so that writing the result into x's storage (`_write_back`) does not corrupt the
+    op's own saved inputs; earlier ops that saved x then see a new version and backward raises
+    Paddle's inplace version error, as in Paddle."""
+    t = x._t
+    if t is not None and t.grad_fn is not None and torch.is_grad_enabled() and not STATE.static:
+        return wrap(t.clone())
+    return x
+
+
 def _write_back(x, result):
-    """Make `x` hold `result` (in-place semantics): copy into x's storage when shape and dtype
-    allow and no graph is involved (views of x see the change), else rebind x to the result."""
+    """Make `x` hold `result` (in-place semantics): write into x's storage when the dtype allows,
+    so that views and detached aliases of x see the change (as in Paddle), inside the autograd
+    graph too (the write is recorded); a dtype change rebinds x to the result."""
     if STATE.static:
         return result
     if list(result._t.shape) != list(x._t.shape):
         raise ValueError(f"The shape of broadcast output {list(result._t.shape)} is different from "
                          f"that of inplace tensor {x.shape} in the Inplace operation.")
-    r = result._t
-    if r.dtype is x._t.dtype and not r.requires_grad and not x._t.requires_grad:
-        x._t.copy_(r)
-    else:
+    r, t = result._t, x._t
+    if r.dtype is not t.dtype:
         x._t = r
+    elif t.requires_grad and t.is_leaf or not torch.is_grad_enabled():
+        with torch.no_grad():       # a parameter under no_grad (checked by _check_inplace)
+            t.copy_(r)
+    else:
+        t.copy_(r)
     return x
 
 

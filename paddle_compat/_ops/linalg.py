@@ -53,6 +53,13 @@ def _same_dtype(x, y):
 # ---- products ----------------------------------------------------------------------------------
 def _matmul_kernel(X, Y, trans_x=False, trans_y=False):
     _same_dtype(X, Y)
+    if X.dim() == 0 or Y.dim() == 0:
+        # Paddle raises this ValueError too, but its message prints uninitialised dimensions
+        raise invalid_argument(
+            f"In operator matmul, the [{X.dim() - 1}] dimension of Input(X) must be equal to the "
+            f"[-2] dimension of Input(Y). But received a 0-D operand: Input(X)'s shape = "
+            f"{list(X.shape)}, Input(Y)'s shape = {list(Y.shape)}; matmul needs operands of at "
+            f"least 1 dimension.")
     if trans_x and X.dim() >= 2:
         X = X.mT
     if trans_y and Y.dim() >= 2:
@@ -336,6 +343,14 @@ def inverse(x, name=None):
 
 def _square(x, api):
     s = list(x.shape)
+    if api == "inverse":    # Paddle's inverse checks with its own texts
+        if len(s) < 2:
+            raise invalid_argument(f"The dimension of Input(Input) is expected to be no less than "
+                                   f"2. But received: Input(Input)'s dimension = {len(s)}, shape = "
+                                   f"{s}.")
+        if s[-1] != s[-2]:
+            raise invalid_argument(f"The last two dimensions are expected to be equal. But "
+                                   f"received: {s[-2]} and {s[-1]}; Input(Input)'s shape = {s}.")
     if len(s) < 2:
         raise invalid_argument(f"The input tensor's dimension of {api} must be greater than or equal "
                                f"to 2. But received {len(s)}.")
@@ -375,8 +390,9 @@ def solve(x, y, left=True, name=None):
 def _cholesky_kernel(X, upper=False):
     out, info = torch.linalg.cholesky_ex(X, upper=upper)
     if X.device.type != "meta" and bool((info != 0).any()):
-        raise invalid_argument("Cholesky decomposition failed: the input is not positive "
-                               "definite.")
+        bad = int((info.reshape(-1) != 0).nonzero()[0])
+        raise invalid_argument(f"Cholesky decomposition was not successful. The {bad}-th input "
+                               f"matrice might not be not be positive definite.")
     return out
 
 

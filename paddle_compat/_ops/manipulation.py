@@ -338,9 +338,15 @@ def stack(x, axis=0, name=None):
         raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
     first = list(x[0].shape)
     for i, t in enumerate(x[1:], 1):
-        if list(t.shape) != first:
+        s = list(t.shape)
+        if len(s) != len(first):
             raise invalid_argument(f"Dims of all Inputs(X) must be the same, but received input "
-                                   f"{i} dim is:{list(t.shape)} not equal to input 0 dim:{first}.")
+                                   f"{i} dim is:{s} not equal to input 0 dim:{first}.")
+        for d, (a, b) in enumerate(zip(first, s)):
+            if a != b:
+                raise invalid_argument(f"The {d}-th dimension of input[0] and input[{i}] is "
+                                       f"expected to be equal.But received input[0]'s shape = "
+                                       f"{first}, input[{i}]'s shape = {s}.")
     return apply_op(STACK, (x,), {"axis": axis % nd})
 
 

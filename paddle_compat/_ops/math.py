@@ -186,7 +186,10 @@ def add(x, y, name=None, *, alpha=1, out=None):
     if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
             and out is None:    # dynamic fast path: the same kernel without apply_op's generality
         a, b = x._t, y._t
-        return wrap(torch.add(a, b) if a.dtype is b.dtype else _K_ADD(a, b))
+        try:     # a failing shape falls through to apply_op for Paddle's message
+            return wrap(torch.add(a, b) if a.dtype is b.dtype else _K_ADD(a, b))
+        except RuntimeError:
+            pass
     if alpha != 1:
         y = _alpha(y, alpha)
     return _out(apply_op(OPS["add"], (x, y)), out)
@@ -197,7 +200,10 @@ def subtract(x, y, name=None, *, alpha=1, out=None):
     if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
             and out is None:
         a, b = x._t, y._t
-        return wrap(torch.sub(a, b) if a.dtype is b.dtype else _K_SUB(a, b))
+        try:     # a failing shape falls through to apply_op for Paddle's message
+            return wrap(torch.sub(a, b) if a.dtype is b.dtype else _K_SUB(a, b))
+        except RuntimeError:
+            pass
     if alpha != 1:
         y = _alpha(y, alpha)
     return _out(apply_op(OPS["subtract"], (x, y)), out)
@@ -207,7 +213,10 @@ def multiply(x, y, name=None, *, out=None):
     """paddle.multiply(x, y): elementwise x * y (elementwise_mul)."""
     if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
         a, b = x._t, y._t
-        return wrap(torch.mul(a, b) if a.dtype is b.dtype else _K_MUL(a, b))
+        try:     # a failing shape falls through to apply_op for Paddle's message
+            return wrap(torch.mul(a, b) if a.dtype is b.dtype else _K_MUL(a, b))
+        except RuntimeError:
+            pass
     return _out(apply_op(OPS["multiply"], (x, y)), out)
 
 
@@ -218,7 +227,10 @@ def divide(x, y, name=None, *, rounding_mode=None, out=None):
     if rounding_mode is None:
         if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
             a, b = x._t, y._t
-            return wrap(torch.true_divide(a, b) if a.dtype is b.dtype else _K_DIV(a, b))
+            try:     # a failing shape falls through to apply_op for Paddle's message
+                return wrap(torch.true_divide(a, b) if a.dtype is b.dtype else _K_DIV(a, b))
+            except RuntimeError:
+                pass
         return _out(apply_op(OPS["divide"], (x, y)), out)
     if rounding_mode == "floor":
         return _out(floor_divide(x, y), out)
@@ -258,7 +270,9 @@ def pow(x, y, name=None, *, out=None):
     """
     if isinstance(y, _SCALARS):
         return _out(apply_op(_POW, (x,), {"factor": y}), out)
-    check_tensor_arg(y, "pow", "y", 1)
+    if not is_tensor_like(y):
+        raise TypeError(f"y must be scalar, Tensor(in dygraph mode), Value(in pir mode) but "
+                        f"received: {type(y)}")
     return _out(apply_op(OPS["elementwise_pow"], (x, y)), out)
 
 
@@ -295,6 +309,12 @@ def _neg(x):
 _RAW = {}   # name -> the plain torch function, used directly on float inputs
 
 
+def _sign(x):
+    # Paddle's sign keeps NaN (torch gives 0 for it)
+    out = torch.sign(x)
+    return torch.where(torch.isnan(x), x, out) if x.is_floating_point() else out
+
+
 def _int_to_float(fn):
     # Paddle autocasts integer inputs of transcendental functions to float32 ("run type autocast").
     def kernel(x):
@@ -317,7 +337,7 @@ _UNARY = {
     "square": ("square", torch.square, False),
     "abs": ("abs", torch.abs, True),
     "neg": ("neg", _neg, False),
-    "sign": ("sign", torch.sign, True),
+    "sign": ("sign", _sign, True),
     "reciprocal": ("reciprocal", _int_to_float(torch.reciprocal), False),
     "floor": ("floor", torch.floor, True),
     "ceil": ("ceil", torch.ceil, True),
@@ -337,7 +357,7 @@ _UNARY = {
 }
 UNARY_OPS = {name: defop(t, k, api=f"paddle.{name}") for name, (t, k, _) in _UNARY.items()}
 _RAW.update({name: getattr(torch, name) for name in _UNARY
-             if name not in ("neg", "isfinite") and hasattr(torch, name)})
+             if name not in ("neg", "isfinite", "sign") and hasattr(torch, name)})
 
 
 def _make_unary(name, has_out):
@@ -420,6 +440,9 @@ def clip(x, min=None, max=None, name=None, *, out=None):
         if v is not None and not isinstance(v, (int, float)):
             raise TypeError(f"The type of '{arg}' in clip must be (<class 'float'>, <class 'int'>, "
                             f"<class 'paddle.Tensor'>), but received {type(v)}. ")
+    if min is not None and max is not None and min > max:
+        raise invalid_argument(f"max should be greater than or equal to min. But received min = "
+                               f"{float(min):f}, max = {float(max):f}")
     return _out(apply_op(_CLIP, (x,), {"min": min, "max": max}), out)
 
 
@@ -495,6 +518,11 @@ def increment(x, value=1.0, name=None):
 
 
 def _add_n_kernel(xs):
+    if isinstance(xs, torch.Tensor):
+        # One Tensor is one input (as paddle.add_n treats it), never a sequence of its rows:
+        # iterating the op's meta tensor in static shape inference (a dynamic dim there is
+        # 25 million long) once took 16 GB.
+        return xs.clone()
     out = xs[0]
     for t in xs[1:]:
         if t.dtype is not out.dtype:
@@ -610,7 +638,7 @@ def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
 
 
 def _cast_kernel(x, out_dtype):
-    return x.to(out_dtype)
+    return x.to(out_dtype) if x.dtype is not out_dtype else x.clone()   # Paddle: a new tensor
 
 
 _CAST = defop("cast", _cast_kernel, attrs={"out_dtype": None}, api="paddle.cast")

@@ -12,6 +12,7 @@ them, one per output slot.
 """
 from .._mode import STATE
 from .._tensor import Tensor, wrap
+from ._checks import kernel_error
 
 __all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "STATIC", "StaticSide",
            "unwrap_input", "wrap_output", "write_out"]
@@ -121,7 +122,10 @@ def apply_op(op, inputs, attrs=None):
     except AttributeError:
         args = [unwrap_input(x, op, slot, i)
                 for i, (x, slot) in enumerate(zip(inputs, op.inputs))]
-    out = op.kernel(*args, **attrs) if attrs else op.kernel(*args)
+    try:
+        out = op.kernel(*args, **attrs) if attrs else op.kernel(*args)
+    except (RuntimeError, IndexError) as exc:   # torch's text -> Paddle's class and message
+        raise kernel_error(op.type, args, attrs, exc) from None
     return wrap_output(out)
 
 

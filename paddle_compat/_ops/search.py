@@ -209,6 +209,8 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):
             raise invalid_argument(f"the axis of topk must be [-{nd}, {nd}), but you set axis is "
                                    f"{axis}")
         width = shape[axis % nd]
+        if nd == 1 and width >= 0 and k > width:
+            raise invalid_argument(f"x has only {width} element, can not find {k} top values.")
         if width >= 0 and k > width:
             raise invalid_argument(f"The rank ({k}) of the input 'k' for topk op must be less than "
                                    f"or equal to {width}.\n  [Hint: Expected k <= input_width, but "
@@ -344,7 +346,13 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
 
 
 def _arg_kernel(fn):
+    # Paddle's kernels compare with `>` / `<`, so NaN never wins: it counts as -inf for argmax and
+    # +inf for argmin (torch picks the NaN).
+    fill = float("-inf") if fn is torch.argmax else float("inf")
+
     def kernel(x, axis=-1, keepdims=False, flatten=False, dtype=torch.int64):
+        if x.is_floating_point():
+            x = torch.where(torch.isnan(x), fill, x)
         if flatten:
             out = fn(x.reshape(-1), 0)
             if keepdims:

@@ -67,6 +67,9 @@ def _median_kernel(x, dim=None, keep_dim=False, reduce_all=False, mode="avg"):
     sorted_vals, sorted_idx = torch.sort(src, axis)
     lo = (n - 1) // 2
     low = sorted_vals.narrow(axis, lo, 1)
+    if floating:        # Paddle's median of a slice holding NaN is NaN (torch sorts NaN last)
+        has_nan = torch.isnan(src).any(axis, keepdim=True)
+        low = torch.where(has_nan, float("nan"), low)
     if mode == "min":
         values, idx = low, sorted_idx.narrow(axis, lo, 1)
         if not keep_dim:
@@ -76,6 +79,8 @@ def _median_kernel(x, dim=None, keep_dim=False, reduce_all=False, mode="avg"):
             idx = idx.reshape([1] * x.dim())
         return values, idx
     high = sorted_vals.narrow(axis, n // 2, 1)
+    if floating:
+        high = torch.where(has_nan, float("nan"), high)
     calc = low if floating else low.to(torch.float32)
     out = (calc + (high if floating else high.to(torch.float32))) / 2
     if not keep_dim:

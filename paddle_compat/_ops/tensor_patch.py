@@ -19,7 +19,7 @@ from .._tensor_methods import METHODS, attach
 from . import logic as _logic
 from . import manipulation as _manip
 from . import math as _m
-from .creation import _check_inplace, _write_back, full, full_like, zeros_like
+from .creation import _check_inplace, _inplace_source, _write_back, full, full_like, zeros_like
 from .manipulation import _shape_args
 
 __all__ = ["new_zeros", "new_ones", "new_full", "new_empty", "type_as"]
@@ -388,7 +388,7 @@ def _mT(self):
 def _inplace(fn):
     def method(x, *args, **kwargs):
         _check_inplace(x)
-        return _write_back(x, fn(x, *args, **kwargs))
+        return _write_back(x, fn(_inplace_source(x), *args, **kwargs))
     method.__name__ = fn.__name__ + "_"
     method.__doc__ = (f"Tensor.{method.__name__}: in-place paddle.{fn.__name__}; a leaf that needs "
                       "grad raises Paddle's ValueError.")

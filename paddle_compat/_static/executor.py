@@ -12,6 +12,7 @@ end run under one no_grad; parameters keep one autograd leaf per scope tensor (S
 instead of a new one per run; a gradient group seeded by ones calls torch's autograd engine
 directly; each run is found by the caller's own feed names and fetch list.
 """
+import threading
 import warnings
 
 import numpy as np
@@ -294,6 +295,31 @@ def _fetch_names(fetch_list):
     return out
 
 
+# Runs in progress (any thread) and the mode/place saved by the first of them: kernels run in
+# dynamic mode, and the mode comes back only when the last concurrent run ends. Saving and
+# restoring per call would let two threads' runs interleave (A saves static, B saves A's
+# dynamic, A restores static, B restores dynamic) and leave the process in dynamic mode.
+_RUN_LOCK = threading.Lock()
+_RUNS = [0, None]       # [depth, (static, place) before the first run]
+
+
+def _enter_run(place):
+    with _RUN_LOCK:
+        if _RUNS[0] == 0:
+            _RUNS[1] = (STATE.static, _place._current[0])
+        _RUNS[0] += 1
+        _place._current[0] = place
+        STATE.static = False      # kernels that call public functions must run them eagerly
+
+
+def _exit_run():
+    with _RUN_LOCK:
+        _RUNS[0] -= 1
+        if _RUNS[0] == 0:
+            STATE.static, _place._current[0] = _RUNS[1]
+            _RUNS[1] = None
+
+
 def _convert_feed(var, data, device):
     # Tensors first: a training loop feeds the same kind every step, and this runs per feed per step.
     if isinstance(data, Tensor):
@@ -312,6 +338,7 @@ def _convert_feed(var, data, device):
                     raise TypeError("Failed to convert input data to a regular ndarray :\n - Usually "
                                     "this means the input data contains nested lists with different "
                                     "lengths. ")
+                data = data.astype(var.dtype.numpy)     # Paddle casts a Python list to the var's dtype
             else:
                 raise TypeError(f"Convert data of type {type(data)} to Tensor is not supported")
         if not data.flags.c_contiguous or not data.flags.writeable:
@@ -327,7 +354,9 @@ def _convert_feed(var, data, device):
 def _check_feed(var, t):
     shape = t.shape
     want = var._shape
-    if len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):
+    if len(shape) == 1 and len(want) > 1 and want[0] < 0:
+        pass    # Paddle's legacy check lets a 1-D feed through when the batch dim is open
+    elif len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):
         raise ValueError(f"The fed Variable {var.name!r} should have dimensions = {len(want)}, "
                          f"shape = {want!r}, but received fed shape {list(shape)!r} on each device")
     if t.dtype is not var._dtype.torch:
@@ -423,10 +452,7 @@ class Executor:
             env[name] = t
             if var.persistable:
                 scope._tensors[name] = t
-        old_place = _place._current[0]
-        old_static = STATE.static
-        _place._current[0] = self.place
-        STATE.static = False      # kernels that call public functions must run them eagerly
+        _enter_run(self.place)
         RUNNING_SCOPES.append(scope._tensors)    # (static_pylayer hook) see RUNNING_SCOPES
         try:
             if compiled is not None:
@@ -435,8 +461,7 @@ class Executor:
                 execute(plan, env, scope._tensors, scope._leaves)
         finally:
             RUNNING_SCOPES.pop()
-            _place._current[0] = old_place
-            STATE.static = old_static
+            _exit_run()
         return self._results(block, plan.fetch, env, scope._tensors, return_numpy)
 
     def _results(self, block, names, env, scope_tensors, return_numpy):
@@ -446,9 +471,11 @@ class Executor:
             if t is None:
                 t = scope_tensors.get(n)
             if t is None:
-                raise ValueError(f"Can not find the variable {n!r} to fetch: it is neither computed "
-                                 "by the program nor held in the scope (is it declared, and did "
-                                 "the startup program run?)")
+                # Paddle's class and first line; the second line says why
+                raise RuntimeError(f"(NotFound) {n} not in VariableScope.\nCan not find the "
+                                   f"variable {n!r} to fetch: it is neither computed by the "
+                                   "program nor held in the scope (is it declared, and did the "
+                                   "startup program run?)")
             if return_numpy:
                 if t.requires_grad:
                     t = t.detach()

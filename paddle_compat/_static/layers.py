@@ -39,8 +39,14 @@ def data(name, shape, dtype=None, lod_level=0):
     shape = [-1 if d is None else int(d) for d in shape]
     dt = to_dtype(dtype if dtype is not None else get_default_dtype())
     block = default_main_program().global_block()
-    if STATE.pir and block.has_var(name) and block.vars[name].is_data:
+    prev = block.vars.get(name)
+    if STATE.pir and prev is not None and prev.is_data:
+        # PIR: a second data of one name is a second value (no shape check there)
         shadow_data_var(block, name)
+    elif prev is not None and list(prev.shape) != shape:
+        raise ValueError(f"Variable '{name}' has been created before. The previous shape is "
+                         f"{tuple(prev.shape)}, the new shape is {tuple(shape)}. They are not "
+                         f"matched.")
     var = block.create_var(name=name, shape=shape, dtype=dt, stop_gradient=True,
                            lod_level=lod_level, is_data=True, need_check_feed=True)
     return var

@@ -5,6 +5,7 @@ IRs. paddle_compat records one IR and shows two faces of it (pir_ops.py), so a g
 which face is shown (`_mode.STATE.pir`); `IrGuard` / `OldIrGuard` also enter static mode for the
 block when called in dynamic mode, as Paddle's do.
 """
+from .. import _flags
 from .._mode import STATE
 from .builder import enable_static, disable_static
 
@@ -18,15 +19,18 @@ class _Guard:
     def __enter__(self):
         self.in_dygraph_outside = not STATE.static
         self.old_flag = STATE.pir
+        self.old_value = _flags._VALUES["FLAGS_enable_pir_api"]
         if self._static and self.in_dygraph_outside:
             enable_static()
-        STATE.pir = self._pir
+        # as Paddle's guards: both the flag and the face
+        STATE.pir = _flags._VALUES["FLAGS_enable_pir_api"] = self._pir
         return self
 
     def __exit__(self, exc_type, exc_val, exc_tb):
         if self._static and self.in_dygraph_outside:
             disable_static()
         STATE.pir = self.old_flag
+        _flags._VALUES["FLAGS_enable_pir_api"] = self.old_value
         return False
 
 

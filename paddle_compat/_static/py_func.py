@@ -29,7 +29,7 @@ from torch.autograd.function import once_differentiable
 from .._dtype import DTYPES, from_torch_dtype
 from .._ops.registry import OpDef
 from .._place import current_torch_device
-from .._tensor import Tensor
+from .._tensor import _UNSETTABLE, Tensor
 from .builder import append_op, default_main_program, static_only
 from .dense_tensor import DenseTensor, read_only
 from .ir import Variable
@@ -214,10 +214,8 @@ def _to_torch(arr, device, host_inputs, bf16=False):
     except ValueError:          # negative strides: torch wraps a copy
         return _to_torch(arr.copy(), device, (), bf16)
     except TypeError:
-        if arr.dtype.kind == "O":
-            raise TypeError(f"py_func cannot convert a returned array of dtype object (shape "
-                            f"{arr.shape}) to a tensor; return numeric numpy arrays") from None
-        raise
+        # str / bytes / object arrays: Paddle's tensor.set() refuses them with this ValueError.
+        raise ValueError(*_UNSETTABLE.args) from None
     return t if device is _CPU else t.to(device)    # from_numpy gives a CPU tensor
 
 

@@ -119,6 +119,7 @@ def init_parallel_env():
         _fail("no rendezvous address: set PADDLE_MASTER (host:port) or PADDLE_TRAINER_ENDPOINTS, or "
               "start the script with `python -m paddle.distributed.launch --nproc_per_node N`")
     host, port = master.rsplit(":", 1)
+    _mark_launcher("joining", env.rank)
     seconds = timeout_seconds()
     timeout = datetime.timedelta(seconds=seconds)
     try:
@@ -141,10 +142,21 @@ def init_parallel_env():
     tdist.init_process_group(backend, store=store, rank=env.rank, world_size=env.world_size,
                              timeout=timeout)
     _groups[0] = Group(range(env.world_size), 0, tdist.group.WORLD)
+    _mark_launcher("joined", env.rank)
     # Tear the group down before the interpreter exits: a process that exits with gloo's threads
     # still running can abort ("terminate called without an active exception").
     atexit.register(_destroy_at_exit)
     return _groups[0]
+
+
+def _mark_launcher(what, rank):
+    """Tell paddle_compat's launcher (when it started this rank) how far the rendezvous got."""
+    state = os.environ.get("PADDLE_COMPAT_LAUNCH_STATE")
+    if state and os.path.isdir(state):
+        try:
+            open(os.path.join(state, f"{what}.{rank}"), "w").close()
+        except OSError:
+            pass    # only an earlier error for a peer that left; never a reason to fail here
 
 
 def _destroy_at_exit():
@@ -215,14 +227,21 @@ _DTYPE_CODES = {d: i for i, d in enumerate([torch.float32, torch.float64, torch.
                                             torch.int8, torch.uint8, torch.bool])}
 
 
-def _check_same(raw, api, group):
-    """Exchange shape and dtype and fail on a mismatch instead of letting the collective hang."""
+# The collectives whose calls are compared across ranks before they run (a code per kind).
+_CHECKED = ("all_reduce", "reduce", "broadcast", "all_gather", "alltoall", "scatter")
+
+
+def _check_same(raw, api, group, root=-1):
+    """Exchange the collective's kind, root rank, shape and dtype, and fail on a mismatch
+    (naming every rank's call) instead of letting the collective hang or mix data."""
     if os.environ.get("PADDLE_COMPAT_CHECK_COLLECTIVES", "1") == "0":
         return
-    desc = torch.full((10,), -1, dtype=torch.int64)
-    desc[0] = _DTYPE_CODES.get(raw.dtype, 99)
-    desc[1] = raw.dim()
-    desc[2:2 + min(raw.dim(), 8)] = torch.tensor(list(raw.shape)[:8], dtype=torch.int64)
+    desc = torch.full((12,), -1, dtype=torch.int64)
+    desc[0] = _CHECKED.index(api)
+    desc[1] = root
+    desc[2] = _DTYPE_CODES.get(raw.dtype, 99)
+    desc[3] = raw.dim()
+    desc[4:4 + min(raw.dim(), 8)] = torch.tensor(list(raw.shape)[:8], dtype=torch.int64)
     if raw.is_cuda:
         desc = desc.cuda()
     n = tdist.get_world_size(_pg(group))
@@ -230,9 +249,16 @@ def _check_same(raw, api, group):
     tdist.all_gather(got, desc, group=_pg(group))
     rows = [g.cpu().tolist() for g in got]
     if any(r != rows[0] for r in rows):
-        shapes = {i: (r[2:2 + r[1]], _dtype_name(r[0])) for i, r in enumerate(rows)}
+        if any(r[0] != rows[0][0] for r in rows):
+            _fail("ranks called different collectives: " + ", ".join(
+                f"rank {i} called {_CHECKED[r[0]] if 0 <= r[0] < len(_CHECKED) else '?'}"
+                for i, r in enumerate(rows)))
+        if any(r[1] != rows[0][1] for r in rows):
+            _fail(f"{api} needs the same root rank on every rank, but got " +
+                  ", ".join(f"rank {i}: {r[1]}" for i, r in enumerate(rows)))
         _fail(f"{api} needs the same shape and dtype on every rank, but got " +
-              ", ".join(f"rank {i}: shape {s} {d}" for i, (s, d) in shapes.items()))
+              ", ".join(f"rank {i}: shape {r[4:4 + r[3]]} {_dtype_name(r[2])}"
+                        for i, r in enumerate(rows)))
 
 
 def _dtype_name(code):
@@ -273,7 +299,7 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
     """paddle.distributed.reduce: the result lands in `tensor` on rank `dst`."""
     _require_init("reduce")
     raw = _raw(tensor, "reduce")
-    _check_same(raw, "reduce", group)
+    _check_same(raw, "reduce", group, dst)
     n = tdist.get_world_size(_pg(group))
     is_dst = tdist.get_rank() == dst
     after = (lambda: raw.data.div_(n)) if op == ReduceOp.AVG and is_dst else None
@@ -286,7 +312,7 @@ def broadcast(tensor, src, group=None, sync_op=True):
     """paddle.distributed.broadcast: rank `src`'s tensor is copied into `tensor` on every rank."""
     _require_init("broadcast")
     raw = _raw(tensor, "broadcast")
-    _check_same(raw, "broadcast", group)
+    _check_same(raw, "broadcast", group, src)
     return _run("broadcast", lambda: tdist.broadcast(raw.data, src, _pg(group), async_op=True),
                 sync_op)
 
@@ -324,6 +350,7 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
     """paddle.distributed.scatter: rank `src` sends tensor_list[i] to rank i, into `tensor`."""
     _require_init("scatter")
     raw = _raw(tensor, "scatter")
+    _check_same(raw, "scatter", group, src)
     me = tdist.get_rank()
     chunks = None
     if me == src:

@@ -13,6 +13,7 @@ import torch.nn.functional as TF
 from .._opshare import shared, float_kernel
 from ..._dtype import to_dtype
 from ..._ops.registry import defop, apply_op
+from ..._ops._checks import float_attr, int_attr
 
 __all__ = ["celu", "selu", "mish", "swish", "hardtanh", "hardtanh_", "hardshrink", "softshrink",
            "tanhshrink", "softsign", "log_sigmoid", "logsigmoid", "thresholded_relu",
@@ -50,7 +51,8 @@ def _prelu_kernel(x, alpha, mode="all", data_format="NCHW"):
 
 def _thresholded_relu_kernel(x, threshold=1.0, value=0.0):
     float_kernel(x, "thresholded_relu")
-    return torch.where(x > threshold, x, torch.full_like(x, value))
+    # x <= threshold ? value : x, so NaN stays NaN as in Paddle
+    return torch.where(x <= threshold, torch.full_like(x, value), x)
 
 
 _CELU = shared("celu", _float("celu", lambda x, alpha=1.0: TF.celu(x, alpha)), attrs={"alpha": 1.0},
@@ -259,7 +261,7 @@ def leaky_relu_(x, negative_slope=0.01, name=None):
 
 def _relu_kernel(x):
     float_kernel(x, "relu")
-    return torch.relu(x)
+    return torch.where(x > 0, x, 0.0)   # x > 0 ? x : 0, so NaN gives 0 as in Paddle (torch.relu: NaN)
 
 
 def _gelu_kernel(x, approximate=False):
@@ -365,12 +367,13 @@ def softmax(x, axis=-1, dtype=None, name=None, *, out=None):
     Differences from Paddle: the cast is a `dtype` attribute of the recorded softmax op, not a
     separate `cast` op.
     """
-    return apply_op(_SOFTMAX, (x,), {"axis": int(axis), "dtype": _dt(dtype)})
+    return apply_op(_SOFTMAX, (x,), {"axis": int_attr(axis, "softmax", 2), "dtype": _dt(dtype)})
 
 
 def log_softmax(x, axis=-1, dtype=None, name=None):
     """paddle.nn.functional.log_softmax(x, axis=-1, dtype=None) (cast as in softmax)."""
-    return apply_op(_LOG_SOFTMAX, (x,), {"axis": int(axis), "dtype": _dt(dtype)})
+    return apply_op(_LOG_SOFTMAX, (x,), {"axis": int_attr(axis, "log_softmax", 2),
+                                         "dtype": _dt(dtype)})
 
 
 def _dt(dtype):
@@ -379,7 +382,7 @@ def _dt(dtype):
 
 def leaky_relu(x, negative_slope=0.01, name=None):
     """paddle.nn.functional.leaky_relu(x, negative_slope=0.01)."""
-    return apply_op(_LEAKY, (x,), {"alpha": float(negative_slope)})
+    return apply_op(_LEAKY, (x,), {"alpha": float_attr(negative_slope, "leaky_relu", 2)})
 
 
 def relu6(x, name=None):

@@ -30,7 +30,7 @@ def _paddings(padding, nd, channel_last):
     if isinstance(padding, str):
         algo = padding.upper()
         if algo not in ("SAME", "VALID"):
-            raise ValueError(f"Unknown padding: '{padding}'. It can only be 'SAME' or 'VALID'.")
+            raise ValueError(f"Unknown padding: '{algo}'. It can only be 'SAME' or 'VALID'.")
         return algo, [0] * (2 * nd)
     if isinstance(padding, (list, tuple)) and padding and isinstance(padding[0], (list, tuple)):
         if len(padding) != nd + 2:
@@ -114,7 +114,7 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
                          f"Attr(data_format): {data_format}.")
     if len(x.shape) != nd + 2:
         raise ValueError(f"Input x should be {nd + 2}D tensor, but received x with the shape of "
-                         f"{list(x.shape)}")
+                         f"paddle.Size({list(x.shape)})")  # Paddle prints its Size type
     if groups <= 0:
         raise ValueError(f"The groups of conv should be greater than 0. Received groups: {groups}.")
     algo, pads = _paddings(padding, nd, data_format in ("NLC", "NHWC"))

@@ -434,6 +434,10 @@ def _ce_kernel(logits, label, weight=None, soft_label=False, ignore_index=-100, 
     if use_softmax:
         logp = torch.log_softmax(logits, axis)
         softmax = logp.exp()
+        # Paddle's kernel clips the log-probabilities at -64 (each sample's loss is at most 64,
+        # per class of a soft label); its gradient stays softmax - label, so the clip is applied
+        # to the value only.
+        logp = logp + (logp.clamp_min(-64.0) - logp).detach()
     else:
         logp, softmax = torch.log(logits), logits
     classes = logits.shape[axis]

@@ -26,10 +26,20 @@ def _bn_kernel(x, scale, bias, mean, variance, momentum=0.9, epsilon=1e-5, data_
                 f"received: the shape of {name} is [{t.shape[0]}]\n  [Hint: Expected "
                 f"{name}.dims()[0] == C, but received {name}.dims()[0]:{t.shape[0]} != C:{channels}.] "
                 f"(input shape {list(x.shape)}, data_layout {data_layout})")
+    for name, t in (("mean", mean), ("variance", variance)):
+        if t is not None and t.dim() and t.shape[0] != channels:
+            raise ValueError(
+                f"(InvalidArgument) The first dimension of {name} must equal to the number of "
+                f"Channels, which is [{channels}]. But received: the first dimension of {name} is "
+                f"[{t.shape[0]}], the dimensions of {name} is {list(t.shape)}.")
     shape = [1] * x.dim()
     shape[c_axis] = channels
     axes = [d for d in range(x.dim()) if d != c_axis]
     use_batch = not is_test and not use_global_stats
+    if use_batch and channels and x.numel() == channels:
+        # One value per channel: Paddle's kernel skips the normalisation (y = x, no scale/bias)
+        # and leaves the running statistics as they are.
+        return x.clone(), mean, variance
     count = x.numel() // max(channels, 1)
     if use_batch and not channel_last and count > 1 and x.dim() >= 2 and \
             scale is not None and bias is not None and mean.dtype == x.dtype:

@@ -90,7 +90,14 @@ def _pool(x, kind, nd, kernel_size, stride, padding, ceil_mode, exclusive, divis
     if data_format not in formats:
         raise ValueError(f"Attr(data_format) should be {formats[0]!r} or {formats[1]!r}. Received "
                          f"Attr(data_format): {data_format}.")
-    if len(x.shape) != nd + 2:
+    if len(x.shape) != nd + 2:      # Paddle's texts differ per rank
+        if nd == 2 and not adaptive:
+            raise ValueError(f"(InvalidArgument) the input of Op(pool) should be 4-D or 5-D "
+                             f"Tensor. But received: {len(x.shape)}-D Tensor and it's shape is "
+                             f"{list(x.shape)}.")
+        if nd == 1 and not adaptive:
+            raise ValueError(f"Excepted Input X is 3-D tensor, but received {len(x.shape)}-D "
+                             f"<class 'paddle.Tensor'>")
         raise ValueError(f"Expected input's dimension to be {nd + 2}, but received "
                          f"{len(x.shape)}")
     if adaptive:
@@ -101,6 +108,12 @@ def _pool(x, kind, nd, kernel_size, stride, padding, ceil_mode, exclusive, divis
     else:
         ksize = _tuple(kernel_size, nd, "pool_size")
         strides = ksize if stride is None else _tuple(stride, nd, "pool_stride")
+        if kind == "avg":   # Paddle's avg_pool checks these in Python, with these texts
+            for what, values in (("kernel_size", ksize), ("stride", strides)):
+                bad = next((v for v in values if v <= 0.001), None)
+                if bad is not None:
+                    raise ValueError(f"Excepted the input {what} to be greater than 0.001 but "
+                                     f"received x: {bad}. ")
         algo, pads = _paddings(padding, nd, data_format in ("NHWC", "NLC"))
     attrs = {"pooling_type": kind, "ksize": ksize, "strides": strides, "paddings": tuple(pads),
              "padding_algorithm": algo, "exclusive": bool(exclusive), "adaptive": adaptive,

@@ -8,16 +8,20 @@ PADDLE_TRAINER_ID, PADDLE_TRAINERS_NUM, PADDLE_TRAINER_ENDPOINTS, PADDLE_CURRENT
 PADDLE_MASTER, ... and torch's RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT, on loopback ports the OS
 reports free. Every rank's output goes to LOG_DIR/workerlog.<rank>; rank 0's is also echoed here, as
 Paddle's launcher does. When a rank fails, the others are stopped, its log's last lines are shown, and
-the launcher exits with that rank's exit code.
+the launcher exits with that rank's exit code. A rank that exits 0 before joining
+init_parallel_env while others wait there ends the job at once. SIGTERM/SIGINT/SIGABRT stop every
+rank and the launcher exits with the signal's number, as Paddle's does.
 
 Differences from Paddle: single node only (`--nnodes 1`); `--devices`/`--gpus` select GPUs through
 CUDA_VISIBLE_DEVICES; elastic and parameter-server modes are not supported (NotImplementedError).
 """
 import argparse
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -81,9 +85,13 @@ def launch(args):
     endpoints = [f"127.0.0.1:{p}" for p in ports[:n]]
     log_dir = os.path.abspath(args.log_dir)
     os.makedirs(log_dir, exist_ok=True)
+    # Ranks leave marks here as they enter and leave init_parallel_env (collective.py), so a rank
+    # that ends before joining while its peers wait for it is seen at once, not after the timeout.
+    state = tempfile.mkdtemp(prefix="paddle_compat_launch_")
     procs, logs = [], []
     for rank in range(n):
         env = dict(os.environ, **rank_env(rank, n, master, endpoints, log_dir))
+        env[STATE_ENV] = state
         if devices:
             env["CUDA_VISIBLE_DEVICES"] = devices[rank % len(devices)]
             env["FLAGS_selected_gpus"] = "0"
@@ -99,10 +107,24 @@ def launch(args):
     echo = threading.Thread(target=_echo, args=(logs[0][1], stop), daemon=True)
     echo.start()
     status = 0
+    handlers = _trap_signals()
     try:
         while True:
             codes = [p.poll() for p in procs]
             failed = [(r, c) for r, c in enumerate(codes) if c not in (None, 0)]
+            early = _left_before_joining(codes, state)
+            if early and not failed:
+                gone, waiting = early
+                _stop_all(procs)
+                stop.set()
+                echo.join(2)
+                sys.stderr.write(
+                    f"\nLAUNCH ERROR rank {', '.join(map(str, gone))} exited with code 0 before "
+                    f"joining init_parallel_env, while rank {', '.join(map(str, waiting))} waited "
+                    f"for it there; the other ranks were stopped. Every rank must call "
+                    f"paddle.distributed.init_parallel_env().\n")
+                status = 1
+                break
             if failed:
                 failed = _settle(procs, failed)
                 rank, code = _first_cause(failed, logs)
@@ -119,15 +141,59 @@ def launch(args):
             if all(c == 0 for c in codes):
                 break
             time.sleep(0.1)
-    except KeyboardInterrupt:
+    except _Signalled as sig:
+        # Paddle's launcher: stop the ranks, say so, exit with the signal's number.
+        sys.stderr.write(f"LAUNCH INFO Terminating with signal {sig.signum}\n")
         _stop_all(procs)
-        status = 130
+        sys.stderr.write(f"LAUNCH INFO Exit with signal {sig.signum}\n")
+        status = sig.signum
     finally:
+        _restore_signals(handlers)
         stop.set()
         echo.join(2)
         for log, _ in logs:
             log.close()
+        shutil.rmtree(state, ignore_errors=True)
     return status
+
+
+STATE_ENV = "PADDLE_COMPAT_LAUNCH_STATE"
+_TRAPPED = (signal.SIGTERM, signal.SIGINT, signal.SIGABRT)
+
+
+class _Signalled(BaseException):
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_signalled(signum, frame):
+    raise _Signalled(signum)
+
+
+def _trap_signals():
+    """SIGTERM (what `timeout` and schedulers send), SIGINT, SIGABRT stop the ranks as Paddle's
+    launcher does; the ranks run in their own sessions, so nothing else would reach them."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {s: signal.signal(s, _raise_signalled) for s in _TRAPPED}
+
+
+def _restore_signals(handlers):
+    for s, h in handlers.items():
+        signal.signal(s, h)
+
+
+def _left_before_joining(codes, state):
+    """(ranks that exited 0 without joining, running ranks waiting in init_parallel_env), or None."""
+    gone = [r for r, c in enumerate(codes)
+            if c == 0 and not os.path.exists(os.path.join(state, f"joined.{r}"))]
+    if not gone:
+        return None
+    waiting = [r for r, c in enumerate(codes) if c is None
+               and os.path.exists(os.path.join(state, f"joining.{r}"))
+               and not os.path.exists(os.path.join(state, f"joined.{r}"))]
+    return (gone, waiting) if waiting else None
 
 
 # What a rank prints when it fails only because another rank died (it lost its peer).

@@ -1,0 +1,50 @@
+"""Record what DataLoader workers draw from python's random, numpy and paddle's generator.
+
+    PADDLE_PY conformance/record/record_dataloader_seeding.py
+
+Paddle seeds each worker from a base seed the main process draws from numpy's global generator
+when the workers start. Writes conformance/goldens/dataloader_seeding.json: key
+"seed-num_workers-persistent" -> {"epochs": [[batch rows, ...] per epoch], "after": the main
+process's next np.random.rand()}; a row is [index, np.random.rand(), random.random(),
+paddle.rand([1]), worker id, worker seed % 1000003].
+"""
+import json
+import os
+import random
+
+import numpy as np
+import paddle
+from paddle.io import DataLoader, Dataset, get_worker_info
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Draws(Dataset):
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, i):
+        info = get_worker_info()
+        return np.array([i, np.random.rand(), random.random(), float(paddle.rand([1]).numpy()[0]),
+                         info.id, info.seed % 1000003], dtype="float64")
+
+
+def record():
+    out = {}
+    for seed in (7, 2024):
+        for workers in (1, 2, 3):
+            for persistent in (False, True):
+                np.random.seed(seed)
+                dl = DataLoader(Draws(), batch_size=2, num_workers=workers, shuffle=False,
+                                persistent_workers=persistent)
+                epochs = [[b.numpy().tolist() for b in dl] for _ in range(2)]
+                out[f"{seed}-{workers}-{persistent}"] = {"epochs": epochs,
+                                                         "after": np.random.rand()}
+    return out
+
+
+if __name__ == "__main__":
+    path = os.path.join(ROOT, "conformance", "goldens", "dataloader_seeding.json")
+    with open(path, "w") as f:
+        json.dump(record(), f, sort_keys=True)
+        f.write("\n")
