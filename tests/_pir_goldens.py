@@ -8,7 +8,7 @@ import re
 import pytest
 
 import paddle_compat as paddle
-from paddle_compat import _unique_name
+from paddle_compat import _flags, _unique_name
 from paddle_compat._static import name_struct
 from paddle_compat._mode import STATE
 
@@ -32,7 +32,8 @@ def run(case):
         old_static, old_pir = STATE.static, STATE.pir
         old_names = _unique_name.switch()       # PIR names process-wide: start as a fresh script
         old_tree, name_struct._CURRENT[0] = name_struct._CURRENT[0], name_struct._NameStruct()
-        STATE.pir = True
+        old_flag = _flags._VALUES["FLAGS_enable_pir_api"]
+        STATE.pir = _flags._VALUES["FLAGS_enable_pir_api"] = True
         try:
             ns = {"paddle": paddle}
             exec(DATA["prelude"] + DATA["cases"][case], ns)
@@ -41,6 +42,7 @@ def run(case):
             STATE.static, STATE.pir = old_static, old_pir
             _unique_name.switch(old_names)
             name_struct._CURRENT[0] = old_tree
+            _flags._VALUES["FLAGS_enable_pir_api"] = old_flag
     return _RESULTS[case]
 
 
