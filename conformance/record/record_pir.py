@@ -217,6 +217,8 @@ with paddle.static.program_guard(main, startup):
     out['param_names'] = [q.name for q in main.global_block().all_parameters()]
     out['shape_str'] = [str(x.shape), str(y.shape), type(x.shape).__name__]
     out['op_str'] = [str(y.get_defining_op()), str(main.global_block().ops[0])]
+    out['missing_attrs'] = [err(lambda: x.get_value()), err(lambda: p.get_value()),
+                            err(lambda: main.no_such), err(lambda: main.global_block().no_such)]
     out['block_str'] = str(main.global_block())
     out['legacy_only_attrs'] = [hasattr(main, n) for n in ('current_block', 'block',
                                                            'all_parameters', 'to_string')] + [

@@ -67,6 +67,12 @@ def _from_user():
     return not (name == "paddle_compat" or name.startswith("paddle_compat."))
 
 
+def _missing_attribute(obj, pir_class, name):
+    """The AttributeError for a missing attribute: in PIR mode it names Paddle's pir class."""
+    cls = f"paddle.base.libpaddle.pir.{pir_class}" if STATE.pir else type(obj).__name__
+    return AttributeError(f"'{cls}' object has no attribute '{name}'")
+
+
 def _user_stack():
     """The Python frames where the user built an op (paddle_compat's own frames left out)."""
     frames = traceback.extract_stack()[:-1]
@@ -259,6 +265,9 @@ class Variable(Tensor):
     def is_dense_tensor_type(self):
         return self.type == "DENSE_TENSOR"
 
+    def __getattr__(self, name):
+        raise _missing_attribute(self, "Value", name)
+
     def is_dense_tensor_array_type(self):
         return self.type == "DENSE_TENSOR_ARRAY"
 
@@ -419,6 +428,9 @@ class Operator:
 class Block:
     """One block of a Program: an ordered dict of Variables and a list of Operators."""
 
+    def __getattr__(self, name):
+        raise _missing_attribute(self, "Block", name)
+
     def __init__(self, program, idx, parent_idx=-1):
         self.program = program
         self.idx = idx
@@ -567,6 +579,9 @@ _program_ids = itertools.count()
 
 class Program:
     """paddle.static.Program: blocks of variables and ops; block 0 is the global block."""
+
+    def __getattr__(self, name):
+        raise _missing_attribute(self, "Program", name)
 
     def __init__(self):
         self.blocks = [Block(self, 0)]
