@@ -9,7 +9,7 @@ import pytest
 
 import paddle_compat as paddle
 from paddle_compat import _flags, _unique_name
-from paddle_compat._static import name_struct
+from paddle_compat._static import builder, name_struct
 from paddle_compat._mode import STATE
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "goldens",
@@ -27,12 +27,15 @@ def normalise(value):
 
 
 def run(case):
-    """The case's `out` under paddle_compat (once per session), in PIR mode as a fresh script."""
+    """The case's `out` under paddle_compat (once per session), in PIR mode as a fresh script
+    (fresh default programs, names and struct tree; everything restored afterwards)."""
     if case not in _RESULTS:
         old_static, old_pir = STATE.static, STATE.pir
         old_names = _unique_name.switch()       # PIR names process-wide: start as a fresh script
         old_tree, name_struct._CURRENT[0] = name_struct._CURRENT[0], name_struct._NameStruct()
         old_flag = _flags._VALUES["FLAGS_enable_pir_api"]
+        old_programs = builder._MAIN[0], builder._STARTUP[0]
+        builder._MAIN[0], builder._STARTUP[0] = paddle.static.Program(), paddle.static.Program()
         STATE.pir = _flags._VALUES["FLAGS_enable_pir_api"] = True
         try:
             ns = {"paddle": paddle}
@@ -43,6 +46,7 @@ def run(case):
             _unique_name.switch(old_names)
             name_struct._CURRENT[0] = old_tree
             _flags._VALUES["FLAGS_enable_pir_api"] = old_flag
+            builder._MAIN[0], builder._STARTUP[0] = old_programs
     return _RESULTS[case]
 
 
