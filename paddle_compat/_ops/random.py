@@ -138,8 +138,10 @@ def _shape_args(shape, api, static_ok=True):
         elif isinstance(d, (int, np.integer)) and not isinstance(d, bool):
             out.append(int(d))
         else:
-            raise TypeError(f"(InvalidType) {api}(): argument (position 1) must be list of int, "
-                            f"but got {type(d).__name__} at pos {pos}")
+            # the shape's position among the C++ op's arguments: randint(low, high, shape)
+            where = 3 if api == "randint" else 1
+            raise TypeError(f"(InvalidType) {api}(): argument (position {where}) must be list "
+                            f"of int, but got {type(d).__name__} at pos {pos}")
     if not STATE.static:
         for d in out:
             if d < 0:
@@ -257,6 +259,8 @@ def _bernoulli_kernel(X):
 
 
 def _multinomial_kernel(X, *, num_samples, replacement):
+    if X.is_meta:       # static shape inference: no draw, only the output's shape and dtype
+        return torch.empty(tuple(X.shape[:-1]) + (num_samples,), dtype=torch.int64, device="meta")
     if X.is_cuda:
         return torch.multinomial(X, num_samples, replacement)
     probs = X.detach().numpy()

@@ -65,6 +65,29 @@ def momentum(param, grad, state, hyper):
         param.sub_(velocity, alpha=lr)
 
 
+_CHUNK = 1 << 16     # elements per slice of the Adam update of a large parameter
+
+
+def _adam_update(param, m1, m2, eps_t, lr_t):
+    """param -= lr_t * m1 / (sqrt(m2) + eps_t). The temporary (sqrt, then the quotient written
+    into it) covers at most _CHUNK elements: a large parameter is updated slice by slice, so the
+    step's peak memory does not grow by a parameter-sized buffer (torch's own Adam allocates
+    none) and the slices stay in cache. Elementwise on slices: the same values."""
+    n = param.numel()
+    if n > _CHUNK and param.is_contiguous() and m1.is_contiguous() and m2.is_contiguous() \
+            and param.dtype == m1.dtype:
+        p, a, b = param.view(-1), m1.view(-1), m2.view(-1)
+        for i in range(0, n, _CHUNK):
+            j = i + _CHUNK
+            denom = b[i:j].sqrt().add_(eps_t)
+            p[i:j].sub_(torch.div(a[i:j], denom, out=denom).mul_(lr_t))
+        return
+    denom = m2.sqrt().add_(eps_t)
+    # m1 / denom written into denom (elementwise, so the same values as a new tensor).
+    update = torch.div(m1, denom, out=denom).mul_(lr_t)
+    param.sub_(update.to(param.dtype))
+
+
 def _adam_core(param, grad, state, hyper, s):
     b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
     one = np.float32(1) if s is not float else 1.0
@@ -81,11 +104,8 @@ def _adam_core(param, grad, state, hyper, s):
     if hyper.get("amsgrad"):
         m2max = state["moment2_max"]
         torch.maximum(m2max, m2, out=m2max)
-        denom = m2max.sqrt().add_(eps_t)
-    else:
-        denom = m2.sqrt().add_(eps_t)
-    update = (m1 / denom).mul_(lr_t)
-    param.sub_(update.to(param.dtype))
+        m2 = m2max
+    _adam_update(param, m1, m2, eps_t, lr_t)
     state["beta1_pow_acc"].mul_(b1)
     state["beta2_pow_acc"].mul_(b2)
 

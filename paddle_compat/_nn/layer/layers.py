@@ -22,7 +22,7 @@ from ..._static.ir import Parameter as StaticParameter
 from ..._static.name_struct import name_struct
 from ..._mode import STATE
 from ..parameter import Parameter
-from ..._tensor import wrap
+from ..._tensor import lazy_zero_grad, wrap
 
 __all__ = ["Layer", "HookRemoveHelper"]
 
@@ -547,8 +547,9 @@ class Layer:
             new = new.detach()
             if raw.requires_grad:
                 new.requires_grad_(True)
-            if raw.grad is not None:
-                new.grad = raw.grad.to(device=new.device, dtype=new.dtype)
+            grad = lazy_zero_grad(raw)
+            if grad is not None:
+                new.grad = grad.to(device=new.device, dtype=new.dtype)
             t._t = new
 
         for layer in self.sublayers(include_self=True):
