@@ -10,10 +10,7 @@ from tests import _pir_goldens as G
 
 CASES = ["legacy_only_in_pir"]
 
-_BN_STATS = ("paddle_compat's batch_norm keeps its running mean/variance as persistable "
-             "variables, not as non-trainable parameters (batch_norm_0.w_1/w_2)")
-DIFFERENCES = {("legacy_only_in_pir", "params_left"): _BN_STATS,
-               ("legacy_only_in_pir", "fc_params"): _BN_STATS}
+DIFFERENCES = {}
 
 
 @pytest.mark.parametrize("case,key", G.params(CASES, DIFFERENCES))
