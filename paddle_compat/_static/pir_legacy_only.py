@@ -41,6 +41,10 @@ LEGACY_ONLY = {
     "CompiledProgram": (TypeError, "The type of program_to_graph parameter is wrong, expected "
                                    "Graph or Program, but received <class "
                                    "'paddle.base.libpaddle.pir.Program'>"),
+    "conv2d_transpose": (TypeError, "Input of conv2d_transpose must be Tensor"),
+    "deform_conv2d": (TypeError, "The type of 'mask' in deformable_conv must be (<class "
+                                 "'paddle.base.framework.Variable'>, <class 'NoneType'>), but "
+                                 "received <class 'paddle.base.libpaddle.pir.Value'>. "),
     "create_global_var": (TypeError, "(InvalidType) full: argument (position 3) must be one of "
                                      "paddle::DataType, but got paddle.base.libpaddle.VarType"),
 }
