@@ -47,7 +47,6 @@ DECLARED = {
                                       "names the expected rank",
     "layer/conv2d_zero_kernel": "Paddle runs a convolution with a 0x0 kernel (zeros out); "
                                 "paddle_compat raises ValueError",
-    "nan/nanmedian": "paddle.nanmedian is not provided yet",
 }
 
 

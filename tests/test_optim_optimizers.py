@@ -58,3 +58,12 @@ def test_adam_updates_a_large_parameter_slice_by_slice_with_the_same_values(monk
     monkeypatch.setattr(rules, "_CHUNK", 10 * n)
     rules._adam_update(whole, m1, m2, 1e-8, 1e-3)
     assert torch.equal(sliced, whole) and not torch.equal(whole, p0)
+# ---- ASGD and Rprop: step by step against Paddle 3.3.1 (conformance/goldens/tensor_api.json) ----
+import pytest  # noqa: E402
+
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("optimizers"))
+def test_asgd_rprop_golden(case):
+    _api.check(case)

@@ -136,3 +136,14 @@ def cuda_places(device_ids=None):
     elif not isinstance(device_ids, (list, tuple)):
         device_ids = [device_ids]
     return [CUDAPlace(i) for i in device_ids]
+
+
+# ---- paddle.disable_signal_handler ------------------------------------------------------------
+def disable_signal_handler():
+    """paddle.disable_signal_handler(): Paddle removes the signal handlers its C++ core installs
+    (so that another framework's handlers work); paddle_compat installs none, so there is nothing
+    to remove and this returns None."""
+    return None
+
+
+__all__ += ["disable_signal_handler"]
