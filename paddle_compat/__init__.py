@@ -122,6 +122,7 @@ from ._serialization import save, load
 # --- static graph (owner: static) ---
 from ._static.builder import enable_static, disable_static
 from . import static, framework
+from . import pir_utils, pir
 
 # --- py_func, fluid (owner: py_func) ---
 from ._batch import batch

@@ -44,9 +44,9 @@ def in_dygraph_mode():
 
 
 def in_dynamic_or_pir_mode():
-    """paddle.base.framework.in_dynamic_or_pir_mode(): dynamic mode (paddle_compat's static graph
-    is the legacy IR, never PIR)."""
-    return not STATE.static
+    """paddle.base.framework.in_dynamic_or_pir_mode(): dynamic mode, or static mode showing the
+    PIR face (FLAGS_enable_pir_api, on by default)."""
+    return not STATE.static or STATE.pir
 
 
 def grad_var_name(var_name):
