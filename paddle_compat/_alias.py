@@ -21,6 +21,7 @@ import importlib
 import importlib.abc
 import importlib.util
 import sys
+import types
 
 __all__ = ["install_alias", "uninstall_alias", "alias_installed", "install_missing_paddle_hint",
            "MISSING_PADDLE_HINT"]
@@ -51,9 +52,30 @@ class _AliasLoader(importlib.abc.Loader):
         return self.module
 
     def exec_module(self, module):
+        alias_name = module.__spec__.name
         # importlib's module_from_spec always overwrites __spec__ with the alias spec; put the
         # real one back so that reload(), pickling by module and multiprocessing keep working.
         module.__spec__ = self.spec
+        # Next the import system sets the module on its parent package. Where the package binds
+        # that name to a function (paddle.text.viterbi_decode, paddle.vision.models.googlenet), the
+        # function must stay, as in Paddle, where the submodule is already imported by then.
+        parent_name, _, child = alias_name.rpartition(".")
+        parent = sys.modules.get(parent_name)
+        if parent is not None and not isinstance(parent.__dict__.get(child, module),
+                                                 types.ModuleType):
+            parent.__class__ = _KeepsFunctions
+
+
+class _KeepsFunctions(types.ModuleType):
+    """A face package that binds a function to the name of one of its submodules: importing the
+    submodule under the alias does not replace the function."""
+
+    def __setattr__(self, name, value):
+        current = self.__dict__.get(name)
+        if isinstance(value, types.ModuleType) and current is not None \
+                and not isinstance(current, types.ModuleType):
+            return
+        super().__setattr__(name, value)
 
 
 class _AliasFinder(importlib.abc.MetaPathFinder):

@@ -1,6 +1,7 @@
 """The `import paddle` alias: same module objects, clear errors, and no shadowing unless asked."""
 import importlib
 import importlib.util
+import inspect
 import os
 import subprocess
 import sys
@@ -253,3 +254,14 @@ def test_missing_paddle_hint_wraps_once_and_passes_others_through(monkeypatch, c
         assert missing.__notes__ == [_alias.MISSING_PADDLE_HINT]
     else:
         assert capsys.readouterr().err == _alias.MISSING_PADDLE_HINT + "\n"
+
+
+def test_importing_a_submodule_keeps_the_function_of_the_same_name(alias):
+    # paddle.text binds viterbi_decode (the function) over its submodule of that name; importing
+    # the submodule under the alias replaced it with the module, so later calls failed.
+    import paddle
+    importlib.import_module("paddle.text.viterbi_decode")
+    importlib.import_module("paddle.vision.models.googlenet")
+    assert callable(paddle.text.viterbi_decode) and not inspect.ismodule(paddle.text.viterbi_decode)
+    assert inspect.isfunction(paddle.vision.models.googlenet)
+    assert inspect.ismodule(sys.modules["paddle.text.viterbi_decode"])
