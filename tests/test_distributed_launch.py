@@ -1,5 +1,6 @@
 """The launcher and bad configurations: real processes on loopback, each run bounded in time."""
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -234,3 +235,19 @@ def test_paddle_env_variables_override_the_options(tmp_path):
     assert "LAUNCH WARNING args nnodes will be overridden by env: PADDLE_NNODES value: 2" in proc.stdout
     assert proc.returncode == 1
     assert f"cannot reach the master 127.0.0.1:{port} within 3s" in proc.stderr
+
+
+@pytest.mark.parametrize("argv, error, text", [
+    (["--ips", "127.0.0.1,127.0.0.1"], ValueError, "cannot tell which node this is"),
+    (["--nnodes", "2"], ValueError, "--nnodes > 1 needs --master HOST:PORT"),
+    (["--nnodes", "1:4"], NotImplementedError, "--nnodes 1:4 (elastic) is not supported"),
+    (["--nnodes", "two"], ValueError, "--nnodes 'two': expected N or N:N"),
+])
+def test_node_options_that_cannot_work_are_named_before_anything_starts(argv, error, text,
+                                                                         monkeypatch, tmp_path):
+    from paddle_compat.distributed.launch.main import main
+    for var in ("PADDLE_NNODES", "PADDLE_MASTER", "PADDLE_RANK", "PADDLE_IPS", "POD_IP"):
+        monkeypatch.delenv(var, raising=False)
+    with pytest.raises(error, match=re.escape(text)):
+        main([*argv, "--log_dir", str(tmp_path), SCRIPT])
+    assert not list(tmp_path.glob("workerlog.*"))
