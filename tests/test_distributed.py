@@ -24,7 +24,12 @@ def test_collective_before_init_is_clear_error():
 
 
 def test_two_process_collectives(tmp_path, monkeypatch):
+    import socket
     monkeypatch.setenv("PADDLE_COMPAT_DIST_TIMEOUT", "60")
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    monkeypatch.setenv("GLOO_TEST_ENDPOINT", f"127.0.0.1:{s.getsockname()[1]}")
+    s.close()
     dist.spawn(_dist_workers.collectives, args=(str(tmp_path),), nprocs=2)
     r0 = json.loads((tmp_path / "rank0.json").read_text())
     r1 = json.loads((tmp_path / "rank1.json").read_text())
@@ -47,6 +52,22 @@ def test_two_process_collectives(tmp_path, monkeypatch):
     assert r0["a2a"] == [[0], [10]] and r1["a2a"] == [[1], [11]]
     assert r0["reduce"] == [3.0]
     assert r1["recv"] == [42]
+    # issue #25: the rest of the collective list
+    assert r0["a2a_inplace"] == [[0], [10]] and r1["a2a_inplace"] == [[1], [11]]
+    assert r0["a2a_single"] == [0, 10] and r1["a2a_single"] == [1, 11]
+    assert r0["a2a_uneven"] == [0, 10, 11] and r1["a2a_uneven"] == [1, 2, 12]
+    assert r0["gather_dst"] == [] and r1["gather_dst"] == [[5], [6]]
+    assert r0["reduce_scatter"] == [3.0] and r1["reduce_scatter"] == [21.0]
+    assert r0["stream_reduce_scatter"] == [11.0, 22.0] and r1["stream_reduce_scatter"] == [33.0, 44.0]
+    for r in (r0, r1):
+        assert r["stream_all_gather"] == [0, 1, 1, 2]
+        assert r["calc_stream_async"] == "use_calc_stream can only be true in sync op behavior."
+        assert r["bcast_obj"] == [{"a": 1}, [2, 3]]
+        assert r["gloo"] is True
+    assert r0["scatter_obj"] == [{"to": 0}] and r1["scatter_obj"] == [{"to": 1}]
+    assert r1["recv_obj"] == ["hello", 7]
+    assert r0["isend"] == [101] and r1["isend"] == [100]
+    assert r0["sub"] == [-1, 1, False, True] and r1["sub"] == [0, 1, True, True]
 
 
 def test_distributed_batch_sampler_matches_paddle():
