@@ -235,3 +235,63 @@ def atexit_writer(out_dir):
     import atexit
     path = os.path.join(out_dir, f"atexit{os.environ['PADDLE_TRAINER_ID']}.txt")
     atexit.register(lambda: open(path, "w").write("ran"))
+
+
+def auto_parallel_linear(out_dir):
+    """A Linear sharded column-wise over 2 processes against the same Linear on one process."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    rng = np.random.RandomState(0)
+    w = rng.randn(3, 4).astype("float32")
+    b = rng.randn(4).astype("float32")
+    x = rng.randn(5, 3).astype("float32")
+    init = paddle.nn.initializer.Assign
+
+    def linear():
+        return paddle.nn.Linear(3, 4, weight_attr=paddle.ParamAttr(initializer=init(w)),
+                                bias_attr=paddle.ParamAttr(initializer=init(b)))
+
+    def step(layer, inp):
+        opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=layer.parameters())
+        y = layer(inp)
+        loss = (y * y).sum()
+        loss.backward()
+        grads = [layer.weight.grad, layer.bias.grad]
+        opt.step()
+        return y, loss, grads
+
+    ref = linear()
+    y_ref, loss_ref, g_ref = step(ref, paddle.to_tensor(x))
+
+    mesh = dist.ProcessMesh([0, 1], dim_names=["x"])
+
+    def shard_fn(name, sub, mesh):
+        if isinstance(sub, paddle.nn.Linear):
+            sub.weight = dist.shard_tensor(sub.weight, mesh, [dist.Shard(1)])
+            sub.bias = dist.shard_tensor(sub.bias, mesh, [dist.Shard(0)])
+    layer = dist.shard_layer(linear(), mesh, shard_fn)
+    xd = dist.shard_tensor(x, mesh, [dist.Replicate()])
+    y, loss, grads = step(layer, xd)
+    res = {
+        "weight": [layer.weight.is_dist(), repr(layer.weight.placements), layer.weight.shape,
+                   layer.weight._local_value().shape, type(layer.weight).__name__],
+        "y_placements": repr(y.placements),
+        "y_local": y._local_value().shape,
+        "y": np.abs(dist.unshard_dtensor(y).numpy() - y_ref.numpy()).max().item(),
+        "loss": abs(float(dist.unshard_dtensor(loss).item()) - float(loss_ref.item())),
+        "grads": [np.abs(dist.unshard_dtensor(g).numpy() - gr.numpy()).max().item()
+                  for g, gr in zip(grads, g_ref)],
+        "stepped": [np.abs(dist.unshard_dtensor(p).numpy() - pr.numpy()).max().item()
+                    for p, pr in zip([layer.weight, layer.bias], [ref.weight, ref.bias])],
+        "moved": float(np.abs(ref.weight.numpy() - w).max()),
+    }
+    rep = dist.reshard(y, mesh, [dist.Replicate()])
+    res["reshard"] = [repr(rep.placements), rep._local_value().shape,
+                      np.abs(rep._local_value().numpy() - y_ref.numpy()).max().item()]
+    ones = dist.dtensor_from_fn(paddle.ones, mesh, [dist.Shard(0)], shape=[4, 2])
+    res["from_fn"] = [ones.shape, ones._local_value().shape, repr(ones.process_mesh)]
+    with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
+        json.dump(res, f)

@@ -133,3 +133,18 @@ def test_spawn_children_run_their_atexit_handlers(tmp_path):
     # Children leave with os._exit after running atexit handlers (the C++ teardown race fix).
     dist.spawn(_dist_workers.atexit_writer, args=(str(tmp_path),), nprocs=2)
     assert [(tmp_path / f"atexit{r}.txt").read_text() for r in range(2)] == ["ran", "ran"]
+
+
+def test_auto_parallel_sharded_linear_equals_the_unsharded_one(tmp_path, monkeypatch):
+    # Column-wise sharded weight and bias (Shard(1), Shard(0)) on a 2-process mesh, replicated
+    # input: the same output, loss, gradients and SGD step as the plain Linear.
+    monkeypatch.setenv("PADDLE_COMPAT_DIST_TIMEOUT", "60")
+    dist.spawn(_dist_workers.auto_parallel_linear, args=(str(tmp_path),), nprocs=2)
+    for rank in (0, 1):
+        r = json.loads((tmp_path / f"rank{rank}.json").read_text())
+        assert r["weight"] == [True, "[Shard(dim=1)]", [3, 4], [3, 2], "Parameter"]
+        assert r["y_placements"] == "[Shard(dim=1)]" and r["y_local"] == [5, 2]
+        assert r["y"] < 1e-6 and r["loss"] < 1e-4
+        assert max(r["grads"]) < 1e-5 and max(r["stepped"]) < 1e-6 and r["moved"] > 1e-3
+        assert r["reshard"][:2] == ["[Replicate()]", [5, 4]] and r["reshard"][2] < 1e-6
+        assert r["from_fn"][:2] == [[4, 2], [2, 2]]
