@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+import paddle_compat as paddle
 import paddle_compat.distributed as dist
 from tests import _dist_workers
 
@@ -148,3 +149,33 @@ def test_auto_parallel_sharded_linear_equals_the_unsharded_one(tmp_path, monkeyp
         assert max(r["grads"]) < 1e-5 and max(r["stepped"]) < 1e-6 and r["moved"] > 1e-3
         assert r["reshard"][:2] == ["[Replicate()]", [5, 4]] and r["reshard"][2] < 1e-6
         assert r["from_fn"][:2] == [[4, 2], [2, 2]]
+
+
+def test_process_mesh_and_placements_match_paddle():
+    # Recorded from Paddle 3.3.1 by conformance/record/record_process_mesh.py (same cases).
+    import importlib.util
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.spec_from_file_location(
+        "record_process_mesh", os.path.join(root, "conformance", "record", "record_process_mesh.py"))
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    ours = json.loads(json.dumps(rec.run(dist)))
+    with open(os.path.join(root, "conformance", "goldens", "process_mesh.json")) as f:
+        golden = json.load(f)
+    assert ours == golden
+
+
+def test_auto_parallel_argument_errors_need_no_process_group():
+    mesh = dist.ProcessMesh([0, 1], dim_names=["x"])
+    with pytest.raises(ValueError, match="one placement per mesh dimension"):
+        dist.shard_tensor([1.0, 2.0], mesh, [dist.Shard(0), dist.Replicate()])
+    with pytest.raises(TypeError, match="placements must be a list of Shard, Replicate"):
+        dist.shard_tensor([1.0, 2.0], mesh, ["Shard(0)"])
+    with pytest.raises(TypeError, match="expected a distributed Tensor"):
+        dist.unshard_dtensor(paddle.to_tensor([1.0]))
+    assert paddle.to_tensor([1.0]).is_dist() is False
+    dist.set_mesh(mesh)
+    try:
+        assert dist.get_mesh() is mesh
+    finally:
+        dist.set_mesh(None)
