@@ -288,6 +288,7 @@ def auto_parallel_linear(out_dir):
                     for p, pr in zip([layer.weight, layer.bias], [ref.weight, ref.bias])],
         "moved": float(np.abs(ref.weight.numpy() - w).max()),
     }
+    res["print"] = str(y).splitlines()[0]
     rep = dist.reshard(y, mesh, [dist.Replicate()])
     res["reshard"] = [repr(rep.placements), rep._local_value().shape,
                       np.abs(rep._local_value().numpy() - y_ref.numpy()).max().item()]

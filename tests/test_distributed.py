@@ -149,6 +149,7 @@ def test_auto_parallel_sharded_linear_equals_the_unsharded_one(tmp_path, monkeyp
         assert max(r["grads"]) < 1e-5 and max(r["stepped"]) < 1e-6 and r["moved"] > 1e-3
         assert r["reshard"][:2] == ["[Replicate()]", [5, 4]] and r["reshard"][2] < 1e-6
         assert r["from_fn"][:2] == [[4, 2], [2, 2]]
+        assert r["print"].startswith("Tensor(shape=[5, 4], dtype=float32")
 
 
 def test_process_mesh_and_placements_match_paddle():

@@ -86,8 +86,9 @@ class ProcessMesh:
         if self._device_mesh is None:
             import torch
             from torch.distributed.device_mesh import DeviceMesh
-            from ..collective import _require_init, init_parallel_env
-            init_parallel_env()
+            from ..collective import _require_init, init_parallel_env, is_initialized
+            if not is_initialized():
+                init_parallel_env()
             _require_init("ProcessMesh (a distributed tensor)")
             device = "cuda" if torch.cuda.is_available() and torch.distributed.get_backend() == "nccl" \
                 else "cpu"
