@@ -609,6 +609,24 @@ add(*(covered_elsewhere("paddle.vision.ops." + name, _VISION) for name in (
     "deform_conv2d")))
 
 
+# ---- losses, decoding helpers, attention forms and paddle.text (helper nnloss, issue #20) --------
+_LOSS = "tests/test_nn_functional_loss.py (conformance/goldens/nn_loss.json, values, gradients, errors)"
+_FUNC = "conformance/goldens/nn_functional.json, replayed by the test of the function's module"
+_CUDA = ("tests/test_nn_functional_flash_attention.py (CUDA-only in Paddle 3.3.1: checked against "
+         "numpy attention)")
+add(*(covered_elsewhere(F + name, _LOSS) for name in (
+    "ctc_loss", "rnnt_loss", "hsigmoid_loss", "multi_label_margin_loss",
+    "adaptive_log_softmax_with_loss")),
+    covered_elsewhere(F + "margin_cross_entropy", "tests/test_nn_functional_loss.py (no CPU kernel "
+                      "in Paddle 3.3.1: its error is recorded, values checked against numpy)"),
+    *(covered_elsewhere(F + name, _FUNC) for name in ("gumbel_softmax", "swiglu", "gather_tree",
+                                                      "class_center_sample")),
+    *(covered_elsewhere(F + name, _CUDA) for name in (
+        "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen", "flashmask_attention",
+        "sparse_attention")),
+    covered_elsewhere("paddle.text.viterbi_decode",
+                      "tests/test_text_viterbi_decode.py (conformance/goldens/text.json)"))
+
 def by_id():
     out = {}
     for r in RECORDS:

@@ -22,6 +22,7 @@ from ._flags import set_flags, get_flags
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
 from . import device
+from .device import is_compiled_with_xpu  # Paddle exports it at the top level too
 from . import utils
 from . import distributed
 from .distributed.parallel import DataParallel
@@ -108,6 +109,7 @@ from . import nn
 from . import regularizer
 from ._param_attr import ParamAttr
 from ._nn.create_param import create_parameter
+from ._nn.lazy_init import LazyGuard   # nnloss
 
 # --- optimizer, io, metric, save/load (owner: optim-io) ---
 from . import optimizer
@@ -133,8 +135,12 @@ from ._amp.auto_cast import autocast, is_autocast_enabled, get_autocast_dtype
 get_autocast_cpu_dtype = get_autocast_dtype
 get_autocast_gpu_dtype = get_autocast_dtype
 
+# --- probability distributions (owner: distribution) ---
+from . import distribution
+
 # --- vision (owners: vision, vismodels) ---
 from . import vision
+from . import text   # paddle.text (nnloss)
 
 # --- high-level API: Model, callbacks, summary, flops (owner: hapi) ---
 from . import callbacks, hapi

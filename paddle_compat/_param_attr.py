@@ -6,7 +6,7 @@ from ._nn.initializer import XavierUniform
 from ._nn.initializer import Constant
 from ._nn.initializer import Initializer
 
-__all__ = ["ParamAttr"]
+__all__ = ["ParamAttr", "WeightNormParamAttr"]
 
 
 class ParamAttr:
@@ -70,3 +70,23 @@ class ParamAttr:
         if with_initializer:
             kwargs["initializer"] = self.initializer
         return kwargs
+
+
+class WeightNormParamAttr(ParamAttr):
+    """paddle.static.WeightNormParamAttr(dim=None, name=None, initializer=None,
+    learning_rate=1.0, regularizer=None, trainable=True, do_model_average=False, need_clip=True):
+    a static-graph parameter stored as weight normalization, w = g * v / ||v|| (the norm over every
+    dim but `dim`, or over all when dim is None): the layer creates `<name>_g` and `<name>_v`,
+    `v` from `initializer` and `g` = ||v|| in the startup program.
+
+    Differences from Paddle: the main program computes w with one `weight_norm` op (Paddle records
+    abs / pow / reduce_sum / pow / elementwise_div / elementwise_mul, and reshape2 for a `dim`);
+    the values and gradients are the same. It applies to static-graph layers only, as in Paddle."""
+    params_with_weight_norm = []
+
+    def __init__(self, dim=None, name=None, initializer=None, learning_rate=1.0,
+                 regularizer=None, trainable=True, do_model_average=False, need_clip=True):
+        super().__init__(name=name, initializer=initializer, learning_rate=learning_rate,
+                         regularizer=regularizer, trainable=trainable,
+                         do_model_average=do_model_average, need_clip=need_clip)
+        self.dim = dim

@@ -425,12 +425,16 @@ def _type_text(x):
     return f"{t.__module__.split('.')[0]}.{t.__name__}"
 
 
-def _python_data_to_numpy(data):
+def _python_data_to_numpy(data, exact=False):
+    """Python data -> numpy with Paddle's inference; `exact` (a dtype was given) keeps numpy's
+    float64/complex128 so the one cast to that dtype rounds once, as Paddle's astype does."""
     if isinstance(data, (list, tuple)) and any(isinstance(e, Tensor) for e in data):
         data = [e.numpy() if isinstance(e, Tensor) else e for e in data]
     array = np.array(data)
     _check_settable(array)
     kind = array.dtype.kind
+    if exact and kind in "fc":
+        return array
     if kind == "f":
         return array.astype(_dtype_mod.default_float().numpy, copy=False)
     if kind == "c":
@@ -453,7 +457,7 @@ def from_data(data, dtype=None, place=None, stop_gradient=True):
         _check_settable(np.asarray(data))
         raw = torch.from_numpy(np.array(data))
     elif isinstance(data, (bool, int, float, complex, list, tuple)):
-        raw = torch.from_numpy(_python_data_to_numpy(data))
+        raw = torch.from_numpy(_python_data_to_numpy(data, exact=dtype is not None))
     else:
         raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
                         "must be scalar|list|tuple|np.ndarray|paddle.Tensor")

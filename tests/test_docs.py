@@ -162,10 +162,15 @@ def _variable_dtype():
                    == "paddle.float32")
 
 
-MISSING_LAYERS = ["paddle.nn.Conv1DTranspose", "paddle.nn.Conv2DTranspose", "paddle.nn.Conv3D",
-                  "paddle.nn.Conv3DTranspose", "paddle.nn.MaxPool3D", "paddle.nn.AvgPool3D",
-                  "paddle.nn.GroupNorm", "paddle.nn.InstanceNorm1D", "paddle.nn.InstanceNorm2D",
-                  "paddle.optimizer.Rprop", "paddle.optimizer.ASGD",
+def _dynamic_decode_static_refused():
+    nn = paddle.nn
+    dec = nn.BeamSearchDecoder(nn.GRUCell(2, 3), 0, 1, 2, embedding_fn=nn.Embedding(4, 2),
+                               output_fn=nn.Linear(3, 4))
+    return _static(lambda main, start: _raises(NotImplementedError, lambda: nn.dynamic_decode(
+        dec, paddle.static.data("h", [2, 3], "float32")), "dynamic mode"))
+
+
+MISSING_LAYERS = ["paddle.optimizer.Rprop", "paddle.optimizer.ASGD",
                   "paddle.optimizer.LBFGS", "paddle.XPUPlace"]
 
 # (the sentence of docs/differences.md, a check that returns True when it holds)
@@ -194,20 +199,15 @@ CLAIMS = [
     ("`paddle.diag_embed` is differentiable", _diag_embed_grad),
     ("`Tensor.fill_diagonal_` on a 1-D tensor raises ValueError",
      lambda: _raises(ValueError, lambda: paddle.rand([3]).fill_diagonal_(1.0))),
-    ("`interpolate` with `align_mode=1, align_corners=False`",
-     lambda: _raises(NotImplementedError, lambda: F.interpolate(
-         _X4(), scale_factor=2, mode="bilinear", align_corners=False, align_mode=1))),
-    ("`antialias=True`", lambda: _raises(NotImplementedError, lambda: F.interpolate(
-        _X4(), scale_factor=0.5, mode="bilinear", antialias=True))),
-    ("`embedding` `max_norm`/`scale_grad_by_freq`",
-     lambda: _raises(NotImplementedError, lambda: F.embedding(
-         paddle.to_tensor([0]), paddle.rand([3, 2]), max_norm=1.0))
-     and _raises(NotImplementedError, lambda: F.embedding(
-         paddle.to_tensor([0]), paddle.rand([3, 2]), scale_grad_by_freq=True))),
     ("a Tensor `p` for dropout",
      lambda: _raises(NotImplementedError, lambda: F.dropout(paddle.rand([3]),
                                                             p=paddle.to_tensor(0.5)))),
     ("`sparse=True` embedding computes a dense gradient", _sparse_embedding_grad_is_dense),
+    ("`rms_norm` and `SyncBatchNorm` also run on CPU",
+     lambda: F.rms_norm(paddle.rand([2, 3]), [3])[0].shape == [2, 3]
+     and paddle.nn.SyncBatchNorm(3)(paddle.rand([2, 3, 2])).shape == [2, 3, 2]),
+    ("Kept from Paddle on purpose: the pooling window rules",
+     lambda: F.max_pool2d(paddle.rand([1, 1, 3, 3]), 5).shape == [1, 1, 1, 1]),
     ("Not provided yet (missing APIs, listed by `python -m paddle_compat check`)",
      lambda: all(_check.resolve(name)[0] == "missing" for name in MISSING_LAYERS)),
     ("AdamW's `lr_ratio` also works on CPU", _adamw_lr_ratio_on_cpu),
@@ -234,6 +234,9 @@ CLAIMS = [
      lambda: _raises(NotImplementedError, lambda: _static_minimize(
          paddle.optimizer.SGD, paddle.nn.ClipGradByGlobalNorm(1.0)))),
     ("a Variable inside a shape or axis list", _static_shape_variables),
+    ("`margin_cross_entropy` also runs on CPU",
+     lambda: F.margin_cross_entropy(paddle.rand([2, 3]) * 0.5, paddle.to_tensor([0, 2])).shape == []),
+    ("`dynamic_decode` runs in dynamic mode only", _dynamic_decode_static_refused),
 ]
 
 

@@ -64,3 +64,22 @@ def test_maxout_and_glu_shapes_and_values():
     np.testing.assert_array_equal(out.numpy(), ref)
     g = F.glu(paddle.to_tensor([[1.0, 2.0, 0.0, 3.0]]))
     np.testing.assert_allclose(g.numpy(), [[0.5, 2.0 / (1 + math.exp(-3))]], rtol=1e-6)
+
+PREFIXES = ("gumbel_", "swiglu_")
+
+
+# ---- goldens recorded from Paddle 3.3.1 (conformance/record/record_nn_functional.py) ------------
+import json as _json  # noqa: E402
+import os as _os  # noqa: E402
+
+import pytest as _pytest  # noqa: E402
+
+from conformance.golden_replay import check_case as _check_case  # noqa: E402
+
+_GOLDEN = _os.path.join(_os.path.dirname(__file__), "..", "conformance", "goldens", "nn_functional.json")
+_CASES = _json.load(open(_GOLDEN))["cases"]
+
+
+@_pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
+def test_functional_case_matches_paddle(name):
+    _check_case(paddle, _CASES[name])

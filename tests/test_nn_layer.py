@@ -157,13 +157,6 @@ def test_to_float64_keeps_parameter_objects():
     assert lin.weight is w and str(w.dtype) == "paddle.float64" and not w.stop_gradient
 
 
-def test_unsupported_options_raise_not_implemented():
-    with pytest.raises(NotImplementedError, match="align_mode=1"):
-        F.interpolate(T(np.ones([1, 1, 2, 2])), scale_factor=2, mode="bilinear", align_mode=1)
-    with pytest.raises(NotImplementedError, match="max_norm"):
-        F.embedding(paddle.to_tensor(np.array([0])), T(np.ones([2, 2])), max_norm=1.0)
-
-
 def test_static_mode_records_nn_ops_and_parameters():
     paddle.enable_static()
     try:

@@ -20,3 +20,23 @@ def test_nn_utils_clip_grad_norm_and_vectors():
     assert w.numpy().tolist() == [5.0, 6.0]
     with pytest.raises(ValueError, match="norm_type only support"):
         nn.utils.clip_grad_norm_([w], 1.0, norm_type=3)
+
+PREFIXES = ("wn_", "sn_")
+EXACT = set()
+
+
+# ---- goldens recorded from Paddle 3.3.1 (conformance/record/record_nn_utils.py) -----------------
+import json as _json  # noqa: E402
+import os as _os  # noqa: E402
+
+import pytest as _pytest  # noqa: E402
+
+from conformance.golden_replay import check_case as _check_case  # noqa: E402
+
+_GOLDEN = _os.path.join(_os.path.dirname(__file__), "..", "conformance", "goldens", "nn_utils.json")
+_CASES = _json.load(open(_GOLDEN))["cases"]
+
+
+@_pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
+def test_case_matches_paddle(name):
+    _check_case(paddle, _CASES[name], exact=name in EXACT)

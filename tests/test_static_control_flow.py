@@ -142,3 +142,27 @@ def test_tensor_array_errors():
     paddle.disable_static()
     with pytest.raises(AssertionError, match="should not be greater than the length"):
         paddle.tensor.array_write(paddle.ones([2]), paddle.to_tensor([3], "int64"), [])
+
+
+def test_print_prints_forward_value_and_backward_gradient(capfd):
+    paddle.enable_static()
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [2, 2], "float32")
+        x.stop_gradient = False
+        p = paddle.static.Print(x, message="msg")
+        loss = paddle.mean(p * p)
+        paddle.static.append_backward(loss)
+        with pytest.raises(TypeError, match="paddle.static.Print must be"):
+            paddle.static.Print(paddle.static.data("i8", [2], "int8"))
+    assert [op.type for op in main.global_block().ops].count("print") == 2
+    grad_print = main.global_block().ops[-1]
+    assert grad_print.type == "print" and grad_print.attr("is_forward") is False
+    assert grad_print.input("In") == ["print_0.tmp_0@GRAD"]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    capfd.readouterr()
+    exe.run(main, feed={"x": np.array([[1., 2.], [3., 4.]], "float32")}, fetch_list=[loss])
+    out = capfd.readouterr().out
+    assert "Variable: x\n  - message: msg" in out
+    assert "Variable: print_0.tmp_0@GRAD" in out
+    assert "  - data: [0.500000 1.000000 1.500000 2.000000]" in out

@@ -113,3 +113,84 @@ def test_malformed_program_description_raises_value_error(static_model):
         pickle.dump({"format": "paddle_compat.program.v1", "vars": [{"name": "x"}]}, f)
     with pytest.raises(ValueError, match="program description is malformed"):
         paddle.static.load_inference_model(inf, exe)
+
+
+def _fc_program():
+    paddle.enable_static()
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [None, 3], "float32")
+        y = paddle.static.nn.fc(x, 2)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        exe.run(start)
+    return main, x, y, exe, scope
+
+
+def test_deserialize_program_rejects_foreign_bytes():
+    main, x, y, exe, scope = _fc_program()
+    try:
+        data = paddle.static.serialize_program([x], [y], program=main)
+        with pytest.raises(ValueError, match="Paddle ProgramDesc protobuf"):
+            paddle.static.deserialize_program(b"\n\xc6-\x08\x00\x10")
+        with pytest.raises(ValueError, match="Failed to parse program_desc"):
+            paddle.static.deserialize_program(b"garbage")
+        # A pickle that would run code is refused, never executed.
+        evil = data[:data.index(b"\x80\x04")] + pickle.dumps(os.system, protocol=4)
+        with pytest.raises((UnsafeLoadError, ValueError)):
+            paddle.static.deserialize_program(evil)
+        with pytest.raises(ValueError, match="damaged"):
+            paddle.static.deserialize_program(data[:-20])
+    finally:
+        paddle.disable_static()
+
+
+def test_persistables_round_trip_and_checks(tmp_path):
+    main, x, y, exe, scope = _fc_program()
+    try:
+        with paddle.static.scope_guard(scope):
+            data = paddle.static.serialize_persistables([x], [y], exe, program=main)
+            prog = paddle.static.deserialize_program(
+                paddle.static.serialize_program([x], [y], program=main))
+            feed = {"x": np.ones((2, 3), "float32")}
+            want, = exe.run(prog, feed=feed, fetch_list=[prog.global_block().var(y.name)])
+        other = paddle.static.Scope()
+        with paddle.static.scope_guard(other):
+            paddle.static.deserialize_persistables(prog, data, exe)
+            got, = exe.run(prog, feed=feed, fetch_list=[prog.global_block().var(y.name)])
+            np.testing.assert_allclose(got, want)
+            with pytest.raises(ValueError, match="not a Paddle persistables stream"):
+                paddle.static.deserialize_persistables(prog, data[:30], exe)
+            with pytest.raises(ValueError, match="more tensors"):
+                paddle.static.deserialize_persistables(prog, data + data, exe)
+        path = str(tmp_path / "sub" / "p.bin")
+        paddle.static.save_to_file(path, data)
+        assert paddle.static.load_from_file(path) == data
+        assert not [f for f in os.listdir(tmp_path / "sub") if f != "p.bin"]
+        with pytest.raises(ValueError, match="'content' type should be bytes."):
+            paddle.static.save_to_file(path, "text")
+    finally:
+        paddle.disable_static()
+
+
+def test_inference_model_with_static_nn_layers_round_trip(tmp_path):
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            x = paddle.static.data("x", [None, 3, 4, 4], "float32")
+            h = paddle.static.nn.conv2d(x, 2, 3, padding=1)
+            h = paddle.static.nn.batch_norm(h, is_test=True)
+            y = paddle.static.nn.layer_norm(h)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(start)
+        feed = {"x": np.sin(np.arange(96, dtype="float32")).reshape(2, 3, 4, 4)}
+        want, = exe.run(main, feed=feed, fetch_list=[y])
+        prefix = str(tmp_path / "m")
+        paddle.static.save_inference_model(prefix, [x], [y], exe, program=main)
+        prog, feeds, fetches = paddle.static.load_inference_model(prefix, exe)
+        got, = exe.run(prog, feed={feeds[0]: feed["x"]}, fetch_list=fetches)
+        np.testing.assert_allclose(got, want, rtol=1e-5)
+    finally:
+        paddle.disable_static()

@@ -5,7 +5,8 @@
 Paddle seeds each worker from a base seed the main process draws from numpy's global generator
 when the workers start. Writes conformance/goldens/dataloader_seeding.json: key
 "seed-num_workers-persistent" -> {"epochs": [[batch rows, ...] per epoch], "after": the main
-process's next np.random.rand()}; a row is [index, np.random.rand(), random.random(),
+process's next np.random.rand()}, and "shuffle" -> the batches of a shuffled loader with 0 and
+2 workers under np.random.seed(3); a row is [index, np.random.rand(), random.random(),
 paddle.rand([1]), worker id, worker seed % 1000003].
 """
 import json
@@ -31,6 +32,14 @@ class Draws(Dataset):
 
 def record():
     out = {}
+    # shuffle first (Paddle's loader hangs when it comes after the persistent-worker loaders):
+    # the base-seed draw comes before the sampler's permutation, as in Paddle
+    np.random.seed(3)
+    order = []
+    for workers in (0, 2):
+        dl = DataLoader(Index(), batch_size=3, shuffle=True, num_workers=workers)
+        order.append([b.numpy().ravel().tolist() for b in dl])
+    out["shuffle"] = {"epochs": order, "after": np.random.rand()}
     for seed in (7, 2024):
         for workers in (1, 2, 3):
             for persistent in (False, True):
@@ -43,8 +52,19 @@ def record():
     return out
 
 
+class Index(Dataset):
+    def __len__(self):
+        return 10
+
+    def __getitem__(self, i):
+        return np.array([i], "int64")
+
+
 if __name__ == "__main__":
+    import faulthandler
+    faulthandler.dump_traceback_later(300, exit=True)
     path = os.path.join(ROOT, "conformance", "goldens", "dataloader_seeding.json")
+    data = record()
     with open(path, "w") as f:
-        json.dump(record(), f, sort_keys=True)
+        json.dump(data, f, sort_keys=True)
         f.write("\n")

@@ -1,6 +1,7 @@
 """paddle.base.framework's mode queries and helpers that Paddle's tests call (Paddle:
 base/framework.py): `cpu_places`, `cuda_places`, `_dygraph_tracer`, `in_dygraph_mode`, `in_dynamic_or_pir_mode`,
 `grad_var_name`, `_current_expected_place`, `convert_np_dtype_to_dtype_`."""
+import contextlib
 import os
 import sys
 
@@ -10,7 +11,7 @@ from .._dtype import to_dtype
 from .._mode import STATE
 from .._place import CPUPlace, CUDAPlace, current_torch_device, is_compiled_with_cuda
 
-__all__ = ["cpu_places", "cuda_places", "_dygraph_tracer", "in_dygraph_mode", "in_dynamic_or_pir_mode", "grad_var_name",
+__all__ = ["cpu_places", "cuda_places", "xpu_places", "ipu_shard_guard", "set_ipu_shard", "_dygraph_tracer", "in_dygraph_mode", "in_dynamic_or_pir_mode", "grad_var_name",
            "_current_expected_place", "convert_np_dtype_to_dtype_"]
 
 
@@ -82,6 +83,44 @@ def cpu_places(device_count=None):
     if device_count is None:
         device_count = _cpu_num()
     return [CPUPlace() for _ in range(device_count)]
+
+
+def xpu_places(device_ids=None):
+    """paddle.static.xpu_places(device_ids=None): Paddle's AssertionError "Not compiled with XPU"
+    (paddle_compat, like a CPU/CUDA build of Paddle, has no XPU devices)."""
+    assert False, "Not compiled with XPU"
+
+
+_IPU_ERROR = "Can not use this function since PaddlePaddle is not compiled with IPU"
+
+
+@contextlib.contextmanager
+def ipu_shard_guard(index=-1, stage=-1):
+    """paddle.static.ipu_shard_guard(index=-1, stage=-1): entering it raises Paddle's ValueError
+    for a build without IPU support (paddle_compat has no IPU devices)."""
+    raise ValueError(_IPU_ERROR)
+    yield       # a generator, as Paddle's: the error comes when the guard is entered
+
+
+def set_ipu_shard(call_func, index=-1, stage=-1):
+    """paddle.static.set_ipu_shard(call_func, index=-1, stage=-1): as in Paddle, returns the
+    wrapped function (or patches a Layer's forward); calling it enters ipu_shard_guard, which
+    raises Paddle's ValueError for a build without IPU support."""
+    import functools
+
+    def decorate(func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with ipu_shard_guard(index=index, stage=stage):
+                return func(*args, **kwargs)
+        return wrapper
+
+    if not callable(call_func):
+        raise TypeError("Unsupported type. Only accept paddle.nn.Layer or function.")
+    if hasattr(call_func, "forward") and hasattr(call_func, "sublayers"):
+        call_func.forward = decorate(call_func.forward)
+        return call_func
+    return decorate(call_func)
 
 
 def cuda_places(device_ids=None):

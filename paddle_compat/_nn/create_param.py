@@ -15,6 +15,7 @@ from .._mode import STATE
 from .._place import to_place, current_torch_device
 from .._param_attr import ParamAttr
 from . import initializer as _init
+from . import lazy_init as _lazy_init
 from .parameter import make_parameter
 from .._static.layers import make_static_parameter
 
@@ -78,7 +79,12 @@ def create_parameter_impl(helper_name, shape, attr=None, dtype=None, is_bias=Fal
                            learning_rate=attr.learning_rate, regularizer=attr.regularizer,
                            need_clip=attr.need_clip, do_model_average=attr.do_model_average)
     param.initializer = attr.initializer
-    attr.initializer(param)
+    if _lazy_init.enabled():
+        # paddle.LazyGuard: the initializer (and its random draws) waits for param.initialize()
+        raw.zero_()
+        param.lazy_pending = True
+    else:
+        attr.initializer(param)
     if stop_gradient:
         param.stop_gradient = True
     return param

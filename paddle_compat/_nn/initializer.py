@@ -1,4 +1,5 @@
-"""paddle.nn.initializer: Constant, Normal, Uniform, TruncatedNormal, Xavier*, Kaiming*, Assign.
+"""paddle.nn.initializer: Constant, Normal, Uniform, TruncatedNormal, Xavier*, Kaiming*, Assign,
+Orthogonal, Dirac, Bilinear.
 
 An initializer fills a Parameter's data in place (`init(param)`). Random initializers draw on CPU from
 the Paddle-exact generator in `paddle_compat._random` (mt19937_64 + libstdc++ distributions), with the
@@ -16,7 +17,7 @@ from .. import _random
 
 __all__ = ["Initializer", "Constant", "Normal", "Uniform", "TruncatedNormal", "XavierNormal",
            "XavierUniform", "KaimingNormal", "KaimingUniform", "Assign", "calculate_gain",
-           "set_global_initializer", "NumpyArrayInitializer"]
+           "set_global_initializer", "NumpyArrayInitializer", "Orthogonal", "Dirac", "Bilinear"]
 
 _LOW_PRECISION = (torch.float16, torch.bfloat16)
 
@@ -311,3 +312,70 @@ def set_global_initializer(weight_init, bias_init=None):
 
 def global_initializer(is_bias):
     return _global["bias" if is_bias else "weight"]
+
+
+class Orthogonal(Initializer):
+    """paddle.nn.initializer.Orthogonal(gain=1.0): a (semi-)orthogonal matrix from the QR
+    decomposition of a standard normal [max(rows, cols), min(rows, cols)] draw (rows = shape[0],
+    cols = the product of the rest), Q's columns sign-fixed by diag(R), transposed when rows < cols,
+    times gain. The normal draw is Paddle's (same generator, same call), so seeded values match.
+    Differences from Paddle: QR is torch's (LAPACK); values agree to float rounding."""
+
+    def __init__(self, gain=1.0, name=None):
+        assert gain is not None, "gain should not be None"
+        self._gain = gain
+
+    def _generate(self, shape, tdtype, device):
+        assert len(shape) >= 2, "Only Tensor with 2 or more dimensions can be initialized by Orthogonal"
+        row, col = shape[0], int(np.prod(shape[1:]))
+        normal = _draw_normal([max(row, col), min(row, col)], 0.0, 1.0, tdtype, device).to(tdtype)
+        q, r = torch.linalg.qr(normal, mode="reduced")
+        q = q * torch.sign(torch.diagonal(r))
+        if row < col:
+            q = q.t()
+        return q.reshape(shape) * self._gain
+
+
+class Dirac(Initializer):
+    """paddle.nn.initializer.Dirac(groups=1): a convolution kernel [out, in, *k] (3-, 4- or 5-D)
+    that passes its input through: 1 at [g * out/groups + j, j, centre] for j < min(out/groups, in).
+    Differences from Paddle: none known."""
+
+    def __init__(self, groups=1, name=None):
+        assert groups > 0 and isinstance(groups, int), " 'groups' must be a positive integer. "
+        self._groups = groups
+
+    def _generate(self, shape, tdtype, device):
+        assert len(shape) in [3, 4, 5], "Only Tensor with 3/4/5 dimensions can be initialized by Dirac"
+        assert shape[0] % self._groups == 0, "Tensor 0-dimension must be divisible by groups"
+        out = torch.zeros(shape, dtype=torch.float32)
+        per_group = shape[0] // self._groups
+        centre = tuple(d // 2 for d in shape[2:])
+        for i in range(self._groups):
+            for j in range(min(per_group, shape[1])):
+                out[(j + i * per_group, j) + centre] = 1.0
+        return out.to(dtype=tdtype, device=device)
+
+
+class Bilinear(Initializer):
+    """paddle.nn.initializer.Bilinear(): the bilinear-upsampling kernel for a transposed
+    convolution weight [C_out, C_in, K, K], computed by Paddle's formula (which takes the row index
+    as a float quotient, (i / K) % K, so the rows are not integer steps; reproduced as is).
+    Differences from Paddle: none known."""
+
+    def __init__(self):
+        pass
+
+    def _generate(self, shape, tdtype, device):
+        if len(shape) != 4:
+            raise ValueError("the length of shape must be 4.")
+        if shape[2] != shape[3]:
+            raise ValueError("shape[2] must be equal to shape[3].")
+        size = shape[3]
+        f = np.ceil(size / 2.0)
+        c = (2 * f - 1 - f % 2) / (2.0 * f)
+        i = np.arange(int(np.prod(shape)), dtype=np.float64)
+        x = i % size
+        y = (i / size) % size
+        weight = ((1 - np.abs(x / f - c)) * (1 - np.abs(y / f - c))).astype("float32")
+        return torch.from_numpy(weight.reshape(shape)).to(dtype=tdtype, device=device)

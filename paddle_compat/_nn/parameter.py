@@ -31,7 +31,7 @@ class Parameter(TrainableFlag, Tensor):
     """paddle.base.framework.EagerParamBase: a trainable Tensor owned by a Layer."""
 
     __slots__ = ("trainable_flag", "optimize_attr", "regularizer", "need_clip", "do_model_average",
-                 "is_distributed", "initializer")
+                 "is_distributed", "initializer", "lazy_pending")
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Parameters are created with Layer.create_parameter or "
@@ -39,6 +39,16 @@ class Parameter(TrainableFlag, Tensor):
 
     def __str__(self):
         return "Parameter containing:\n" + Tensor.__str__(self)
+
+    def initialize(self):
+        """Run the initializer of a parameter created under paddle.LazyGuard (a no-op after)."""
+        if self.lazy_pending:
+            self.lazy_pending = False
+            self.initializer(self)
+
+    def _is_initialized(self):
+        """False for a parameter created under paddle.LazyGuard until `initialize()` runs."""
+        return not self.lazy_pending
 
     __repr__ = __str__
 
@@ -56,6 +66,7 @@ def make_parameter(raw, name, trainable=True, learning_rate=1.0, regularizer=Non
     p.do_model_average = do_model_average
     p.is_distributed = False
     p.initializer = None
+    p.lazy_pending = False
     if trainable and (raw.is_floating_point() or raw.is_complex()):
         p._t.requires_grad_(True)
     return p

@@ -73,9 +73,13 @@ def check_promotion(x, y):
 
 
 def _binary_kernel(fn):
-    def kernel(x, y, axis=-1):   # `axis` is the legacy broadcast attr; numpy broadcasting covers it
+    def kernel(x, y, axis=-1):
         if x.dtype is not y.dtype:
             check_promotion(x, y)
+        # `axis` is the legacy broadcast attribute (static layers' bias adds record axis=1 for
+        # NCHW): y's dims line up with x's from `axis` on, so y gets trailing ones.
+        if axis != -1 and y.dim() < x.dim() and y.dim() + axis < x.dim():
+            y = y.reshape(tuple(y.shape) + (1,) * (x.dim() - axis - y.dim()))
         return fn(x, y)
     return kernel
 

@@ -257,6 +257,8 @@ def _bernoulli_kernel(X):
 
 
 def _multinomial_kernel(X, *, num_samples, replacement):
+    if X.is_meta:       # static shape inference: no draw, only the output's shape and dtype
+        return torch.empty(tuple(X.shape[:-1]) + (num_samples,), dtype=torch.int64, device="meta")
     if X.is_cuda:
         return torch.multinomial(X, num_samples, replacement)
     probs = X.detach().numpy()

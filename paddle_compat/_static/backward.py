@@ -215,6 +215,12 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
         if op.type == "py_func":
             grad_ops.append(_py_func_grad(op, grad_of, diff, attrs))
             continue
+        if op.type == "print":
+            # Paddle's print grad maker emits another `print` op: Out@GRAD in, In@GRAD out.
+            attrs.update(is_forward=False)
+            grad_ops.append(("print", {"In": outs.get("Out@GRAD", [])},
+                             {"Out": ins.get("In@GRAD", [])}, attrs))
+            continue
         if op.type == "scale":
             # Paddle's scale grad maker emits a `scale` op: dX = scale * dOut, no bias.
             attrs.update(bias=0.0, bias_after_scale=True, op_namescope="")

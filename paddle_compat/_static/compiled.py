@@ -10,7 +10,7 @@ import torch
 
 from .executor import _OpStep, execute
 
-__all__ = ["BuildStrategy", "CompiledProgram"]
+__all__ = ["BuildStrategy", "CompiledProgram", "IpuStrategy", "IpuCompiledProgram"]
 
 
 class BuildStrategy:
@@ -77,3 +77,20 @@ def _compile(plan, bs):
 
     kwargs = {"mode": bs.torch_compile_mode} if bs.torch_compile_mode else {}
     return torch.compile(run, dynamic=True, **kwargs)
+
+
+class IpuStrategy:
+    """paddle.static.IpuStrategy: Paddle's RuntimeError for a build without IPU support
+    (paddle_compat has no IPU devices)."""
+
+    def __init__(self):
+        raise RuntimeError("Can not use IpuStrategy in non IPU compiled environment, please "
+                           "re-compile with WITH_IPU=ON.")
+
+
+class IpuCompiledProgram:
+    """paddle.static.IpuCompiledProgram: Paddle's ValueError for a build without IPU support
+    (paddle_compat has no IPU devices)."""
+
+    def __init__(self, program=None, scope=None, ipu_strategy=None):
+        raise ValueError("Can not use this function since PaddlePaddle is not compiled with IPU")

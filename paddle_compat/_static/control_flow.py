@@ -32,7 +32,7 @@ from .ir import Variable
 from .local_ops import opdef as _opdef
 from .static_pylayer import _flatten, _map_structure, _run_block, _running_scope
 
-__all__ = ["cond", "while_loop", "case", "switch_case"]
+__all__ = ["cond", "while_loop", "case", "switch_case", "Print"]
 
 
 # ---- structures (Paddle's nest utilities, as far as these APIs use them) ---------------------------
@@ -518,3 +518,114 @@ def _check_body(out, loop_vars):
         raise ValueError("body in while_loop should return the same arity (length and structure) "
                          "as loop_vars")
 
+
+
+# ---- Print ------------------------------------------------------------------------------------
+_PRINT_ATTRS = {"first_n": -1, "is_forward": True, "message": "", "print_phase": "BOTH",
+                "print_tensor_layout": True, "print_tensor_lod": True, "print_tensor_name": True,
+                "print_tensor_shape": True, "print_tensor_type": True, "summarize": 20}
+
+
+def _print_lines(t, name, message, summarize, print_tensor_name, print_tensor_type,
+                 print_tensor_shape, print_tensor_layout, print_tensor_lod):
+    from .._dtype import from_torch_dtype
+    lines = []
+    if print_tensor_name:
+        lines.append(f"Variable: {name}")
+    if message:
+        lines.append(f"  - message: {message}")
+    if print_tensor_lod:
+        lines.append("  - lod: {}")
+    dev = t.device
+    lines.append("  - place: Place(cpu)" if dev.type == "cpu"
+                 else f"  - place: Place(gpu:{dev.index or 0})")
+    if print_tensor_shape:
+        lines.append(f"  - shape: {list(t.shape)}")
+    if print_tensor_layout:
+        lines.append("  - layout: NCHW")
+    if print_tensor_type:
+        lines.append(f"  - dtype: {from_torch_dtype(t.dtype).short}")
+    flat = t.detach().reshape(-1).cpu().to(torch.float64)
+    if summarize >= 0:
+        flat = flat[:summarize]
+    lines.append("  - data: [" + " ".join("%f" % v for v in flat.tolist()) + "]")
+    # Paddle's print op writes to the process's stdout (C++ std::cout), not sys.stdout.
+    import os
+    import sys
+    sys.stdout.flush()
+    os.write(1, ("\n".join(lines) + "\n").encode())
+
+
+class _PrintGrad(torch.autograd.Function):
+    """Identity whose backward prints the incoming gradient (Paddle's `print` grad op)."""
+
+    @staticmethod
+    def forward(ctx, x, show):
+        ctx.show = show
+        return x.clone()
+
+    @staticmethod
+    def backward(ctx, grad):
+        ctx.show(grad)
+        return grad, None
+
+
+def _print_kernel(names, counter):
+    def kernel(In, first_n=-1, message="", summarize=20, print_tensor_name=True,
+               print_tensor_type=True, print_tensor_shape=True, print_tensor_layout=True,
+               print_tensor_lod=True, print_phase="BOTH", is_forward=True):
+        if In.device.type == "meta":        # shape inference while building: nothing to print
+            return In.clone()
+        flags = (message, summarize, print_tensor_name, print_tensor_type, print_tensor_shape,
+                 print_tensor_layout, print_tensor_lod)
+        counter[0] += 1
+        if print_phase != "BACKWARD" and (first_n < 0 or counter[0] <= first_n):
+            _print_lines(In, names["in"], *flags)
+        if print_phase != "FORWARD" and In.requires_grad:
+            # Paddle's grad op is another `print`, of Out@GRAD, each time the gradient flows.
+            return _PrintGrad.apply(In, lambda g: _print_lines(g, names["out"] + "@GRAD",
+                                                               *flags))
+        return In.clone()
+    return kernel
+
+
+def Print(input, first_n=-1, message=None, summarize=20, print_tensor_name=True,
+          print_tensor_type=True, print_tensor_shape=True, print_tensor_layout=True,
+          print_tensor_lod=True, print_phase="both"):
+    """paddle.static.Print: a `print` op that prints `input` (name, message, lod, place, shape,
+    layout, dtype and the first `summarize` values, in Paddle's text) each time the program runs,
+    at most `first_n` times, and passes it through to its output.
+
+    With print_phase 'backward' or 'both', append_backward records Paddle's `print` grad op and
+    the gradient `<out>@GRAD` is printed when the backward runs.
+    """
+    from .builder import helper_scope, static_only
+    from .layer_helper import append_layer_op
+    static_only("Print")
+    if not isinstance(input, Variable):
+        raise TypeError("The type of 'input' in paddle.static.Print must be (<class "
+                        "'paddle.Tensor'>, <class 'paddle.static.Variable'>), but received "
+                        f"{type(input)}. ")
+    allowed = ("bfloat16", "float16", "float32", "float64", "int32", "int64", "bool",
+               "float8_e4m3fn", "float8_e5m2")
+    if input.dtype.short not in allowed:
+        names = ["uint16" if a == "bfloat16" else a for a in allowed]
+        raise TypeError(f"The data type of 'input' in paddle.static.Print must be {names}, but "
+                        f"received {input.dtype.short}.")
+    if print_phase.upper() not in ("FORWARD", "BACKWARD", "BOTH"):
+        raise ValueError(f"The value of print_phase in paddle.static.Print must be 'forward', "
+                         f"'backward' or 'both', but received {print_phase!r}")
+    names = {"in": input.name, "out": None}
+    op = OpDef("print", _print_kernel(names, [0]), ("In",), ("Out",), dict(_PRINT_ATTRS), "",
+               None)
+    with helper_scope("print") as helper:
+        out = append_layer_op(op, {"In": input},
+                               {"first_n": first_n, "summarize": summarize,
+                                "message": message or "", "print_tensor_name": print_tensor_name,
+                                "print_tensor_type": print_tensor_type,
+                                "print_tensor_shape": print_tensor_shape,
+                                "print_tensor_layout": print_tensor_layout,
+                                "print_tensor_lod": print_tensor_lod,
+                                "print_phase": print_phase.upper()}, helper)["Out"]
+    names["out"] = out.name
+    return out

@@ -31,7 +31,7 @@ import torch
 from .._dtype import from_torch_dtype
 from .._place import CPUPlace
 
-__all__ = ["DenseTensor", "read_only"]
+__all__ = ["DenseTensor", "read_only", "check_recursive_lengths"]
 
 
 class _Shape(tuple):
@@ -128,6 +128,12 @@ class DenseTensor:
 
     def set_lod(self, lod):
         self._lod = [list(level) for level in lod]
+
+    def set_recursive_sequence_lengths(self, lengths):
+        """Set the LoD from sequence lengths per level, checked against the rows as Paddle
+        checks them (ValueError naming the lengths)."""
+        rows = self._array.shape[0] if self._array is not None and self._array.ndim else 0
+        self._lod = check_recursive_lengths(lengths, rows)
 
     def set(self, array, place=None):
         """DenseTensor.set(array, place): replace the content with a copy of `array` (on host;
@@ -240,3 +246,26 @@ for _name in ("astype", "reshape", "sum", "mean", "max", "min", "prod", "std", "
 for _name in ("fill", "sort", "put"):
     setattr(DenseTensor, _name,
             (lambda n: lambda self, *a, **k: getattr(self._writable(), n)(*a, **k))(_name))
+
+
+def _offsets(lengths):
+    out = [0]
+    for n in lengths:
+        out.append(out[-1] + int(n))
+    return out
+
+
+def check_recursive_lengths(recursive_seq_lens, rows):
+    """LoD offsets from sequence lengths per level, checked as Paddle checks them."""
+    lod = [_offsets(level) for level in recursive_seq_lens]
+    ok = all(all(n >= 0 for n in level) for level in recursive_seq_lens)
+    for upper, lower in zip(lod, lod[1:]):
+        ok = ok and upper[-1] == len(lower) - 1
+    ok = ok and (not lod or lod[-1][-1] == rows)
+    if not ok:
+        text = "{" + ", ".join("{" + ", ".join(str(int(n)) for n in level) + "}"
+                               for level in recursive_seq_lens) + "}"
+        raise ValueError("(InvalidArgument) The provided recursive_sequence_lengths info is "
+                         f"invalid, the LegacyLoD converted by recursive_sequence_lengths is "
+                         f"{text}")
+    return lod

@@ -332,6 +332,8 @@ def _convert_feed(var, data, device):
         if not isinstance(data, np.ndarray):
             if isinstance(data, (bool, int, float, complex, np.generic)):
                 data = np.array(data).astype(var.dtype.numpy)
+            elif hasattr(data, "_is_initialized") and hasattr(data, "__array__"):
+                data = np.array(data)       # a DenseTensor (core.DenseTensor() / a scope's)
             elif isinstance(data, (list, tuple)):
                 data = np.array(data)
                 if data.dtype == object:
@@ -381,6 +383,31 @@ class Executor:
     def close(self):
         """Executor.close(): further runs raise RuntimeError."""
         self._closed = True
+
+    @classmethod
+    def _prune_program(cls, program, feed=None, fetch_list=None, optimize_ops=None):
+        """Executor._prune_program(program, feed=None, fetch_list=None, optimize_ops=None): the
+        program (or a CompiledProgram's, updated in place) pruned to what `fetch_list` and the
+        optimizer ops need from the fed names (Program._prune_with_input). An empty
+        `optimize_ops` list is filled with every optimizer op, as in Paddle."""
+        compiled = hasattr(program, "_compiled_program_")
+        origin = program._program if compiled else program
+        feed_names = []
+        if isinstance(feed, dict):
+            feed_names = list(feed.keys())
+        elif isinstance(feed, (list, tuple)):
+            for each in feed:
+                feed_names += list(each.keys())
+        if optimize_ops is None:
+            optimize_ops = []
+        if not optimize_ops:
+            for block in origin.blocks:
+                optimize_ops.extend(op for op in block.ops if op._is_optimize_op())
+        pruned = origin._prune_with_input(feed_names, list(fetch_list or []) + optimize_ops)
+        if compiled:
+            program._program = pruned
+            return program
+        return pruned
 
     def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
             fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,
@@ -476,6 +503,12 @@ class Executor:
                                    f"variable {n!r} to fetch: it is neither computed by the "
                                    "program nor held in the scope (is it declared, and did the "
                                    "startup program run?)")
+            if isinstance(t, list):
+                # A tensor array (DENSE_TENSOR_ARRAY): Paddle fetches it as a list of its items.
+                out.append([(e.detach().float() if e.dtype is torch.bfloat16 else e.detach())
+                            .cpu().numpy().copy() if return_numpy else wrap(e.detach())
+                            for e in t])
+                continue
             if return_numpy:
                 if t.requires_grad:
                     t = t.detach()

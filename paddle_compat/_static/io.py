@@ -26,14 +26,16 @@ import torch
 from .._atomic_file import atomic_write
 from .._safe_pickle import loads, plain_array
 from .ir import Parameter, Program, Variable
-from .local_ops import lookup
+from .local_ops import LOCAL_OPS, lookup
 from .scope import global_scope
 from .._tensor import wrap
 from .._tensor import Tensor
 
 __all__ = ["save", "load", "save_inference_model", "load_inference_model",
            "program_state_dict", "set_program_state", "load_program_state", "assign_state",
-           "serialize_program", "deserialize_program"]
+           "program_desc", "program_from_desc", "serialize_program", "deserialize_program",
+           "serialize_persistables", "deserialize_persistables", "save_to_file", "load_from_file",
+           "normalize_program"]
 
 _FORMAT = "paddle_compat.program.v1"
 
@@ -91,7 +93,7 @@ def save(program, model_path, protocol=4, **configs):
             (params if isinstance(v, Parameter) else opt)[v.name] = a
     _dump(params, model_path + ".pdparams")
     _dump(opt, model_path + ".pdopt")
-    _dump(serialize_program(program), model_path + ".pdmodel")
+    _dump(program_desc(program), model_path + ".pdmodel")
 
 
 def load(program, model_path, executor=None, var_list=None):
@@ -195,16 +197,23 @@ def set_program_state(program, state_dict):
                       "are: " + " ".join(unused))
 
 
-def serialize_program(program, feed=(), fetch=()):
+def program_desc(program, feed=(), fetch=()):
+    """The program description dict the .pdmodel files hold (module docstring)."""
     block = program.global_block()
     vars_ = [{"name": v.name, "shape": list(v.shape), "dtype": v.dtype.short,
               "persistable": v.persistable, "stop_gradient": v.stop_gradient,
               "is_parameter": isinstance(v, Parameter),
               "trainable": getattr(v, "trainable", False), "is_data": v.is_data,
-              "need_check_feed": v.need_check_feed} for v in block.vars.values()]
+              "need_check_feed": v.need_check_feed, "type": v.type,
+              "attrs": {k: a for k, a in v.__dict__.get("_var_attrs", {}).items() if _plain(a)}}
+             for v in block.vars.values()]
     ops = [{"type": op.type, "inputs": op.inputs, "outputs": op.outputs,
             "attrs": {k: a for k, a in op.attrs.items() if _plain(a)},
-            "list_slots": list(op.list_slots)} for op in block.ops]
+            "list_slots": list(op.list_slots),
+            # Ops recorded with the static graph's own kernel of a type the registry also has
+            # (static.nn's conv2d, batch_norm, layer_norm...) load with that kernel again.
+            "local": op.opdef is not None and LOCAL_OPS.get(op.type) is op.opdef}
+           for op in block.ops]
     return {"format": _FORMAT, "vars": vars_, "ops": ops, "feed": list(feed),
             "fetch": list(fetch)}
 
@@ -214,7 +223,8 @@ def _plain(a):
         isinstance(a, (list, tuple)) and all(_plain(e) for e in a))
 
 
-def deserialize_program(desc):
+def program_from_desc(desc):
+    """A Program built from a checked program description dict."""
     if not isinstance(desc, dict) or desc.get("format") != _FORMAT:
         raise ValueError("The model file is not a paddle_compat program (it may be a real Paddle "
                          "protobuf model, which paddle_compat cannot read)")
@@ -226,9 +236,13 @@ def deserialize_program(desc):
         else:
             block.create_var(name=d["name"], shape=d["shape"], dtype=d["dtype"],
                              persistable=d["persistable"], stop_gradient=d["stop_gradient"],
-                             is_data=d["is_data"], need_check_feed=d["need_check_feed"])
+                             is_data=d["is_data"], need_check_feed=d["need_check_feed"],
+                             type=d.get("type", "DENSE_TENSOR"))
     for d in desc["ops"]:
-        op = block.append_op(d["type"], d["inputs"], d["outputs"], d["attrs"], lookup(d["type"]))
+        kind = d["type"]
+        opdef = None if kind in ("feed", "fetch") else (
+            LOCAL_OPS[kind] if d.get("local") and kind in LOCAL_OPS else lookup(kind))
+        op = block.append_op(kind, d["inputs"], d["outputs"], d["attrs"], opdef)
         op.list_slots = tuple(d.get("list_slots", ()))
     return program
 
@@ -273,7 +287,7 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
             a = _scope_array(scope, v.name)
             if a is not None:
                 params[v.name] = a
-    _dump(serialize_program(pruned, feed, fetch), path_prefix + ".pdmodel")
+    _dump(program_desc(pruned, feed, fetch), path_prefix + ".pdmodel")
     _dump(params, path_prefix + ".pdiparams")
 
 
@@ -287,7 +301,7 @@ def load_inference_model(path_prefix, executor, **kwargs):
     api = "paddle.static.load_inference_model"
     desc = _load(model, api)
     try:
-        program = deserialize_program(desc)
+        program = program_from_desc(desc)
         feed_names, fetch_names = list(desc["feed"]), list(desc["fetch"])
     except (KeyError, TypeError, AttributeError, IndexError) as e:
         raise ValueError(f"{api}: {model} is damaged (its program description is malformed: "
@@ -300,3 +314,278 @@ def load_inference_model(path_prefix, executor, **kwargs):
         scope._tensors[name] = torch.from_numpy(np.array(arr)).to(device)
     block = program.global_block()
     return [program, feed_names, [block.var(n) for n in fetch_names]]
+
+
+# ---- serialize_program / serialize_persistables / save_to_file / normalize_program -------------
+# The program bytes are paddle_compat's own: this magic, then the program description dict
+# (module docstring) pickled with protocol 4 and read back with the safe unpickler. The
+# persistables bytes are Paddle's own save_combine stream (see _write_tensor).
+_PROGRAM_MAGIC = b"PADDLE_COMPAT_PROGRAM\x00v1\x00"
+
+
+def _as_var_list(vars_, what):
+    if isinstance(vars_, Variable):
+        return [vars_]
+    if isinstance(vars_, (list, tuple)) and all(isinstance(v, Variable) for v in vars_):
+        return list(vars_)
+    return None
+
+
+def normalize_program(program, feed_vars, fetch_vars, **kwargs):
+    """paddle.static.normalize_program(program, feed_vars, fetch_vars): the inference program
+    Paddle saves: a copy pruned to the ops that compute `fetch_vars` from `feed_vars`, in test
+    mode, with `feed` / `fetch` variables and ops added (its variables listed by name, as
+    Paddle's prune lists them).
+
+    Differences from Paddle: the Executor runs a normalized program from its own feed / fetch
+    arguments (the recorded feed / fetch ops are skipped), as it runs any program."""
+    if not isinstance(program, Program):
+        raise TypeError(f"program type must be `base.Program`, but received `{type(program)}`")
+    feeds = _as_var_list(feed_vars, "feed_vars")
+    if feeds is None:
+        raise TypeError("feed_vars type must be a Variable or a list of Variable.")
+    fetches = _as_var_list(fetch_vars, "fetch_vars")
+    if fetches is None:
+        raise TypeError("fetch_vars type must be a Variable or a list of Variable.")
+    feed_names = [v.name for v in feeds]
+    fetch_names = [v.name for v in fetches]
+    pruned = _prune_for(program, feed_names, fetch_names)
+    src = pruned.global_block()
+    out = Program()
+    block = out.global_block()
+    for name in sorted(src.vars):
+        v = src.vars[name]
+        block.vars[name] = v
+    block.ops = [op for op in src.ops]
+    from .builder import standard_attrs
+    from .ir import Operator
+    block.create_var(name="feed", persistable=True, type="FEED_MINIBATCH")
+    block.create_var(name="fetch", persistable=True, type="FETCH_LIST")
+    attrs = dict(standard_attrs(role=0, namescope="/"), op_device="")
+    for i, name in enumerate(feed_names):
+        block.ops.insert(i, Operator(block, "feed", {"X": ["feed"]}, {"Out": [name]},
+                                     dict(attrs, col=i), None))
+    for i, name in enumerate(fetch_names):
+        block.ops.append(Operator(block, "fetch", {"X": [name]}, {"Out": ["fetch"]},
+                                  dict(attrs, col=i), None))
+    out._is_test = True
+    out._bump()
+    return out
+
+
+def _check_io_vars(feed_vars, fetch_vars):
+    feeds = _as_var_list(feed_vars, "feed_vars")
+    if feeds is None:
+        raise ValueError("'feed_vars' should be a Variable or a list of Variable.")
+    fetches = _as_var_list(fetch_vars, "fetch_vars")
+    if fetches is None:
+        raise ValueError("'fetch_vars' should be a Variable or a list of Variable.")
+    return feeds, fetches
+
+
+def serialize_program(feed_vars, fetch_vars, **kwargs):
+    """paddle.static.serialize_program(feed_vars, fetch_vars, program=None): the normalized
+    inference program (normalize_program) as bytes.
+
+    Differences from Paddle: the bytes are paddle_compat's program description (a magic header,
+    then a pickled dict read back by the safe unpickler), not Paddle's ProgramDesc protobuf: real
+    Paddle cannot read them, and deserialize_program rejects Paddle's protobuf bytes with a
+    ValueError saying so."""
+    from .builder import default_main_program
+    feeds, fetches = _check_io_vars(feed_vars, fetch_vars)
+    program = kwargs.get("program") or default_main_program()
+    if not program.global_block().ops:
+        raise ValueError("program must not be empty. at least one operator is required!")
+    normalized = normalize_program(program, feeds, fetches)
+    desc = program_desc(normalized, [v.name for v in feeds], [v.name for v in fetches])
+    return _PROGRAM_MAGIC + pickle.dumps(desc, protocol=4)
+
+
+def deserialize_program(data):
+    """paddle.static.deserialize_program(data): the Program in bytes from serialize_program.
+
+    Differences from Paddle: reads paddle_compat's program bytes only (see serialize_program);
+    Paddle's ProgramDesc protobuf and any other bytes raise ValueError."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"deserialize_program: data must be bytes, but received {type(data)}")
+    data = bytes(data)
+    if not data.startswith(_PROGRAM_MAGIC):
+        hint = (" (it looks like a Paddle ProgramDesc protobuf, which paddle_compat cannot read; "
+                "rebuild the program with paddle_compat and serialize it again)"
+                if data[:1] == b"\n" else "")
+        raise ValueError("(InvalidArgument) Failed to parse program_desc from binary string: it "
+                         f"was not written by paddle_compat's serialize_program{hint}.")
+    api = "paddle.static.deserialize_program"
+    desc = loads(data[len(_PROGRAM_MAGIC):], "<bytes>", api, parse_error=ValueError(
+        f"{api}: the program bytes are damaged"))
+    if not isinstance(desc, dict) or desc.get("format") != _FORMAT:
+        raise ValueError(f"{api}: the program bytes are damaged")
+    try:
+        # Paddle's ProgramDesc lists a deserialized block's variables by name.
+        desc = dict(desc, vars=sorted(desc["vars"], key=lambda d: d["name"]))
+        return program_from_desc(desc)
+    except (KeyError, TypeError, AttributeError, IndexError) as e:
+        raise ValueError(f"{api}: the program bytes are damaged (malformed description: "
+                         f"{type(e).__name__}: {e})") from None
+
+
+# Paddle's save_combine stream, per variable (sorted by name): uint32 version 0, uint64 LoD level
+# count 0, uint32 tensor version 0, int32 size of a TensorDesc protobuf (field 1 data_type varint,
+# field 2 dims, one varint each), that protobuf, then the raw little-endian data.
+_NP_CODES = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "float32": 5,
+             "float64": 6, "uint8": 20, "int8": 21, "complex64": 23, "complex128": 24}
+_CODES_NP = {v: k for k, v in _NP_CODES.items()}
+
+
+def _varint(n):
+    n &= (1 << 64) - 1
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        out.append(b | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def _read_varint(buf, pos):
+    shift = result = 0
+    while True:
+        if pos >= len(buf) or shift > 63:
+            raise ValueError("truncated varint")
+        b = buf[pos]
+        pos += 1
+        result |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            if result >= 1 << 63:
+                result -= 1 << 64
+            return result, pos
+
+
+def _write_tensor(arr):
+    import struct
+    arr = np.ascontiguousarray(arr)
+    code = _NP_CODES.get(arr.dtype.name)
+    if code is None:
+        raise ValueError(f"serialize_persistables: dtype {arr.dtype} has no Paddle tensor code")
+    desc = b"\x08" + _varint(code) + b"".join(b"\x10" + _varint(d) for d in arr.shape)
+    return (struct.pack("<IQI", 0, 0, 0) + struct.pack("<i", len(desc)) + desc
+            + arr.astype(arr.dtype.newbyteorder("<")).tobytes())
+
+
+def _read_tensor(buf, pos, name):
+    import struct
+    bad = ValueError(f"deserialize_persistables: the data is not a Paddle persistables stream "
+                     f"(reading variable {name!r} failed)")
+    try:
+        version, lod_levels = struct.unpack_from("<IQ", buf, pos)
+        pos += 12
+        if version != 0 or lod_levels > 16:
+            raise bad
+        for _ in range(lod_levels):
+            (size,) = struct.unpack_from("<Q", buf, pos)
+            pos += 8 + size
+        tversion, dsize = struct.unpack_from("<Ii", buf, pos)
+        pos += 8
+        if tversion != 0 or dsize < 0 or pos + dsize > len(buf):
+            raise bad
+        desc, end = buf[pos:pos + dsize], pos + dsize
+        p, code, dims = 0, None, []
+        while p < len(desc):
+            key, p = _read_varint(desc, p)
+            if key == 0x08:
+                code, p = _read_varint(desc, p)
+            elif key == 0x10:
+                d, p = _read_varint(desc, p)
+                dims.append(d)
+            elif key == 0x12:          # packed dims
+                n, p = _read_varint(desc, p)
+                stop = p + n
+                while p < stop:
+                    d, p = _read_varint(desc, p)
+                    dims.append(d)
+            else:
+                raise bad
+        if code not in _CODES_NP or any(d < 0 for d in dims):
+            raise bad
+        dt = np.dtype(_CODES_NP[code]).newbyteorder("<")
+        count = int(np.prod(dims)) if dims else 1
+        nbytes = count * dt.itemsize
+        if end + nbytes > len(buf):
+            raise bad
+        arr = np.frombuffer(buf, dtype=dt, count=count, offset=end).reshape(dims)
+        return arr.astype(dt.newbyteorder("=")), end + nbytes
+    except struct.error:
+        raise bad from None
+
+
+def _persistable_names(program):
+    return sorted(v.name for v in program.list_vars()
+                  if v.persistable and v.type not in ("FEED_MINIBATCH", "FETCH_LIST", "RAW"))
+
+
+def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
+    """paddle.static.serialize_persistables(feed_vars, fetch_vars, executor, program=None): the
+    values of the persistable variables the normalized inference program uses, as bytes in
+    Paddle's own save_combine format (sorted by name), so Paddle's deserialize_persistables /
+    load_combine read them and vice versa."""
+    from .builder import default_main_program
+    feeds, fetches = _check_io_vars(feed_vars, fetch_vars)
+    program = kwargs.get("program") or default_main_program()
+    if not program.global_block().ops:
+        raise ValueError("program must not be empty. at least one operator is required!")
+    normalized = normalize_program(program, feeds, fetches)
+    scope = global_scope()
+    parts = []
+    for name in _persistable_names(normalized):
+        arr = _scope_array(scope, name)
+        if arr is None:
+            raise ValueError(f"serialize_persistables: variable {name!r} has no value in the "
+                             "scope; run the startup program first")
+        parts.append(_write_tensor(arr))
+    return b"".join(parts)
+
+
+def deserialize_persistables(program, data, executor):
+    """paddle.static.deserialize_program(program, data, executor): set `program`'s persistable
+    variables (sorted by name, as serialize_persistables wrote them) from `data` into the global
+    scope. Bytes that are not such a stream, or that hold more or fewer tensors, raise
+    ValueError; a shape that differs from the variable's raises ValueError."""
+    if not isinstance(program, Program):
+        raise TypeError(f"program type must be `base.Program`, but received `{type(program)}`")
+    buf = bytes(data)
+    names = _persistable_names(program)
+    arrays, pos = {}, 0
+    for name in names:
+        arrays[name], pos = _read_tensor(buf, pos, name)
+    if pos != len(buf):
+        raise ValueError("deserialize_persistables: the data holds more tensors than the "
+                         f"program's {len(names)} persistable variables")
+    block = program.global_block()
+    device = executor.place.device if executor is not None else torch.device("cpu")
+    scope = global_scope()
+    for name, arr in arrays.items():
+        v = block._find_var_recursive(name) if hasattr(block, "_find_var_recursive") else None
+        if v is not None and list(v.shape) != list(arr.shape) and -1 not in v.shape:
+            raise ValueError(f"deserialize_persistables: variable {name!r} has shape "
+                             f"{list(arr.shape)} in the data, but {list(v.shape)} in the program")
+        scope._tensors[name] = torch.from_numpy(np.array(arr)).to(device)
+
+
+def save_to_file(path, content):
+    """paddle.static.save_to_file(path, content): write bytes to `path` (atomically: an
+    interrupted write leaves the previous file)."""
+    if not isinstance(content, bytes):
+        raise ValueError("'content' type should be bytes.")
+    d = os.path.dirname(path)
+    if d:
+        os.makedirs(d, exist_ok=True)
+    with atomic_write(path) as f:
+        f.write(content)
+
+
+def load_from_file(path):
+    """paddle.static.load_from_file(path): the bytes in `path`."""
+    with open(path, "rb") as f:
+        return f.read()

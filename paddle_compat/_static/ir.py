@@ -25,7 +25,7 @@ __all__ = ["Variable", "Parameter", "Operator", "Block", "Program", "OpRole", "S
 
 class OpRole:
     """Paddle's op_role attribute values (`core.op_proto_and_checker_maker.OpRole`)."""
-    Forward, Backward, Optimize, Loss = 0, 1, 2, 256
+    Forward, Backward, Optimize, LRSched, Loss = 0, 1, 2, 16, 256
 
 
 # Attributes every legacy op carries; they are printed but never passed to a kernel.
@@ -119,6 +119,16 @@ class Variable(Tensor):
     @property
     def desc(self):
         return self
+
+    def set_stop_gradient(self, value):
+        """VarDesc.set_stop_gradient (through `var.desc`)."""
+        self.stop_gradient = value
+
+    def _set_attr(self, name, value):
+        """VarDesc._set_attr (through `var.desc`): a variable attribute, kept in the program's
+        description."""
+        self.__dict__.setdefault("_var_attrs", {})[name] = value
+        self.block.program._bump()
 
     def need_check_feed_(self):
         return self.need_check_feed
@@ -328,6 +338,14 @@ class Operator:
     def _set_attr(self, name, value):
         self.attrs[name] = value
         self.block.program._bump()
+
+    def _is_optimize_op(self):
+        """True for an optimizer update op (op_role has the Optimize bit), as Paddle's."""
+        return bool(int(self.attrs.get("op_role", 0)) & OpRole.Optimize)
+
+    def _is_backward_op(self):
+        """True for a backward op (op_role has the Backward bit), as Paddle's."""
+        return bool(int(self.attrs.get("op_role", 0)) & OpRole.Backward)
 
     @property
     def idx(self):
@@ -548,6 +566,97 @@ class Program:
                             need_clip=p.need_clip)
             mine.vars[new.name] = new
         self._bump()
+
+    def _copy_dist_param_info_from(self, other):
+        """Program._copy_dist_param_info_from(other): Paddle copies distributed-training parameter
+        info; paddle_compat keeps none, so this checks the argument as Paddle does."""
+        if not isinstance(other, Program):
+            raise TypeError("Function Program._copy_param_info_from() needs to pass in a source "
+                            f"Program, but received {type(other)}")
+
+    @property
+    def desc(self):
+        """Program.desc: serialize_to_string, need_update, flush, cached_hash_str
+        (_static/program_desc.py); Paddle's C++-level methods raise NotImplementedError."""
+        d = self.__dict__.get("_desc")
+        if d is None:
+            from .program_desc import ProgramDesc
+            d = self.__dict__["_desc"] = ProgramDesc(self)
+        return d
+
+    @staticmethod
+    def parse_from_string(binary_str):
+        """Program.parse_from_string(binary_str): the Program in bytes from
+        `program.desc.serialize_to_string()` or paddle.static.serialize_program (global block)."""
+        from .io import deserialize_program
+        return deserialize_program(binary_str)
+
+    def _prune(self, targets):
+        """Program._prune(targets): _prune_with_input([], targets)."""
+        return self._prune_with_input([], targets)
+
+    def _prune_with_input(self, feeded_var_names, targets):
+        """Program._prune_with_input(feeded_var_names, targets): a copy holding only the global
+        block ops the `targets` (Variables, names or Operators) need, stopping at the fed
+        variables, with the variables those ops use (Paddle's core.prune)."""
+        if not isinstance(feeded_var_names, list):
+            feeded_var_names = [feeded_var_names]
+        if not isinstance(targets, list):
+            targets = [targets]
+        for var in feeded_var_names:
+            if not isinstance(var, str):
+                raise ValueError("All feeded_var_names of Program._prune_with_input() can only be "
+                                 f"str, but received {type(var)}.")
+        block = self.global_block()
+        feeds = set(feeded_var_names)
+        generatable = set()
+        for op in block.ops:
+            if all(not block.has_var(n) or block.var(n).persistable or n in generatable | feeds
+                   for n in op.input_arg_names):
+                generatable.update(op.output_arg_names)
+        keep = set()
+        for t in targets:
+            if isinstance(t, Operator):
+                keep.add(block.ops.index(t))
+                continue
+            if isinstance(t, Variable):
+                name = t.name
+            elif isinstance(t, str):
+                name = t
+            else:
+                raise ValueError("All targets of Program._prune_with_input() can only be "
+                                 f"Variable or Operator, but received {type(t)}.")
+            if name in feeds and name not in generatable:
+                continue
+            target = None
+            for i, op in enumerate(block.ops):
+                if name in op.output_arg_names:
+                    if op._is_optimize_op() and op not in targets:
+                        continue
+                    target = i
+            if target is not None:
+                keep.add(target)
+        needed = set()
+        for i in keep:
+            needed.update(block.ops[i].input_arg_names)
+        needed -= feeds
+        for i in range(max(keep, default=-1), -1, -1):
+            op = block.ops[i]
+            if i not in keep and any(n in needed for n in op.output_arg_names):
+                keep.add(i)
+            if i in keep:
+                needed.update(n for n in op.input_arg_names if n not in feeds)
+        res = self.clone()
+        rblock = res.global_block()
+        rblock.ops = [op for i, op in enumerate(rblock.ops) if i in keep]
+        used = set(feeds)
+        for op in rblock.ops:
+            used.update(op.input_arg_names)
+            used.update(op.output_arg_names)
+        for name in [n for n in rblock.vars if n not in used]:
+            del rblock.vars[name]
+        res._bump()
+        return res
 
     def _rollback(self):
         self.current_block_idx = self.current_block().parent_idx

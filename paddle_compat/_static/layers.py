@@ -1,5 +1,5 @@
 """Static-graph builders: `data`, `create_parameter`, `create_global_var` and `paddle.static.nn`'s
-`fc`, `conv2d`, `batch_norm`, `embedding`.
+`fc`, `batch_norm`, `embedding` (conv2d and the other layers: _static/nn/common.py).
 
 A parameter is a `Parameter` in the main program's global block plus an initializer op writing it in
 the startup program (same name, so one scope serves both). The initializer op prints as Paddle's
@@ -8,6 +8,7 @@ generator, so seeded startup values follow `paddle.seed` exactly as dynamic-mode
 """
 import math
 
+import numpy as np
 import torch
 
 from .. import _unique_name
@@ -16,12 +17,12 @@ from .._ops.registry import OPS, OpDef, apply_op
 from .builder import (program_name, append_op, default_main_program, default_startup_program, helper_scope,
                       static_only)
 from .ir import VARTYPE_CODES, Variable
-from .local_ops import opdef
+from .local_ops import _local, opdef
 from .._nn import initializer as I
 from .._place import current_torch_device
-from .._param_attr import ParamAttr
+from .._param_attr import ParamAttr, WeightNormParamAttr
 
-__all__ = ["data", "create_parameter", "create_global_var", "fc", "conv2d", "batch_norm",
+__all__ = ["data", "create_parameter", "create_global_var", "fc", "batch_norm",
            "embedding", "make_static_parameter", "init_op_for"]
 
 
@@ -72,7 +73,38 @@ def _initializer_op(init, shape, dt):
         return "gaussian_random", {"dtype": code, "mean": float(mean),
                                    "seed": getattr(init, "_seed", 0), "shape": list(shape),
                                    "std": float(std)}
+    if isinstance(init, I.NumpyArrayInitializer):
+        kind = "bool" if dt.short == "bool" else (
+            "int64" if dt.short.startswith(("int", "uint")) else "float64")
+        vals = np.asarray(init._value).reshape(-1).tolist()
+        return "assign_value", {"dtype": code, "shape": list(shape),
+                                "values": [_Scalar(kind, v) for v in vals]}
     return "init_with", {"dtype": code, "shape": list(shape), "initializer": cls}
+
+
+class _Scalar:
+    """One element of a legacy `assign_value` op's `values` attribute: Paddle prints a
+    phi::Scalar as `Scalar(float64(0.1))` (the value in C++ stream form: 6 significant digits)."""
+
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind, value):
+        self.kind, self.value = kind, value
+
+    def __str__(self):
+        if self.kind == "bool":
+            text = "true" if self.value else "false"
+        elif self.kind == "int64":
+            text = str(int(self.value))
+        else:
+            text = "%g" % float(self.value)
+        return f"Scalar({self.kind}({text}))"
+
+    __repr__ = __str__
+
+    def __eq__(self, other):
+        return isinstance(other, _Scalar) and (self.kind, self.value) == (other.kind,
+                                                                          other.value)
 
 
 def init_op_for(var, init, startup=None):
@@ -105,6 +137,9 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     attr = ParamAttr._to_attr(copy.deepcopy(attr))
     if attr is False:
         return None
+    if isinstance(attr, WeightNormParamAttr):
+        return _weight_norm_parameter(shape, dtype, name, attr, is_bias, default_initializer,
+                                      helper_name)
     if name is not None and attr.name is None:
         attr.name = name
     dt = to_dtype(dtype if dtype is not None else get_default_dtype())
@@ -119,10 +154,62 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     param = block.create_parameter(attr.name, [int(s) for s in shape], dt,
                                    trainable=attr.trainable,
                                    optimize_attr={"learning_rate": attr.learning_rate},
-                                   regularizer=attr.regularizer, need_clip=attr.need_clip)
+                                   regularizer=attr.regularizer, need_clip=attr.need_clip,
+                                   do_model_average=attr.do_model_average)
     param.initializer = init
     init_op_for(param, init)
     return param
+
+
+def _norm_except(v, dim):
+    if dim is None:
+        return v.pow(2).sum().sqrt().reshape([1] * v.dim())
+    dims = tuple(i for i in range(v.dim()) if i != dim)
+    return v.pow(2).sum(dim=dims, keepdim=True).sqrt()
+
+
+def _weight_norm_g(X, dim=None):
+    return _norm_except(X, dim)
+
+
+def _weight_norm(G, V, dim=None):
+    return V * (G / _norm_except(V, dim))
+
+
+_WN_G = _local("weight_norm_g", _weight_norm_g, ("X",), ("Out",), {"dim": None})
+_WN = _local("weight_norm", _weight_norm, ("G", "V"), ("Out",), {"dim": None})
+
+
+def _weight_norm_parameter(shape, dtype, name, attr, is_bias, default_initializer, helper_name):
+    """A WeightNormParamAttr parameter: `<name>_g` and `<name>_v` parameters, g = ||v|| set by
+    the startup program, and the weight g * v / ||v|| computed in the main program."""
+    import copy
+    shape = [int(s) for s in shape]
+    dim = attr.dim
+    if dim is not None and dim < 0:
+        dim += len(shape)
+    base = attr.name or name or program_name(f"{helper_name}.{'b' if is_bias else 'w'}")
+    v_attr = copy.copy(attr)
+    v_attr.__class__ = ParamAttr
+    v_attr.name = base + "_v"
+    v = make_static_parameter(shape, dtype, attr=v_attr, is_bias=is_bias,
+                              default_initializer=default_initializer, helper_name=helper_name)
+    g_shape = [1] * len(shape) if dim is None else [s if i == dim else 1
+                                                     for i, s in enumerate(shape)]
+    dt = to_dtype(dtype if dtype is not None else get_default_dtype())
+    block = default_main_program().global_block()
+    g = block.create_parameter(base + "_g", g_shape, dt, trainable=attr.trainable,
+                               optimize_attr={"learning_rate": attr.learning_rate},
+                               regularizer=attr.regularizer, need_clip=attr.need_clip)
+    sblock = default_startup_program().global_block()
+    if g.name not in sblock.vars:
+        sblock.create_parameter(g.name, g_shape, dt, trainable=attr.trainable)
+    append_op(sblock, _WN_G, {"X": [v.name]}, {"Out": [g.name]}, {"dim": dim}, role=0)
+    w = block.create_var(name=program_name(f"{helper_name}.weight_norm"), shape=shape, dtype=dt,
+                         stop_gradient=False)
+    append_op(block, _WN, {"G": [g.name], "V": [v.name]}, {"Out": [w.name]}, {"dim": dim})
+    WeightNormParamAttr.params_with_weight_norm.append(g)
+    return w
 
 
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_initializer=None):
@@ -177,102 +264,80 @@ def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation
         return _activate(pre, activation)
 
 
-def _pair(v):
-    return [v, v] if isinstance(v, int) else list(v)
-
-
-def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, groups=None,
-           param_attr=None, bias_attr=None, use_cudnn=True, act=None, name=None,
-           data_format="NCHW"):
-    """paddle.static.nn.conv2d: Paddle's `conv2d` op (+ bias `elementwise_add`, activation).
-
-    Differences from Paddle: string paddings ('SAME'/'VALID') are passed to the registry's conv2d
-    kernel as `padding_algorithm`; the kernel must support them.
-    """
-    static_only("conv2d")
-    groups = groups or 1
-    channels = input.shape[1 if data_format == "NCHW" else 3]
-    fs = _pair(filter_size)
-    algo = "EXPLICIT"
-    if isinstance(padding, str):
-        algo, padding = padding.upper(), 0
-    with helper_scope("conv2d") as helper:
-        std = (2.0 / (fs[0] * fs[1] * channels)) ** 0.5
-        w = make_static_parameter([num_filters, channels // groups] + fs, input.dtype,
-                                  attr=param_attr, default_initializer=I.Normal(0.0, std),
-                                  helper_name=helper)
-        out = apply_op(opdef("conv2d"), (input, w),
-                       {"strides": _pair(stride), "paddings": _pair(padding),
-                        "dilations": _pair(dilation), "groups": groups,
-                        "data_format": data_format, "padding_algorithm": algo})
-        b = make_static_parameter([num_filters], input.dtype, attr=bias_attr, is_bias=True,
-                                  helper_name=helper)
-        if b is not None:
-            out = apply_op(opdef("elementwise_add"), (out, b),
-                           {"axis": 1 if data_format == "NCHW" else 3})
-        return _activate(out, act)
-
-
 def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, param_attr=None,
                bias_attr=None, data_layout="NCHW", in_place=False, name=None,
                moving_mean_name=None, moving_variance_name=None,
                do_model_average_for_mean_and_var=True, use_global_stats=False):
-    """paddle.static.nn.batch_norm: Paddle's `batch_norm` op with persistable running statistics
-    (MeanOut/VarianceOut write back to the Mean/Variance variables, as in Paddle)."""
+    """paddle.static.nn.batch_norm: Paddle's legacy `batch_norm` op. The running statistics are
+    non-trainable parameters (`batch_norm_<n>.w_1` mean = 0, `.w_2` variance = 1) that MeanOut /
+    VarianceOut update in place; SavedMean / SavedVariance (inverse std) and ReserveSpace are
+    recorded as Paddle records them. A Variable `momentum` is the MomentumTensor input.
+
+    Differences from Paddle: `in_place=True` writes Y into a new variable (the values are the
+    same)."""
     static_only("batch_norm")
-    if "batch_norm" not in OPS:
-        raise NotImplementedError("paddle.static.nn.batch_norm needs the 'batch_norm' op in the "
-                                  "registry (paddle.nn.functional.batch_norm); it is not available")
-    op = OPS["batch_norm"]
-    c = input.shape[1 if data_layout == "NCHW" else -1]
+    from .layer_helper import append_layer_op
+    from .nn.ops import LAYER_OPS
+    if not isinstance(input, Variable) or input.dtype.short not in (
+            "bfloat16", "float16", "float32", "float64"):
+        raise TypeError("The data type of 'input' in batch_norm must be ['uint16', 'float16', "
+                        "'float32', 'float64'], but received "
+                        f"{getattr(getattr(input, 'dtype', None), 'short', type(input))}. ")
+    if len(input.shape) < 2 or len(input.shape) > 5:
+        raise ValueError(f"expected 2D or 3D or 4D or 5D input (got {len(input.shape)}D input, "
+                         f"input shape is: {tuple(input.shape)})")
+    if data_layout == "NCHW":
+        c = input.shape[1]
+    elif data_layout == "NHWC":
+        c = input.shape[-1]
+    else:
+        raise ValueError("unsupported data layout:" + data_layout)
+    dtype = "float32" if input.dtype.short in ("float16", "bfloat16") else input.dtype
     with helper_scope("batch_norm") as helper:
-        scale = make_static_parameter([c], input.dtype, attr=param_attr,
+        scale = make_static_parameter([c], dtype, attr=param_attr,
                                       default_initializer=I.Constant(1.0), helper_name=helper)
-        bias = make_static_parameter([c], input.dtype, attr=bias_attr, is_bias=True,
+        bias = make_static_parameter([c], dtype, attr=bias_attr, is_bias=True,
                                      helper_name=helper)
-        block = default_main_program().global_block()
-        mean = block.create_var(name=moving_mean_name or program_name(helper + ".w"),
-                                shape=[c], dtype=input.dtype, persistable=True,
-                                stop_gradient=True)
-        var = block.create_var(name=moving_variance_name or program_name(helper + ".w"),
-                               shape=[c], dtype=input.dtype, persistable=True,
-                               stop_gradient=True)
-        init_op_for(mean, I.Constant(0.0))
-        init_op_for(var, I.Constant(1.0))
-        args = {"X": input, "Scale": scale, "Bias": bias, "Mean": mean, "Variance": var}
-        outs = apply_op(op, tuple(args.get(s) for s in op.inputs),
-                        {"momentum": momentum, "epsilon": epsilon, "is_test": is_test,
-                         "data_layout": data_layout, "use_global_stats": use_global_stats})
-        outs = outs if isinstance(outs, tuple) else (outs,)
-        # Running statistics are updated in place in Paddle: bind MeanOut/VarianceOut to them.
-        last = block.program.current_block().ops[-1]
-        y = None
-        for slot, v in zip(op.outputs, outs):
-            if slot == "MeanOut":
-                _rebind(block, last, slot, v, mean)
-            elif slot == "VarianceOut":
-                _rebind(block, last, slot, v, var)
-            elif slot in ("Y", "Out"):
-                y = v
-        return _activate(y if y is not None else outs[0], act)
-
-
-def _rebind(block, op, slot, tmp, target):
-    op.outputs[slot] = [target.name]
-    block._remove_var(tmp.name)
+        stats = []
+        for stat_name, value in ((moving_mean_name, 0.0), (moving_variance_name, 1.0)):
+            v = make_static_parameter(
+                [c], dtype, attr=ParamAttr(name=stat_name, initializer=I.Constant(value),
+                                           trainable=False,
+                                           do_model_average=do_model_average_for_mean_and_var),
+                helper_name=helper)
+            v.stop_gradient = True
+            stats.append(v)
+        mean, var = stats
+        inputs = {"X": input, "Scale": scale, "Bias": bias, "Mean": mean, "Variance": var,
+                  "MomentumTensor": momentum if isinstance(momentum, Variable) else None}
+        attrs = {"epsilon": epsilon, "is_test": is_test, "data_layout": data_layout,
+                 "use_global_stats": use_global_stats}
+        if not isinstance(momentum, Variable):
+            attrs["momentum"] = momentum
+        outs = append_layer_op(LAYER_OPS["batch_norm"], inputs, attrs, helper,
+                               order=("SavedMean", "SavedVariance", "ReserveSpace", "Y"),
+                               skip=("ReserveSpace",) if is_test else (),
+                               stop=("SavedMean", "SavedVariance", "ReserveSpace"),
+                               bind={"MeanOut": mean, "VarianceOut": var},
+                               # In test mode Paddle declares the saved statistics 0-D.
+                               shapes={"ReserveSpace": (-1,), "SavedMean": () if is_test else None,
+                                       "SavedVariance": () if is_test else None})
+        return _activate(outs["Y"], act)
 
 
 def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=None,
               param_attr=None, dtype="float32"):
-    """paddle.static.nn.embedding: Paddle's `lookup_table_v2` over a `[size[0], size[1]]` table."""
+    """paddle.static.nn.embedding: Paddle's `lookup_table_v2` over a `[size[0], size[1]]` table
+    (`embedding_<n>.w_0`); padding ids give zero rows, as in Paddle."""
     static_only("embedding")
+    from .layer_helper import append_layer_op
+    from .nn.ops import LAYER_OPS
     with helper_scope("embedding") as helper:
         w = make_static_parameter(list(size), dtype, attr=param_attr, helper_name=helper)
         pad = -1 if padding_idx is None else (padding_idx if padding_idx >= 0
                                               else size[0] + padding_idx)
-        return apply_op(opdef("lookup_table_v2"), (w, input),
-                        {"padding_idx": pad, "is_sparse": is_sparse,
-                         "is_distributed": is_distributed})
+        return append_layer_op(LAYER_OPS["lookup_table_v2"], {"Ids": input, "W": w},
+                               {"padding_idx": pad}, helper)["Out"]
 
 
 def record_linear(x, weight, bias=None, name=None):

@@ -128,7 +128,18 @@ def _ce_legacy(attrs, in_vars):
     return a
 
 
+def _softmax_legacy(attrs, in_vars):
+    # paddle.nn.functional.softmax(x) records no dtype attribute in the legacy graph (its dtype
+    # argument, when given, is a separate cast op).
+    return {k: v for k, v in attrs.items() if not (k == "dtype" and v is None)}
+
+
+def _softmax_kernel(attrs):
+    return dict({"dtype": None}, **attrs)
+
+
 _LEGACY = {"reduce_mean": (_reduce_legacy, _reduce_kernel),
+           "softmax": (_softmax_legacy, _softmax_kernel),
            "softmax_with_cross_entropy": (_ce_legacy, _same),
            "reshape2": (_reshape2_legacy, _reshape2_kernel),
            "fill_constant": (_fill_legacy, _fill_kernel),

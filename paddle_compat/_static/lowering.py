@@ -50,6 +50,8 @@ def lower(program, feed_names, fetch_names, block=None):
     raw = []
     seen = set()
     for op in block.ops:
+        if op.type in ("feed", "fetch") and op.opdef is None:
+            continue        # a normalized program's feed / fetch ops: the Executor's arguments do it
         g = op.grad_group
         if g is None:
             raw.append(op)
@@ -64,6 +66,10 @@ def lower(program, feed_names, fetch_names, block=None):
             needed.update(item.input_arg_names)
             needed.update(n for ns in (item.extra_inputs or {}).values() for n in ns)
         else:
+            # A `print` grad op prints its gradient whenever the backward runs, so the gradient
+            # it writes is wanted even when nothing reads it.
+            needed.update(n for op in item.ops if op.type == "print"
+                          for n in op.output_arg_names)
             w = [(gname, fwd) for gname, fwd in item.grad_of.items() if gname in needed]
             seeds = [s for s in item.seed_names if s in needed]
             wanted[id(item)] = (w, seeds)

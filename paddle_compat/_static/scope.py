@@ -17,9 +17,19 @@ __all__ = ["Scope", "global_scope", "scope_guard", "DenseTensor"]
 
 
 class DenseTensor:
-    """The value slot of a scope variable (Paddle's `DenseTensor` / `LoDTensor`)."""
+    """The value slot of a scope variable (Paddle's `DenseTensor` / `LoDTensor`).
+
+    `DenseTensor()` with no arguments (Paddle's `core.DenseTensor()`, a tensor of its own that
+    `set(array, place)` fills and a feed accepts) gives a standalone host tensor
+    (_static/dense_tensor.py) instead."""
 
     __slots__ = ("_scope", "_name")
+
+    def __new__(cls, scope=None, name=None):
+        if scope is None:
+            from .dense_tensor import DenseTensor as Standalone
+            return Standalone()
+        return super().__new__(cls)
 
     def __init__(self, scope, name):
         self._scope, self._name = scope, name

@@ -10,7 +10,8 @@ does not provide raises the census's "not provided yet" error.
 """
 from .._place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
 from .._param_attr import ParamAttr
-from .._tensor import Tensor
+# Paddle 3.3.1's base.Tensor is core.DenseTensor (fluid's LoDTensor), not paddle.Tensor.
+from .._static.dense_tensor import DenseTensor as Tensor
 from .._static.ir import Program, Variable
 from .._static.builder import (default_main_program, default_startup_program, device_guard,
                                name_scope, program_guard)
@@ -23,6 +24,7 @@ from .._base.dygraph import data, disable_dygraph, enable_dygraph
 from .._base.dygraph import disable_dygraph as disable_imperative
 from .._base.dygraph import enable_dygraph as enable_imperative
 from .._base.framework import in_dygraph_mode, in_dynamic_or_pir_mode
+from .._base.lod_tensor import create_lod_tensor
 from ..framework import in_pir_mode
 from . import (backward, core, dygraph, executor, framework, initializer, layers, optimizer,
                param_attr, unique_name)
@@ -35,7 +37,7 @@ __all__ = ["BuildStrategy", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "Compile
            "enable_imperative", "executor", "framework", "global_scope", "gradients",
            "in_dygraph_mode", "in_dynamic_or_pir_mode", "in_pir_mode", "initializer", "layers",
            "name_scope", "optimizer", "param_attr", "program_guard", "scope_guard",
-           "unique_name"]
+           "unique_name", "create_lod_tensor"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -1,12 +1,14 @@
-"""paddle.base.optimizer (paddle.fluid.optimizer; Paddle 3.3.1 keeps no such module under base): legacy optimizer spellings over paddle.optimizer.
+"""paddle.base.optimizer (paddle.fluid.optimizer; Paddle 3.3.1 keeps no such module under base): legacy optimizer spellings over paddle.optimizer, and fluid's ExponentialMovingAverage (paddle.static's).
 
 The legacy argument names map to Paddle 3's: `parameter_list` -> `parameters`, `regularization`
 -> `weight_decay`. `minimize(loss)` in static mode appends the backward and update ops as
 paddle.optimizer does.
 """
 from .. import optimizer as _opt
+from ..static import ExponentialMovingAverage
 
-__all__ = ["SGD", "SGDOptimizer", "Momentum", "MomentumOptimizer", "Adam", "AdamOptimizer"]
+__all__ = ["SGD", "SGDOptimizer", "Momentum", "MomentumOptimizer", "Adam", "AdamOptimizer",
+           "ExponentialMovingAverage"]
 
 
 class SGD(_opt.SGD):

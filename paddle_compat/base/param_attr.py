@@ -1,4 +1,4 @@
-"""paddle.base.param_attr: ParamAttr."""
-from .._param_attr import ParamAttr
+"""paddle.base.param_attr: ParamAttr, WeightNormParamAttr."""
+from .._param_attr import ParamAttr, WeightNormParamAttr
 
-__all__ = ["ParamAttr"]
+__all__ = ["ParamAttr", "WeightNormParamAttr"]

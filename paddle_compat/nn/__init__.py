@@ -3,6 +3,8 @@ from . import functional
 from . import initializer
 from . import loss
 from . import utils
+from . import attention
+from . import decode
 from .._nn.layer.layers import Layer
 from .._nn.parameter import Parameter
 from .._nn.layer.common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
@@ -25,6 +27,10 @@ from .._nn.layer.loss import (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELos
                               MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
                               GaussianNLLLoss)
 from .._nn.layer.distance import PairwiseDistance
+# nnloss block: losses, decoding
+from .._nn.decode import BeamSearchDecoder, dynamic_decode
+from .._nn.layer.loss import (CTCLoss, RNNTLoss, HSigmoidLoss, MultiLabelMarginLoss,
+                              AdaptiveLogSoftmaxWithLoss)
 from .._nn.layer.rnn import (RNNCellBase, SimpleRNNCell, LSTMCell, GRUCell, RNN, BiRNN, SimpleRNN,
                              LSTM, GRU)
 from .._nn.layer.transformer import (MultiHeadAttention, TransformerEncoderLayer,
@@ -49,6 +55,71 @@ __all__ = ["Layer", "Parameter", "Linear", "Dropout", "Embedding", "Flatten", "I
            "GRUCell", "RNN", "BiRNN", "SimpleRNN", "LSTM", "GRU", "MultiHeadAttention",
            "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
            "TransformerDecoder", "Transformer"]
+__all__ += ["CTCLoss", "RNNTLoss", "HSigmoidLoss", "MultiLabelMarginLoss",   # nnloss block
+            "AdaptiveLogSoftmaxWithLoss", "BeamSearchDecoder", "dynamic_decode"]
+
+# conv/pool/norm/pad/shape/dropout (issue 20)
+from .._nn.layer.conv import Conv3D, Conv1DTranspose, Conv2DTranspose, Conv3DTranspose
+from .._nn.layer.pooling import (MaxPool3D, AvgPool3D, AdaptiveAvgPool3D, AdaptiveMaxPool1D,
+                                 AdaptiveMaxPool3D, LPPool1D, LPPool2D, MaxUnPool1D, MaxUnPool2D,
+                                 MaxUnPool3D, FractionalMaxPool2D, FractionalMaxPool3D)
+from .._nn.layer.norm import (BatchNorm3D, SyncBatchNorm, InstanceNorm1D, InstanceNorm2D,
+                              InstanceNorm3D, GroupNorm, LocalResponseNorm, SpectralNorm)
+__all__ += ["BatchNorm3D", "SyncBatchNorm", "InstanceNorm1D", "InstanceNorm2D", "InstanceNorm3D",
+            "GroupNorm", "LocalResponseNorm", "SpectralNorm"]
+from .._nn.layer.common import (Pad3D, ZeroPad1D, ZeroPad2D, ZeroPad3D, ConstantPad1D,
+                                ConstantPad2D, ConstantPad3D, ReflectionPad1D, ReflectionPad2D,
+                                ReflectionPad3D, ReplicationPad1D, ReplicationPad2D,
+                                ReplicationPad3D, CircularPad1D, CircularPad2D, CircularPad3D,
+                                Bilinear, Unflatten, UpsamplingNearest2D, UpsamplingBilinear2D,
+                                Fold, Unfold, AlphaDropout, FeatureAlphaDropout, Dropout2D,
+                                Dropout3D)
+from .._nn.layer.vision import PixelShuffle, PixelUnshuffle, ChannelShuffle
+__all__ += ["Pad3D", "ZeroPad1D", "ZeroPad2D", "ZeroPad3D", "ConstantPad1D", "ConstantPad2D",
+            "ConstantPad3D", "ReflectionPad1D", "ReflectionPad2D", "ReflectionPad3D",
+            "ReplicationPad1D", "ReplicationPad2D", "ReplicationPad3D", "CircularPad1D",
+            "CircularPad2D", "CircularPad3D", "Bilinear", "Unflatten", "UpsamplingNearest2D",
+            "UpsamplingBilinear2D", "Fold", "Unfold", "AlphaDropout", "FeatureAlphaDropout",
+            "Dropout2D", "Dropout3D", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle"]
+from .._nn.layer.container import ParameterDict
+__all__ += ["ParameterDict"]
+# The torch-style spellings Paddle 3.3.1 exports: the same classes under a second name
+from .._nn.layer.layers import Layer as Module
+from .._nn.layer.container import LayerList as ModuleList, LayerDict as ModuleDict
+from .._nn.layer.conv import Conv1D as Conv1d, Conv2D as Conv2d, Conv3D as Conv3d
+from .._nn.layer.common import (ZeroPad1D as ZeroPad1d, ZeroPad2D as ZeroPad2d,
+                                ZeroPad3D as ZeroPad3d, ConstantPad1D as ConstantPad1d,
+                                ConstantPad2D as ConstantPad2d, ConstantPad3D as ConstantPad3d,
+                                ReflectionPad1D as ReflectionPad1d,
+                                ReflectionPad2D as ReflectionPad2d,
+                                ReflectionPad3D as ReflectionPad3d,
+                                ReplicationPad1D as ReplicationPad1d,
+                                ReplicationPad2D as ReplicationPad2d,
+                                ReplicationPad3D as ReplicationPad3d,
+                                CircularPad1D as CircularPad1d, CircularPad2D as CircularPad2d,
+                                CircularPad3D as CircularPad3d,
+                                UpsamplingNearest2D as UpsamplingNearest2d,
+                                UpsamplingBilinear2D as UpsamplingBilinear2d)
+from .._nn.layer.pooling import (AdaptiveAvgPool1D as AdaptiveAvgPool1d,
+                                 AdaptiveAvgPool2D as AdaptiveAvgPool2d,
+                                 AdaptiveAvgPool3D as AdaptiveAvgPool3d,
+                                 MaxUnPool1D as MaxUnpool1d, MaxUnPool2D as MaxUnpool2d,
+                                 MaxUnPool3D as MaxUnpool3d)
+from .._nn.layer.pooling import (AdaptiveMaxPool1D as AdaptiveMaxPool1d,
+                                 AdaptiveMaxPool2D as AdaptiveMaxPool2d,
+                                 AdaptiveMaxPool3D as AdaptiveMaxPool3d, LPPool1D as LPPool1d,
+                                 LPPool2D as LPPool2d)
+__all__ += ["Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose", "MaxPool3D",
+            "AvgPool3D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool3D", "LPPool1D",
+            "LPPool2D", "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D", "FractionalMaxPool2D",
+            "FractionalMaxPool3D", "Module", "ModuleList", "ModuleDict", "Conv1d", "Conv2d",
+            "Conv3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "LPPool1d",
+            "LPPool2d", "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "ConstantPad1d", "ConstantPad2d",
+            "ConstantPad3d", "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d",
+            "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "CircularPad1d",
+            "CircularPad2d", "CircularPad3d", "UpsamplingNearest2d", "UpsamplingBilinear2d",
+            "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "MaxUnpool1d",
+            "MaxUnpool2d", "MaxUnpool3d"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -14,6 +14,15 @@ from .._nn.functional.pooling import (max_pool1d, max_pool2d, avg_pool1d, avg_po
 from .._nn.functional.norm import batch_norm, layer_norm, normalize
 from .._nn.functional.distance import pairwise_distance
 from .._nn.functional.extension import sequence_mask
+# nnloss block
+from .._nn.functional.flash_attention import (flash_attn_qkvpacked, flash_attn_varlen_qkvpacked,
+                                              flash_attention_v3_varlen, flashmask_attention)
+from .._nn.functional.sparse_attention import sparse_attention
+from .._nn.functional.activation import gumbel_softmax, swiglu
+from .._nn.functional.common import class_center_sample
+from .._nn.functional.extension import gather_tree
+from .._nn.functional.loss import (ctc_loss, rnnt_loss, hsigmoid_loss, multi_label_margin_loss,
+                                   adaptive_log_softmax_with_loss, margin_cross_entropy)
 from .._nn.functional.sdpa import scaled_dot_product_attention
 from .._nn.functional.loss import (cross_entropy, softmax_with_cross_entropy, nll_loss, mse_loss,
                                    l1_loss, binary_cross_entropy, binary_cross_entropy_with_logits,
@@ -39,6 +48,32 @@ __all__ = ["sequence_mask", "scaled_dot_product_attention", "label_smooth", "rel
            "multi_label_soft_margin_loss", "multi_margin_loss", "poisson_nll_loss",
            "gaussian_nll_loss", "triplet_margin_loss", "triplet_margin_with_distance_loss",
            "dice_loss", "npair_loss", "pairwise_distance", "cosine_similarity"]
+__all__ += ["ctc_loss", "rnnt_loss", "hsigmoid_loss", "multi_label_margin_loss",   # nnloss block
+            "adaptive_log_softmax_with_loss", "margin_cross_entropy", "gumbel_softmax", "swiglu",
+            "class_center_sample", "gather_tree",
+            "flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen",
+            "sparse_attention", "flashmask_attention"]
+
+# conv/pool/norm/pad/shape/dropout (issue 20)
+from .._nn.functional.conv import conv3d, conv1d_transpose, conv2d_transpose, conv3d_transpose
+from .._nn.functional.pooling import (max_pool3d, avg_pool3d, adaptive_avg_pool3d,
+                                      adaptive_max_pool1d, adaptive_max_pool3d, lp_pool1d,
+                                      lp_pool2d, max_unpool1d, max_unpool2d, max_unpool3d,
+                                      fractional_max_pool2d, fractional_max_pool3d)
+from .._nn.functional.norm import instance_norm, group_norm, local_response_norm, rms_norm
+__all__ += ["instance_norm", "group_norm", "local_response_norm", "rms_norm"]
+from .._nn.functional.common import (dropout1d, dropout2d, dropout3d, alpha_dropout,
+                                     feature_alpha_dropout, zeropad2d, bilinear, unfold, fold)
+from .._nn.functional.vision import (pixel_shuffle, pixel_unshuffle, channel_shuffle, grid_sample,
+                                     affine_grid)
+from .._nn.functional.extension import temporal_shift
+__all__ += ["dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout",
+            "zeropad2d", "bilinear", "unfold", "fold", "pixel_shuffle", "pixel_unshuffle",
+            "channel_shuffle", "grid_sample", "affine_grid", "temporal_shift"]
+__all__ += ["conv3d", "conv1d_transpose", "conv2d_transpose", "conv3d_transpose", "max_pool3d",
+            "avg_pool3d", "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool3d",
+            "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d",
+            "fractional_max_pool2d", "fractional_max_pool3d"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -4,10 +4,12 @@ from .._nn.layer.loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Lo
                               HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
                               TripletMarginWithDistanceLoss, SoftMarginLoss,
                               MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
-                              GaussianNLLLoss)
+                              GaussianNLLLoss, CTCLoss, RNNTLoss, HSigmoidLoss,
+                              MultiLabelMarginLoss, AdaptiveLogSoftmaxWithLoss)
 
 __all__ = ["CrossEntropyLoss", "MSELoss", "L1Loss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss",
            "SmoothL1Loss", "HuberLoss", "KLDivLoss", "MarginRankingLoss", "HingeEmbeddingLoss",
            "CosineEmbeddingLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
            "SoftMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss",
-           "GaussianNLLLoss"]
+           "GaussianNLLLoss", "CTCLoss", "RNNTLoss", "HSigmoidLoss", "MultiLabelMarginLoss",
+           "AdaptiveLogSoftmaxWithLoss"]

@@ -9,12 +9,20 @@ from .._static.verify import verify
 from .._static.scope import Scope, global_scope, scope_guard
 from .._static.backward import append_backward, gradients
 from .._static.io import (save, load, save_inference_model, load_inference_model,
-                          load_program_state, set_program_state)
+                          load_program_state, set_program_state, serialize_program,
+                          deserialize_program, serialize_persistables, deserialize_persistables,
+                          save_to_file, load_from_file, normalize_program)
 from .._static.compiled import BuildStrategy, CompiledProgram
 from .._place import CPUPlace, CUDAPlace, CUDAPinnedPlace
 from ..framework import in_pir_mode
 from .._static.py_func import py_func
 from .input_spec import InputSpec
+from .._static.control_flow import Print
+from .._static.nn.metric import accuracy, auc, ctr_metric_bundle
+from .._static.compiled import IpuCompiledProgram, IpuStrategy
+from .._base.framework import ipu_shard_guard, set_ipu_shard, xpu_places
+from .._param_attr import WeightNormParamAttr
+from .._static.ema import ExponentialMovingAverage
 from . import nn
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)

@@ -2,11 +2,12 @@
 softmax, log_softmax, leaky_relu, relu6, silu, elu, softplus, hardswish, hardsigmoid, celu, selu,
 mish, swish, hardtanh, hardshrink, softshrink, tanhshrink, softsign, log_sigmoid, thresholded_relu,
 prelu, rrelu (inference), glu, maxout, and the in-place variants Paddle exports (relu_, softmax_,
-tanh_, elu_, leaky_relu_, hardtanh_, thresholded_relu_).
+tanh_, elu_, leaky_relu_, hardtanh_, thresholded_relu_), gumbel_softmax, swiglu.
 
 Each is one op under Paddle's legacy type. The ops are resolved through `shared` (see `_opshare`) so a
 type another part of the package registers later is reused rather than registered twice.
 """
+import numpy as np
 import torch
 import torch.nn.functional as TF
 
@@ -19,7 +20,8 @@ __all__ = ["celu", "selu", "mish", "swish", "hardtanh", "hardtanh_", "hardshrink
            "tanhshrink", "softsign", "log_sigmoid", "logsigmoid", "thresholded_relu",
            "thresholded_relu_", "prelu", "rrelu", "glu", "maxout", "softmax_", "tanh_", "elu_",
            "leaky_relu_", "relu", "relu_", "gelu", "sigmoid", "tanh", "softmax", "log_softmax",
-           "leaky_relu", "relu6", "silu", "elu", "softplus", "hardswish", "hardsigmoid"]
+           "leaky_relu", "relu6", "silu", "elu", "softplus", "hardswish", "hardsigmoid",
+           "gumbel_softmax", "swiglu"]
 
 
 def _float(name, fn):
@@ -418,3 +420,92 @@ def hardswish(x, name=None):
 def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
     """paddle.nn.functional.hardsigmoid(x, slope=0.1666667, offset=0.5)."""
     return apply_op(_HSIGMOID, (x,), {"slope": float(slope), "offset": float(offset)})
+
+
+# ---- gumbel_softmax, swiglu ---------------------------------------------------------------------
+def _gumbel_noise(shape, dtype):
+    """Paddle's CPU gumbel noise: std::uniform_real_distribution<T>(1e-5, 1) drawn from the global
+    generator in x's memory order, then -log(-log(u)) in T."""
+    from ... import _random      # the op layer's generator; imported here to keep import order flat
+    n = 1
+    for d in shape:
+        n *= int(d)
+    if dtype == torch.float64:
+        # the bounds are doubles here (the float path rounds them to float32 first)
+        u = _random.default_cpu_generator().uniform(n, 0.0, 1.0, f32=False)
+        u = u * (1.0 - 1e-5) + 1e-5
+    else:
+        u = _random.default_cpu_generator().uniform(n, 1e-5, 1.0, f32=True)
+    g = -np.log(-np.log(u))
+    return torch.from_numpy(g.reshape(shape))
+
+
+class _GumbelSoftmax(torch.autograd.Function):
+    """Forward: softmax((x + g) / temperature), one-hot of its argmax when hard. Backward as Paddle's
+    gumbel_softmax_grad: out * (dout - sum(out * dout)) -- without the 1/temperature factor, and zero
+    for a hard (one-hot) output."""
+
+    @staticmethod
+    def forward(ctx, x, noise, temperature, hard, axis):
+        out = torch.softmax((x + noise) / temperature, axis)
+        if hard:
+            idx = out.argmax(axis, keepdim=True)
+            out = torch.zeros_like(out).scatter_(axis, idx, 1.0)
+        ctx.save_for_backward(out)
+        ctx.axis = axis
+        return out
+
+    @staticmethod
+    def backward(ctx, dout):
+        (out,) = ctx.saved_tensors
+        return out * (dout - (out * dout).sum(ctx.axis, keepdim=True)), None, None, None, None
+
+
+def _gumbel_softmax_kernel(x, temperature=1.0, hard=False, axis=-1):
+    float_kernel(x, "gumbel_softmax")
+    if not temperature > 0:
+        raise ValueError("(InvalidArgument) The temperature must be greater than 0. But received "
+                         f"temperature = {float(temperature):f}")
+    if x.is_meta or x.numel() == 0:
+        return x.clone()
+    axis = axis % max(x.dim(), 1)
+    noise = _gumbel_noise(list(x.shape), x.dtype if x.dtype == torch.float64 else torch.float32)
+    noise = noise.to(device=x.device, dtype=x.dtype)
+    return _GumbelSoftmax.apply(x, noise, float(temperature), bool(hard), axis)
+
+
+_GUMBEL = defop("gumbel_softmax", _gumbel_softmax_kernel,
+                attrs={"temperature": 1.0, "hard": False, "axis": -1},
+                api="paddle.nn.functional.gumbel_softmax")
+
+
+def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
+    """paddle.nn.functional.gumbel_softmax(x, temperature=1.0, hard=False, axis=-1): softmax of
+    (x + Gumbel noise) / temperature, or its one-hot argmax when `hard`.
+
+    The noise is drawn from paddle.seed's generator as Paddle's CPU kernel draws it (uniform in
+    [1e-5, 1) in x's memory order), so a seeded call gives Paddle's sample; the gradient is Paddle's
+    (softmax's, without a 1/temperature factor; zero when hard).
+    Differences from Paddle: values agree to float rounding (numpy's log, not Eigen's, makes the
+    noise); on a GPU the noise is still drawn on the CPU generator.
+    """
+    return apply_op(_GUMBEL, (x,), {"temperature": float(temperature), "hard": bool(hard),
+                                    "axis": int(axis)})
+
+
+def _swiglu_kernel(x, y=None):
+    float_kernel(x, "swiglu")
+    if y is None:
+        x, y = x.chunk(2, -1)
+    return TF.silu(x) * y
+
+
+_SWIGLU = defop("swiglu", _swiglu_kernel, inputs=("x", "y"), outputs=("out",),
+                api="paddle.nn.functional.swiglu")
+
+
+def swiglu(x, y=None, name=None):
+    """paddle.nn.functional.swiglu(x, y=None): silu(x) * y; with y None, x is split in two halves
+    along its last axis (silu(first) * second).
+    Differences from Paddle: none known."""
+    return apply_op(_SWIGLU, (x, y), {})

@@ -1,5 +1,5 @@
-"""paddle.nn.functional convolution (Paddle: nn/functional/conv.py): conv1d, conv2d; and the padding
-helpers pooling.py shares.
+"""paddle.nn.functional convolution (Paddle: nn/functional/conv.py): conv1d/2d/3d and
+conv1d/2d/3d_transpose; and the padding helpers pooling.py shares.
 
 Paddle's padding forms are normalised once (`_paddings`): an int, one per spatial axis, a
 (before, after) pair per axis, a per-dimension list of pairs including batch/channel, or 'SAME' /
@@ -10,7 +10,8 @@ import torch.nn.functional as TF
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
 
-__all__ = ["conv1d", "conv2d"]
+__all__ = ["conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose",
+           "conv3d_transpose"]
 
 
 def _tuple(v, n, what):
@@ -66,6 +67,10 @@ def _torch_pad(pads):
     return out
 
 
+_FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
+_CHANNEL_LAST = ("NLC", "NHWC", "NDHWC")
+
+
 # ---- convolution --------------------------------------------------------------------------------
 _CONV = {1: TF.conv1d, 2: TF.conv2d, 3: TF.conv3d}
 
@@ -76,6 +81,8 @@ def _conv_kernel(x, w, bias=None, strides=(1, 1), paddings=(0, 0, 0, 0), dilatio
     channel_last = data_format in ("NHWC", "NLC", "NDHWC")
     if channel_last:
         x = x.movedim(-1, 1)
+    if padding_algorithm == "SAME":
+        dilations = (1,) * nd       # Paddle resets the dilation to 1 for 'SAME'
     if x.dim() != nd + 2 or x.shape[1] != w.shape[1] * groups:
         raise ValueError(
             f"(InvalidArgument) The number of input's channels should be equal to filter's channels "
@@ -108,16 +115,26 @@ _CONV_OP = defop("conv2d", _conv_kernel, inputs=("Input", "Filter", "Bias"), out
 
 
 def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, api):
-    formats = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC")}[nd]
+    formats = _FORMATS[nd]
     if data_format not in formats:
         raise ValueError(f"Attr(data_format) should be {formats[0]!r} or {formats[1]!r}. Received "
                          f"Attr(data_format): {data_format}.")
     if len(x.shape) != nd + 2:
         raise ValueError(f"Input x should be {nd + 2}D tensor, but received x with the shape of "
-                         f"paddle.Size({list(x.shape)})")  # Paddle prints its Size type
+                         f"{_shape_str(x)}")
+    if nd == 3:
+        channels, filters = x.shape[-1 if data_format == "NDHWC" else 1], weight.shape[0]
+        if groups == 0:
+            raise ValueError("The groups of conv3d should not be 0.")
+        if channels % groups != 0:
+            raise ValueError(f"The number of input channels must be divisible by Attr(groups). "
+                             f"Received: number of channels({channels}), groups({groups}).")
+        if filters % groups != 0:
+            raise ValueError(f"The number of filters must be divisible by Attr(groups). "
+                             f"Received: number of filters({filters}), groups({groups}).")
     if groups <= 0:
         raise ValueError(f"The groups of conv should be greater than 0. Received groups: {groups}.")
-    algo, pads = _paddings(padding, nd, data_format in ("NLC", "NHWC"))
+    algo, pads = _paddings(padding, nd, data_format in _CHANNEL_LAST)
     attrs = {"strides": _tuple(stride, nd, "stride"), "paddings": tuple(pads),
              "dilations": _tuple(dilation, nd, "dilation"), "groups": int(groups),
              "padding_algorithm": algo, "data_format": data_format}
@@ -144,3 +161,198 @@ def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
                  "paddle.nn.functional.conv1d")
 
 
+
+
+def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCDHW",
+           name=None):
+    """paddle.nn.functional.conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1,
+    data_format='NCDHW'): weight is [out_channels, in_channels/groups, kd, kh, kw]."""
+    return _conv(x, weight, bias, stride, padding, dilation, groups, data_format, 3,
+                 "paddle.nn.functional.conv3d")
+
+
+# ---- transposed convolution ---------------------------------------------------------------------
+_CONVT = {1: TF.conv_transpose1d, 2: TF.conv_transpose2d, 3: TF.conv_transpose3d}
+
+
+def _conv_transpose_kernel(x, w, bias=None, strides=(1, 1), paddings=(0, 0, 0, 0),
+                           output_padding=(), output_size=(), padding_algorithm="EXPLICIT",
+                           groups=1, dilations=(1, 1), data_format="NCHW"):
+    nd = w.dim() - 2
+    channel_last = data_format in _CHANNEL_LAST
+    if channel_last:
+        x = x.movedim(-1, 1)
+    if x.shape[1] != w.shape[0]:
+        raise ValueError(
+            f"(InvalidArgument) The number of input channels should be equal to filter channels "
+            f"for Op(conv_transpose). But received: the input's channels is [{x.shape[1]}], the "
+            f"input's shape is [{', '.join(map(str, x.shape))}]; the filter's channels is "
+            f"[{w.shape[0]}], the filter's shape is [{', '.join(map(str, w.shape))}]. The "
+            f"data_format is {data_format}")
+    in_sizes, ksize = list(x.shape[2:]), list(w.shape[2:])
+    pads = list(paddings)
+    if len(pads) == nd:
+        pads = [p for v in pads for p in (v, v)]
+    dilations = list(dilations)
+    if padding_algorithm == "SAME":
+        # Paddle pads as a forward 'SAME' conv of the input size would, with dilation 1
+        dilations = [1] * nd
+        pads = _same_pads(in_sizes, ksize, strides, dilations)
+    elif padding_algorithm == "VALID":
+        pads = [0] * (2 * nd)
+    infer = [(in_sizes[i] - 1) * strides[i] - pads[2 * i] - pads[2 * i + 1]
+             + dilations[i] * (ksize[i] - 1) + 1 for i in range(nd)]
+    extra = [0] * nd
+    if output_size:
+        for i in range(nd):
+            size = int(output_size[i])
+            if size < infer[i]:
+                raise ValueError(
+                    f"(InvalidArgument) output_size of Op(ConvTransposeOp) should not be less "
+                    f"than the inferred output size. But received output_size = "
+                    f"[{list(output_size)}], whose dim {i} is less than the inferred output size "
+                    f"[{infer[i]}]")
+            if size >= infer[i] + strides[i]:
+                raise ValueError(
+                    f"(InvalidArgument) output_size of Op(ConvTransposeOp) should be less than "
+                    f"inferred size + stride. But received output_size = [{list(output_size)}], "
+                    f"whose dim {i} is not less than the inferred output size ({infer[i]}) + "
+                    f"stride ({strides[i]}) = {infer[i] + strides[i]}")
+            extra[i] = size - infer[i]
+    elif output_padding:
+        for i in range(nd):
+            if output_padding[i] >= max(strides[i], dilations[i]):
+                raise ValueError(
+                    f"(InvalidArgument) output_padding of Op(ConvTransposeOp) should be less than "
+                    f"either stride or dilation. But received output_size = [{list(output_size)}], "
+                    f"whose dim {i} is not less than either stride ({strides[i]})  or dilation "
+                    f"({dilations[i]})")
+            extra[i] = int(output_padding[i])
+    if any(e >= s for e, s in zip(extra, strides)):
+        # Paddle's col2im finds the grown output inconsistent with the input
+        raise ValueError("(InvalidArgument) Output_height and padding(padding_up, padding_down) "
+                         "are inconsistent.")
+    sym = all(pads[2 * i] == pads[2 * i + 1] for i in range(nd))
+    if sym and all(e < max(s, d) for e, s, d in zip(extra, strides, dilations)):
+        out = _CONVT[nd](x, w, bias, list(strides), [pads[2 * i] for i in range(nd)], extra, groups,
+                         list(dilations))
+    else:
+        # The full transposed convolution, then Paddle's crop: `before` rows off the front, and
+        # the output size kept from there (zero rows appended where it reaches past the end).
+        out = _CONVT[nd](x, w, None, list(strides), 0, 0, groups, list(dilations))
+        crop = []
+        for i in range(nd):
+            full = out.shape[2 + i]
+            want = infer[i] + extra[i]
+            grow = max(0, pads[2 * i] + want - full)
+            if grow:
+                out = TF.pad(out, [0, 0] * (nd - 1 - i) + [0, grow])
+            crop.append((pads[2 * i], want))
+        for i, (start, length) in enumerate(crop):
+            out = out.narrow(2 + i, start, length)
+        if bias is not None:
+            out = out + bias.reshape([1, -1] + [1] * nd)
+    return out.movedim(1, -1) if channel_last else out
+
+
+_CONVT_OP = defop("conv2d_transpose", _conv_transpose_kernel, inputs=("Input", "Filter", "Bias"),
+                  outputs=("Output",),
+                  attrs={"strides": (1, 1), "paddings": (0, 0), "output_padding": (),
+                         "output_size": (), "padding_algorithm": "EXPLICIT", "groups": 1,
+                         "dilations": (1, 1), "data_format": "NCHW"},
+                  api="paddle.nn.functional.conv2d_transpose",
+                  notes="bias is an optional input of the op (Paddle adds it with elementwise_add); "
+                        "conv1d_transpose and conv3d_transpose use the same op")
+
+
+def _one_or_list(v, n, what):
+    if isinstance(v, Tensor):
+        v = v.tolist()
+    return list(_tuple(v, n, what))
+
+
+def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, groups,
+                    output_size, data_format, nd):
+    formats = _FORMATS[nd]
+    if data_format not in formats:
+        if nd == 3:
+            raise ValueError(f"Attr(data_format) should be 'NCDHW' or 'NDHWC'. Received "
+                             f"Attr(data_format): {data_format}.")
+        raise ValueError(f"Attr(data_format) of conv2d_transpose got wrong value: received "
+                         f"{data_format}, but only {formats[0]!r} or {formats[1]!r} are supported.")
+    if len(x.shape) != nd + 2:
+        raise ValueError(f"Input x should be {nd + 2}D tensor, but received x with the shape of "
+                         f"{_shape_str(x)}")
+    if nd > 1 and len(weight.shape) != nd + 2:
+        raise ValueError(f"Input weight should be {nd + 2}D tensor, but received weight with the "
+                         f"shape of {_shape_str(weight)}")
+    channels = x.shape[-1 if data_format in _CHANNEL_LAST else 1]
+    if groups == 0:
+        which = {1: "conv1d_transpose", 2: "conv2d_transpose", 3: "conv3d_transpose"}[nd]
+        raise ValueError(f"The groups of {which} should not be zero.")
+    if channels % groups != 0:
+        if nd == 3:
+            raise ValueError(f"The number of input channels must be divisible by Attr(groups). "
+                             f"Received: number of channels({channels}), groups({groups}).")
+        raise ValueError(f"the channel of input must be divisible by groups,received: the channel "
+                         f"of input is {channels}, the shape of input is {_shape_str(x)}, the "
+                         f"groups is {groups}")
+    algo, pads = _paddings(padding, nd, data_format in _CHANNEL_LAST)
+    strides = _tuple(stride, nd, "stride")
+    if output_size is None:
+        output_size = ()
+    else:
+        if output_padding != 0:
+            raise ValueError("output_padding option is mutually exclusive with output_size")
+        if not isinstance(output_size, (list, tuple, int, Tensor)):
+            raise ValueError("output_size should be int, or list, tuple of ints")
+        output_size = tuple(int(v.item()) if isinstance(v, Tensor) else int(v)
+                            for v in _one_or_list(output_size, nd, "output_size"))
+    output_padding = () if output_padding == 0 else tuple(
+        _one_or_list(output_padding, nd, "output_padding"))
+    if nd == 1 and output_padding and output_padding[0] > strides[0]:
+        raise ValueError(f"The size of output_padding should not be greater than stride.But got "
+                         f"output_padding={output_padding[0]} and stride={strides[0]}")
+    if nd == 1 and len(weight.shape) != 3:
+        raise ValueError(f"Input weight should be 3D tensor, but received weight with the shape "
+                         f"of {_shape_str(weight)}")
+    attrs = {"strides": strides, "paddings": tuple(pads), "output_padding": output_padding,
+             "output_size": output_size, "padding_algorithm": algo, "groups": int(groups),
+             "dilations": _tuple(dilation, nd, "dilation"), "data_format": data_format}
+    return apply_op(_CONVT_OP, (x, weight, bias), attrs)
+
+
+def _shape_str(t):
+    return f"paddle.Size({list(t.shape)})"
+
+
+def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1, output_size=None, data_format="NCL", name=None):
+    """paddle.nn.functional.conv1d_transpose(x, weight, bias=None, stride=1, padding=0,
+    output_padding=0, groups=1, dilation=1, output_size=None, data_format='NCL'): weight is
+    [in_channels, out_channels/groups, k]. Note Paddle's argument order: groups before dilation."""
+    return _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, groups,
+                           output_size, data_format, 1)
+
+
+def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, dilation=1,
+                     groups=1, output_size=None, data_format="NCHW", name=None):
+    """paddle.nn.functional.conv2d_transpose(x, weight, bias=None, stride=1, padding=0,
+    output_padding=0, dilation=1, groups=1, output_size=None, data_format='NCHW'): weight is
+    [in_channels, out_channels/groups, kh, kw].
+
+    The output size is (in - 1) * stride - pad_before - pad_after + dilation * (k - 1) + 1, plus
+    output_padding, or exactly `output_size` (which must lie in [inferred, inferred + stride)).
+    Asymmetric padding and 'SAME'/'VALID' are supported as in Paddle ('SAME' ignores dilation).
+    """
+    return _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, groups,
+                           output_size, data_format, 2)
+
+
+def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1, output_size=None, data_format="NCDHW", name=None):
+    """paddle.nn.functional.conv3d_transpose(x, weight, bias=None, stride=1, padding=0,
+    output_padding=0, groups=1, dilation=1, output_size=None, data_format='NCDHW'): weight is
+    [in_channels, out_channels/groups, kd, kh, kw]."""
+    return _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, groups,
+                           output_size, data_format, 3)

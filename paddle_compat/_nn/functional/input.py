@@ -8,7 +8,8 @@ __all__ = ["embedding", "one_hot"]
 
 
 # ---- embedding ----------------------------------------------------------------------------------
-def _embedding_kernel(ids, w, padding_idx=-1):
+def _embedding_kernel(ids, w, padding_idx=-1, max_norm=None, norm_type=2.0,
+                      scale_grad_by_freq=False):
     if ids.dtype not in (torch.int32, torch.int64):
         raise NotImplementedError(f"(Unimplemented) embedding input only support int32 and int64, "
                                   f"but get {str(ids.dtype).replace('torch.', '')}")
@@ -21,7 +22,11 @@ def _embedding_kernel(ids, w, padding_idx=-1):
                 f"(InvalidArgument) Variable value (input) of OP(embedding) expected >= 0 and < "
                 f"{rows}, but got {bad}. Please check input value.\n  [Hint: Expected ids[i] < "
                 f"row_number, but received ids[i]:{bad} >= row_number:{rows}.]")
-    out = TF.embedding(ids.long(), w)
+    if max_norm is not None:
+        # Paddle renormalises the looked-up rows of the weight in place
+        with torch.no_grad():
+            torch.embedding_renorm_(w, ids.long(), max_norm, norm_type)
+    out = TF.embedding(ids.long(), w, scale_grad_by_freq=scale_grad_by_freq)
     if padding_idx >= 0:
         # Paddle zeroes the padding rows of the output (whatever the weight row holds).
         out = out * (ids != padding_idx).unsqueeze(-1).to(out.dtype)
@@ -29,7 +34,9 @@ def _embedding_kernel(ids, w, padding_idx=-1):
 
 
 _EMBEDDING = defop("lookup_table_v2", _embedding_kernel, inputs=("Ids", "W"), outputs=("Out",),
-                   attrs={"padding_idx": -1}, api="paddle.nn.functional.embedding")
+                   attrs={"padding_idx": -1, "max_norm": None, "norm_type": 2.0,
+                          "scale_grad_by_freq": False},
+                   api="paddle.nn.functional.embedding")
 
 
 def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=False,
@@ -37,12 +44,11 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     """paddle.nn.functional.embedding(x, weight, padding_idx=None, ...): rows of `weight` for the int
     ids `x`; ids equal to padding_idx give zero rows (and no gradient).
 
-    Differences from Paddle: `sparse=True` computes a dense gradient; max_norm/scale_grad_by_freq
-    raise NotImplementedError.
+    max_norm renormalises (in place) the weight rows looked up whose norm_type-norm exceeds it;
+    scale_grad_by_freq divides each row's gradient by its id's count in x.
+
+    Differences from Paddle: `sparse=True` computes a dense gradient.
     """
-    if max_norm is not None or scale_grad_by_freq:
-        raise NotImplementedError("paddle.nn.functional.embedding: max_norm and scale_grad_by_freq "
-                                  "are not supported; renormalise the weight explicitly instead")
     rows = weight.shape[0]
     if padding_idx is None:
         padding_idx = -1
@@ -50,7 +56,10 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
         padding_idx = rows + padding_idx
     if padding_idx >= rows or padding_idx < -1:
         raise ValueError(f"padding_idx must be within [-{rows}, {rows})")
-    return apply_op(_EMBEDDING, (x, weight), {"padding_idx": int(padding_idx)})
+    return apply_op(_EMBEDDING, (x, weight),
+                    {"padding_idx": int(padding_idx),
+                     "max_norm": None if max_norm is None else float(max_norm),
+                     "norm_type": float(norm_type), "scale_grad_by_freq": bool(scale_grad_by_freq)})
 
 
 # ---- one_hot ------------------------------------------------------------------------------------

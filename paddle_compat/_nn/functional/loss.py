@@ -3,7 +3,8 @@ softmax_with_cross_entropy, nll_loss, mse_loss, l1_loss, binary_cross_entropy(_w
 smooth_l1_loss, kl_div, log_loss, square_error_cost, margin_ranking_loss, hinge_embedding_loss,
 cosine_embedding_loss, sigmoid_focal_loss, soft_margin_loss, multi_label_soft_margin_loss,
 multi_margin_loss, poisson_nll_loss, gaussian_nll_loss, triplet_margin_loss,
-triplet_margin_with_distance_loss, dice_loss, npair_loss.
+triplet_margin_with_distance_loss, dice_loss, npair_loss, ctc_loss, rnnt_loss, hsigmoid_loss,
+multi_label_margin_loss, adaptive_log_softmax_with_loss, margin_cross_entropy.
 
 Exception: label_smooth (Paddle: nn/functional/common.py) is here with the cross-entropy it serves.
 
@@ -43,7 +44,8 @@ __all__ = ["smooth_l1_loss", "kl_div", "log_loss", "square_error_cost", "margin_
            "poisson_nll_loss", "gaussian_nll_loss", "triplet_margin_loss",
            "triplet_margin_with_distance_loss", "dice_loss", "npair_loss", "cross_entropy",
            "softmax_with_cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy",
-           "binary_cross_entropy_with_logits", "label_smooth"]
+           "binary_cross_entropy_with_logits", "label_smooth", "ctc_loss", "rnnt_loss", "hsigmoid_loss",
+           "multi_label_margin_loss", "adaptive_log_softmax_with_loss", "margin_cross_entropy"]
 
 
 def _huber_kernel(x, y, delta=1.0):
@@ -713,3 +715,368 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
         raise ValueError("The value of 'reduction' in binary_cross_entropy_with_logits should be "
                          f"'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
     return apply_op(_BCE_LOGITS, (logit, label, weight, pos_weight), {"reduction": reduction})
+
+
+# ---- sequence losses: ctc_loss (warpctc), rnnt_loss (warprnnt) ------------------------------------
+class _ScaleGrad(torch.autograd.Function):
+    """Identity forward; the gradient multiplied by `scale` (a tensor broadcast to the input). Used
+    where Paddle's kernel changes only the gradient: warpctc's norm_by_times, warprnnt's FastEmit."""
+
+    @staticmethod
+    def forward(ctx, x, scale):
+        ctx.save_for_backward(scale)
+        return x.clone()
+
+    @staticmethod
+    def backward(ctx, grad):
+        (scale,) = ctx.saved_tensors
+        return grad * scale, None
+
+
+def _dtype_mismatch(want, got):
+    codes = {torch.int32: 7, torch.int64: 9}
+    w, g = str(want).replace("torch.", ""), str(got).replace("torch.", "")
+    return ValueError(
+        f"(InvalidArgument) The type of data we are trying to retrieve ({w}) does not match the type "
+        f"of data ({g}) currently contained in the container.\n  [Hint: Expected dtype() == "
+        f"phi::CppTypeToDataType<T>::Type(), but received dtype():{codes.get(got, got)} != "
+        f"phi::CppTypeToDataType<T>::Type():{codes.get(want, want)}.]")
+
+
+def _warpctc_kernel(logits, label, logits_length, label_length, blank=0, norm_by_times=False):
+    float_kernel(logits, "warpctc")
+    if label.dtype != torch.int32:
+        raise _dtype_mismatch(torch.int32, label.dtype)
+    for t in (logits_length, label_length):
+        if t.dtype != torch.int64:
+            raise _dtype_mismatch(torch.int64, t.dtype)
+    logp = torch.log_softmax(logits, -1)          # warp-ctc normalises the raw logits itself
+    if logp.is_meta:
+        return logp.new_empty([logits.shape[1], 1])
+    # warp-ctc gives an unreachable target (label + repeats longer than the input) cost 0 and no
+    # gradient; torch gives inf there, which zero_infinity turns into the same 0 / no gradient.
+    loss = TF.ctc_loss(logp, label.long(), logits_length, label_length, blank=int(blank),
+                       reduction="none", zero_infinity=True)
+    if norm_by_times:     # warp-ctc divides the gradient (not the cost) by each input's length
+        loss = _ScaleGrad.apply(loss, 1.0 / logits_length.to(loss.dtype))
+    return loss.unsqueeze(-1)
+
+
+_WARPCTC = defop("warpctc", _warpctc_kernel, inputs=("Logits", "Label", "LogitsLength", "LabelLength"),
+                 outputs=("Loss",), attrs={"blank": 0, "norm_by_times": False},
+                 api="paddle.nn.functional.ctc_loss",
+                 notes="the WarpCTCGrad output is not materialised; torch's ctc_loss on log_softmax")
+
+
+def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction="mean",
+             norm_by_times=False, zero_infinity=False):
+    """paddle.nn.functional.ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0,
+    reduction='mean', norm_by_times=False, zero_infinity=False).
+
+    Paddle's warp-ctc layout: `log_probs` are the *unnormalised* logits [max_T, N, C] (the softmax
+    is applied inside), `labels` int32 [N, max_L], lengths int64 [N]. 'mean' divides each loss by its
+    label length, then averages; `norm_by_times` divides only the gradient by the input length. A
+    target that cannot be aligned (label plus repeats longer than the input) costs 0, as in warp-ctc.
+    Differences from Paddle: none known (the kernel is torch's ctc_loss on log_softmax).
+    """
+    loss = apply_op(_WARPCTC, (log_probs, labels, input_lengths, label_lengths),
+                    {"blank": int(blank), "norm_by_times": bool(norm_by_times)})
+    loss = _manip.squeeze(loss, [-1])
+    if zero_infinity:
+        loss = _search.where(_logic.isinf(loss), _creation.zeros_like(loss), loss)
+    assert reduction in ["mean", "sum", "none"]
+    if reduction == "mean":
+        loss = _stat.mean(loss / _math.cast(label_lengths, loss.dtype))
+    elif reduction == "sum":
+        loss = _math.sum(loss)
+    return loss
+
+
+def _warprnnt_kernel(input, label, input_lengths, label_lengths, blank=0, fastemit_lambda=0.001):
+    float_kernel(input, "warprnnt")
+    if label.dtype != torch.int32:
+        raise _dtype_mismatch(torch.int32, label.dtype)
+    for t in (input_lengths, label_lengths):
+        if t.dtype != torch.int32:
+            raise _dtype_mismatch(torch.int32, t.dtype)
+    B, T, U1, D = input.shape
+    if input.is_meta:
+        return input.new_empty([B])
+    # `input` holds log-probabilities (Paddle's CPU kernel does not normalise them).
+    blank_lp = input[..., int(blank)]                                     # [B, T, U+1]
+    U = U1 - 1
+    lab = label[:, :U].long().clamp(0, D - 1)                           # padding -> any valid id
+    emit = input[:, :, :U, :].gather(3, lab[:, None, :, None].expand(B, T, U, 1)).squeeze(3)
+    if fastemit_lambda:   # FastEmit scales the emission gradients by (1 + lambda), not the cost
+        emit = _ScaleGrad.apply(emit, torch.tensor(1.0 + fastemit_lambda, dtype=emit.dtype))
+    # alpha[t, u] = logsumexp_{u' <= u}(alpha[t-1, u'] + blank[t-1, u'] + sum_{u'<=k<u} emit[t, k]):
+    # one logcumsumexp per time step instead of a loop over u.
+    zero = input.new_zeros([B, T, 1])
+    cum = torch.cat([zero, emit.cumsum(2)], 2)                          # [B, T, U+1]
+    alphas = [cum[:, 0]]
+    for t in range(1, T):
+        prev = alphas[-1] + blank_lp[:, t - 1] - cum[:, t]
+        alphas.append(cum[:, t] + torch.logcumsumexp(prev, 1))
+    alpha = torch.stack(alphas, 1)                                      # [B, T, U+1]
+    tl = input_lengths.long() - 1
+    ul = label_lengths.long()
+    b = torch.arange(B)
+    return -(alpha[b, tl, ul] + blank_lp[b, tl, ul])
+
+
+_WARPRNNT = defop("warprnnt", _warprnnt_kernel,
+                  inputs=("input", "label", "input_lengths", "label_lengths"), outputs=("loss",),
+                  attrs={"blank": 0, "fastemit_lambda": 0.001}, api="paddle.nn.functional.rnnt_loss",
+                  notes="the warprnntgrad output is not materialised; the forward variables are "
+                        "computed with one logcumsumexp per time step")
+
+
+def rnnt_loss(input, label, input_lengths, label_lengths, blank=0, fastemit_lambda=0.001,
+              reduction="mean", name=None):
+    """paddle.nn.functional.rnnt_loss(input, label, input_lengths, label_lengths, blank=0,
+    fastemit_lambda=0.001, reduction='mean'): the RNN-T loss of log-probabilities [B, T, U+1, D]
+    (not normalised again, as Paddle's CPU kernel), labels int32 [B, U], lengths int32 [B]. FastEmit
+    scales the gradients of the label emissions by (1 + fastemit_lambda); the cost is unchanged.
+    'mean' divides the sum by the batch size.
+    Differences from Paddle: none known.
+    """
+    B = input.shape[0]
+    loss = apply_op(_WARPRNNT, (input, label, input_lengths, label_lengths),
+                    {"blank": int(blank), "fastemit_lambda": float(fastemit_lambda)})
+    assert reduction in ["mean", "sum", "none"]
+    if reduction == "mean":
+        loss = _math.sum(loss) / B
+    elif reduction == "sum":
+        loss = _math.sum(loss)
+    return loss
+
+
+# ---- hsigmoid_loss --------------------------------------------------------------------------------
+def _hsigmoid_kernel(x, w, label, bias=None, path_table=None, path_code=None, num_classes=2,
+                     is_sparse=False):
+    float_kernel(x, "hsigmoid_loss")
+    lab = label.reshape(-1).long()
+    n = x.shape[0]
+    if path_table is None:
+        # Paddle's default (SimpleCode) tree: leaf c is node c + num_classes; bit j of that number
+        # says left/right, the weight row of step j is (node >> (j + 1)) - 1.
+        code_len = max(int(num_classes - 1).bit_length(), 1)
+        node = lab + num_classes
+        j = torch.arange(code_len)
+        index = (node[:, None] >> (j + 1)) - 1
+        bits = (node[:, None] >> j) & 1
+        length = torch.zeros_like(node)
+        for k in range(code_len + 1):       # bit_length(node) - 1, without a float log
+            length = torch.where((node >> k) > 0, torch.full_like(node, k), length)
+        valid = j[None, :] < length[:, None]
+    else:
+        index, bits = path_table.long(), path_code.long()
+        # CustomCode: a path ends at its first negative entry
+        valid = (index >= 0).long().cumprod(1).bool()
+    safe = torch.where(valid, index, torch.zeros_like(index))
+    pre = (w[safe] * x[:, None, :]).sum(-1)
+    if bias is not None:
+        pre = pre + bias.reshape(-1)[safe]
+    pre = torch.where(valid, pre, torch.zeros_like(pre))
+    # Paddle clips to [-40, 40] but its gradient passes the clip (computed at the clipped value)
+    pre = pre + (pre.clamp(-40.0, 40.0) - pre).detach()
+    # Paddle sums softplus over the whole code width: steps past a short path add log(2) each
+    # (its kernel's comment: "not all class(leaf) nodes' path lengths equal code_length").
+    out = TF.softplus(pre).sum(1) - (pre * (bits * valid).to(pre.dtype)).sum(1)
+    return out.reshape(n, 1)
+
+
+_HSIGMOID = defop("hierarchical_sigmoid", _hsigmoid_kernel,
+                  inputs=("X", "W", "Label", "Bias", "PathTable", "PathCode"), outputs=("Out",),
+                  attrs={"num_classes": 2, "is_sparse": False}, api="paddle.nn.functional.hsigmoid_loss",
+                  notes="PreOut / W_Out are not materialised; is_sparse gives dense gradients")
+
+
+def hsigmoid_loss(input, label, num_classes, weight, bias=None, path_table=None, path_code=None,
+                  is_sparse=False, name=None):
+    """paddle.nn.functional.hsigmoid_loss(input, label, num_classes, weight, bias=None,
+    path_table=None, path_code=None, is_sparse=False): hierarchical sigmoid over Paddle's default
+    complete binary tree (weight [num_classes - 1, D], bias [num_classes - 1, 1]) or a custom tree
+    given by path_table / path_code ([N, L], a path ending at its first negative entry). Returns
+    [N, 1]. Each pre-activation is clipped to [-40, 40] (the gradient passes the clip, as in Paddle).
+    Differences from Paddle: `is_sparse=True` gives dense gradients (same values).
+    """
+    if num_classes < 2:
+        raise ValueError(f"Expected num_classes >= 2 (got {num_classes})")
+    return apply_op(_HSIGMOID, (input, weight, label, bias, path_table, path_code),
+                    {"num_classes": int(num_classes), "is_sparse": bool(is_sparse)})
+
+
+# ---- multi_label_margin_loss ----------------------------------------------------------------------
+def _mlml_kernel(x, label):
+    float_kernel(x, "multi_label_margin_loss")
+    # Paddle: sum over target j and non-target i of relu(1 - x[y_j] + x[i]) / C, targets ending at
+    # the first -1 -- torch's multilabel_margin_loss formula.
+    return TF.multilabel_margin_loss(x, label.long(), reduction="none")
+
+
+_MLML = defop("multi_label_margin_loss", _mlml_kernel, inputs=("X", "Label"),
+              api="paddle.nn.functional.multi_label_margin_loss",
+              notes="Paddle composes cumprod/where/scatter_nd_add; one op here")
+
+
+def multi_label_margin_loss(input, label, reduction="mean", name=None):
+    """paddle.nn.functional.multi_label_margin_loss(input, label, reduction='mean'): the multi-class
+    multi-label hinge loss; label [N, C] int holds target ids, ending at the first -1.
+    Differences from Paddle: none known."""
+    if reduction not in ["sum", "mean", "none"]:
+        raise ValueError("'reduction' in 'multi_label_margin_loss' should be 'sum', 'mean' or "
+                         f"'none', but received {reduction}.")
+    if len(input.shape) != 2:
+        raise ValueError(f"Expected 2D input tensor, but got {len(input.shape)}D")
+    if len(label.shape) != 2:
+        raise ValueError(f"Expected 2D label tensor, but got {len(label.shape)}D")
+    C = input.shape[1]
+    if not STATE.static and label.size > 0:
+        lab = label._t
+        if int(lab.min()) < -1:
+            raise ValueError("label values should be >= -1")
+        if int(lab.max()) >= C:
+            raise ValueError(f"label values should be < {C}")
+    losses = apply_op(_MLML, (input, label), {})
+    return _reduce(losses, reduction)
+
+
+# ---- adaptive_log_softmax_with_loss ---------------------------------------------------------------
+def _adaptive_kernel(x, label, head_weight, tail, head_bias=None, cutoffs=()):
+    float_kernel(x, "adaptive_log_softmax_with_loss")
+    batch = label.shape[0]
+    output = x.new_zeros([batch])
+    gather = torch.zeros([batch], dtype=torch.int64)
+    bounds = [0, *cutoffs]
+    used = 0
+    for i in range(len(bounds) - 1):
+        lo, hi = bounds[i], bounds[i + 1]
+        mask = (label >= lo) & (label < hi)
+        rows = mask.nonzero().reshape(-1)
+        if rows.numel() == 0:
+            continue
+        if i == 0:
+            gather = gather.index_put((rows,), label[mask].long())
+        else:
+            rel = (label[mask] - lo).long()
+            h = x.index_select(0, rows) @ tail[2 * (i - 1)] @ tail[2 * (i - 1) + 1]
+            gather = gather.index_fill(0, rows, int(cutoffs[0]) + i - 1)
+            local = torch.log_softmax(h, 1).gather(1, rel[:, None]).squeeze(1)
+            output = output.index_put((rows,), local)
+        used += rows.numel()
+    if used != batch:
+        raise ValueError(f"label values should be in [0, n_classes - 1], but values in range "
+                         f"[{int(label.min())}, {int(label.max())}] were found. ")
+    head = x @ head_weight
+    if head_bias is not None:
+        head = head + head_bias
+    if batch:
+        output = output + torch.log_softmax(head, 1).gather(1, gather[:, None]).squeeze(1)
+    return output, (-output).mean()
+
+
+_ADAPTIVE = defop("adaptive_log_softmax_with_loss", _adaptive_kernel,
+                  inputs=("Input", "Label", "HeadWeight", "TailWeights", "HeadBias"),
+                  outputs=("Output", "Loss"), attrs={"cutoffs": ()},
+                  api="paddle.nn.functional.adaptive_log_softmax_with_loss",
+                  notes="Paddle composes linear/log_softmax/scatter_nd per cluster; one op here")
+
+
+def adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights, cutoffs, head_bias=None,
+                                   name=None):
+    """paddle.nn.functional.adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights,
+    cutoffs, head_bias=None): (output, loss) -- each sample's log-probability of its label under
+    the adaptive softmax (head over the shortlist plus one entry per cluster, each cluster a
+    two-matrix projection), and the mean negative log-likelihood. Weights are [in, out] as in
+    paddle.nn.functional.linear.
+    Differences from Paddle: none known."""
+    target_dim = len(label.shape)
+    if target_dim == 1:
+        if input.shape[0] != label.shape[0] and label.shape[0] != 0:
+            raise ValueError("Input and label should have the same size in the batch dimension.")
+        if len(input.shape) != 2:
+            raise ValueError("1D label tensor expects 2D input tensors, but found inputs with size "
+                             f"{input.shape}")
+    elif target_dim == 0:
+        if len(input.shape) != 1:
+            raise ValueError("0D label tensor expects 1D input tensors, but found inputs with size "
+                             f"{input.shape}")
+    else:
+        raise ValueError("0D or 1D label tensor expected, multi-label not supported")
+    batched = target_dim > 0
+    if not batched:
+        input, label = _manip.unsqueeze(input, 0), _manip.unsqueeze(label, 0)
+    flat = [w for pair in tail_weights for w in pair]
+    cuts = tuple(int(c) for c in cutoffs)
+    output, loss = apply_op(_ADAPTIVE, (input, label, head_weight, flat, head_bias), {"cutoffs": cuts})
+    if not batched:
+        output = _manip.squeeze(output, [0])
+    return output, loss
+
+
+# ---- margin_cross_entropy -------------------------------------------------------------------------
+def _margin_ce_kernel(logits, label, return_softmax=False, ring_id=0, rank=0, nranks=1, margin1=1.0,
+                      margin2=0.5, margin3=0.0, scale=64.0):
+    float_kernel(logits, "margin_cross_entropy")
+    lab = label.reshape(-1).long()
+    onehot = TF.one_hot(lab, logits.shape[-1]).to(torch.bool)
+    # ArcFace-style margin on the target logit (a cosine): cos(m1 * acos(x) + m2) - m3
+    target = torch.cos(margin1 * torch.acos(logits.clamp(-1.0, 1.0)) + margin2) - margin3
+    z = torch.where(onehot, target, logits) * scale
+    logp = torch.log_softmax(z, -1)
+    loss = -logp.gather(1, lab[:, None])
+    return logp.exp(), loss
+
+
+_MARGIN_CE = defop("margin_cross_entropy", _margin_ce_kernel, inputs=("Logits", "Label"),
+                   outputs=("Softmax", "Loss"),
+                   attrs={"return_softmax": False, "ring_id": 0, "rank": 0, "nranks": 1,
+                          "margin1": 1.0, "margin2": 0.5, "margin3": 0.0, "scale": 64.0},
+                   api="paddle.nn.functional.margin_cross_entropy",
+                   notes="single process only; Paddle has no CPU kernel")
+
+
+def margin_cross_entropy(logits, label, margin1=1.0, margin2=0.5, margin3=0.0, scale=64.0,
+                         group=None, return_softmax=False, reduction="mean"):
+    """paddle.nn.functional.margin_cross_entropy(logits, label, margin1=1.0, margin2=0.5,
+    margin3=0.0, scale=64.0, group=None, return_softmax=False, reduction='mean'): softmax cross
+    entropy of `scale * logits` after the target logit (a cosine) becomes
+    cos(margin1 * acos(x) + margin2) - margin3 (ArcFace / CosFace / SphereFace). The loss is [N, 1]
+    before reduction; with return_softmax, (loss, softmax).
+
+    Differences from Paddle: Paddle 3.3.1 has only a GPU kernel (on CPU it raises "Do not support
+    margin_cross_entropy for cpu kernel now"); here it runs on any device. Only the single-process
+    form exists: a model-parallel `group` (classes split across ranks) is refused.
+    """
+    assert reduction in ["mean", "sum", "none", None]
+    if not (group is False or group is None or hasattr(group, "is_member")):
+        raise ValueError("Expected group is False, None or instance of "
+                         f"paddle.distributed.collective.Group (got group: {group})")
+    if group is not None and group is not False and getattr(group, "nranks", 1) > 1:
+        raise NotImplementedError(
+            "paddle.nn.functional.margin_cross_entropy: a group of several ranks (classes split "
+            "across devices) is not supported by paddle_compat; gather the logits and call it "
+            "with group=None")
+    if logits.shape[-1] == 0:
+        raise ValueError(f"Expected logit_dims[-1] > 0 (got logit_dims {logits.shape})")
+    input_dims, label_dims = len(logits.shape), len(label.shape)
+    if input_dims - 1 != label_dims and input_dims != label_dims:
+        raise ValueError(f"Expected input_dims - 1 = label_dims or input_dims == label_dims"
+                         f"             (got input_dims{input_dims}, label_dims{label_dims})")
+    if input_dims - 1 == label_dims:
+        label = _manip.unsqueeze(label, -1)
+    out_type = logits.dtype
+    if out_type == _DTYPES["float16"]:
+        logits = _math.cast(logits, "float32")
+    softmax, loss = apply_op(_MARGIN_CE, (logits, label), {
+        "return_softmax": bool(return_softmax), "ring_id": 0, "rank": 0, "nranks": 1,
+        "margin1": float(margin1), "margin2": float(margin2), "margin3": float(margin3),
+        "scale": float(scale)})
+    if reduction == "mean":
+        loss = _stat.mean(loss)
+    elif reduction == "sum":
+        loss = _math.sum(loss)
+    if out_type == _DTYPES["float16"]:
+        softmax, loss = _math.cast(softmax, out_type), _math.cast(loss, out_type)
+    return (loss, softmax) if return_softmax else loss

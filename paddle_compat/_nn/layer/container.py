@@ -1,7 +1,8 @@
 """paddle.nn containers (Paddle: nn/layer/container.py): Sequential, LayerList, ParameterList,
-LayerDict."""
+ParameterDict, LayerDict."""
 import collections
 import itertools
+from collections.abc import Iterable, Mapping
 
 import torch
 
@@ -9,7 +10,7 @@ from .layers import Layer
 from ..parameter import Parameter
 from ..._tensor import Tensor
 
-__all__ = ["Sequential", "LayerList", "ParameterList", "LayerDict"]
+__all__ = ["Sequential", "LayerList", "ParameterList", "ParameterDict", "LayerDict"]
 
 
 class Sequential(Layer):
@@ -185,6 +186,47 @@ class ParameterList(Layer):
     def append(self, parameter):
         self.add_parameter(str(len(self._parameters)), parameter)
         return self
+
+
+class ParameterDict(Layer):
+    """paddle.nn.ParameterDict(parameters=None): parameters keyed by name (a mapping or a
+    sequence of (name, parameter) pairs); iterating gives the names."""
+
+    def __init__(self, parameters=None):
+        super().__init__()
+        if parameters is not None:
+            self.update(parameters)
+
+    def __getitem__(self, key):
+        return self._parameters[key]
+
+    def __setitem__(self, key, param):
+        assert isinstance(param, Parameter)
+        setattr(self, key, param)
+
+    def __len__(self):
+        return len(self._parameters)
+
+    def __iter__(self):
+        return iter(self._parameters)
+
+    def update(self, parameters):
+        """Add the (name, parameter) pairs of a mapping, a ParameterDict or a sequence of pairs."""
+        assert isinstance(parameters, Iterable), (
+            "The type of parameters is not iterable of key/value pairs, the type of sublayers is "
+            + type(parameters).__name__)
+        if isinstance(parameters, ParameterDict):
+            for key in parameters:
+                self.add_parameter(key, parameters[key])
+        elif isinstance(parameters, Mapping):
+            for key, parameter in parameters.items():
+                self.add_parameter(key, parameter)
+        else:
+            for i, kv in enumerate(parameters):
+                if len(kv) != 2:
+                    raise ValueError(f"The length of the {i}'s element in parameters is {len(kv)}, "
+                                     f"which must be 2.")
+                self.add_parameter(kv[0], kv[1])
 
 
 class LayerDict(Layer):

@@ -1,14 +1,17 @@
 """paddle.nn.utils: clip_grad_norm_, clip_grad_value_, parameters_to_vector, vector_to_parameters.
 
 Written as Paddle writes them (from public ops), working on the parameters' torch gradients in place.
-Differences from Paddle: weight_norm / spectral_norm hooks are not provided yet.
+weight_norm, remove_weight_norm and spectral_norm live in paddle_compat/_nn/utils/.
 """
 import torch
 
 from ..._mode import STATE
 from ..._tensor import Tensor, wrap
+from ..._nn.utils.weight_norm_hook import weight_norm, remove_weight_norm   # nnloss block
+from ..._nn.utils.spectral_norm_hook import spectral_norm
 
-__all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters"]
+__all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters",
+           "weight_norm", "remove_weight_norm", "spectral_norm"]
 
 
 def _dynamic_only():

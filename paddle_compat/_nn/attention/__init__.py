@@ -1,0 +1,1 @@
+"""paddle.nn.attention's room (Paddle: nn/attention/): the SDPA backend selection."""

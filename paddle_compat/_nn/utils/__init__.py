@@ -1,0 +1,1 @@
+"""paddle.nn.utils' rooms (Paddle: nn/utils/): the weight_norm and spectral_norm hooks."""

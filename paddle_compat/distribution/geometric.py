@@ -1,0 +1,8 @@
+"""paddle.distribution.geometric, the module Paddle defines Geometric in (explicit re-export, no logic)."""
+from .._distribution.geometric import Geometric
+
+__all__ = ["Geometric"]
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)
