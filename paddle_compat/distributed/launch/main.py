@@ -176,8 +176,8 @@ def launch(args):
                 break
             if failed:
                 failed = _settle(procs, failed)
-                remote = node.failed() if node else None
                 i, code = _first_cause(failed, logs)
+                remote = _remote_cause(node) if node and _secondary(logs[i][1]) else None
                 _stop_all(procs)
                 stop.set()
                 echo.join(2)
@@ -247,6 +247,17 @@ def _die_with_launcher():
         if os.getppid() != parent:          # the launcher died before prctl took effect
             os._exit(1)
     return arm
+
+
+def _remote_cause(node, seconds=10.0):
+    """Our ranks only lost their peers: the node where it started records why within moments (its
+    launcher settles its own ranks first), so wait that long for it."""
+    deadline = time.time() + seconds
+    while True:
+        remote = node.failed()
+        if remote or time.time() >= deadline:
+            return remote
+        time.sleep(0.1)
 
 
 def _report_remote(node_rank, message):
