@@ -6,9 +6,15 @@ fresh examples, for local runs): `HYPOTHESIS_PROFILE=thorough python -m pytest`.
 """
 import os
 
-import pytest
-import torch
-from hypothesis import HealthCheck, settings
+# Paddle 3.3.1's static graph shows its PIR face unless FLAGS_enable_pir_api=0, read when paddle
+# is imported. The suite's static-graph goldens were recorded from the legacy face, so the suite
+# (and the subprocesses it starts) runs with the legacy one; the PIR face is tested under
+# paddle.pir_utils guards (tests/test_pir_*.py) against PIR goldens.
+os.environ["FLAGS_enable_pir_api"] = "0"
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 # `ci` is derandomized: the gate that decides whether a change lands draws the same examples on
 # every run (a change cannot fail on a draw that has nothing to do with it); new draws are the job

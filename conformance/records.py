@@ -338,6 +338,25 @@ add(
                       "the fused `rnn` op behind LSTM, GRU and SimpleRNN)"),
     covered_elsewhere("paddle.nn.functional.scaled_dot_product_attention",
                       "tests/test_nn_functional_sdpa.py (conformance/goldens/nn_transformer.json)"),
+    # the conv/pool/norm/pad/vision ops recorded by conformance/record/record_nn_conv.py
+    covered_elsewhere("paddle.nn.SpectralNorm", "tests/test_nn_layer_norm.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.affine_grid", "tests/test_nn_functional_vision.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.alpha_dropout", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.bilinear", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.channel_shuffle", "tests/test_nn_functional_vision.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.conv2d_transpose", "tests/test_nn_functional_conv.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.fold", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.fractional_max_pool2d", "tests/test_nn_functional_pooling.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.grid_sample", "tests/test_nn_functional_vision.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.group_norm", "tests/test_nn_functional_norm.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.instance_norm", "tests/test_nn_functional_norm.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.local_response_norm", "tests/test_nn_functional_norm.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.max_unpool2d", "tests/test_nn_functional_pooling.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.pixel_shuffle", "tests/test_nn_functional_vision.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.pixel_unshuffle", "tests/test_nn_functional_vision.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.rms_norm", "tests/test_nn_functional_norm.py (Paddle 3.3.1 has no CPU kernel: checked against the formula)"),
+    covered_elsewhere("paddle.nn.functional.temporal_shift", "tests/test_nn_functional_extension.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.unfold", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.sequence_mask",
                       "tests/test_nn_functional_extension.py and the sequence_length cases of "
                       "tests/test_nn_layer_rnn.py"),
@@ -607,6 +626,25 @@ _VISION = "tests/test_vision_ops.py (conformance/goldens/vision_ops.json, values
 add(*(covered_elsewhere("paddle.vision.ops." + name, _VISION) for name in (
     "nms", "roi_align", "roi_pool", "psroi_pool", "box_coder", "prior_box", "yolo_box", "yolo_loss",
     "deform_conv2d")))
+
+# ---- Paddle 3.x tensor functions (issue 23): recorded case by case from Paddle 3.3.1 -------------
+_TENSOR_API = ("tests/test_ops_<module>.py, test_compat_nn_*.py, test_ops_compat_softmax.py "
+               "(conformance/goldens/tensor_api.json: values, dtypes, errors, gradients)")
+add(*(covered_elsewhere(api, _TENSOR_API) for api in (
+    "paddle.as_complex", "paddle.as_real", "paddle.as_strided", "paddle.baddbmm", "paddle.binomial",
+    "paddle.block_diag", "paddle.cartesian_prod", "paddle.cdist", "paddle.column_stack",
+    "paddle.combinations", "paddle.compat.nn.AvgPool1D", "paddle.compat.nn.AvgPool2D",
+    "paddle.compat.nn.AvgPool3D", "paddle.compat.nn.MultiheadAttention",
+    "paddle.compat.nn.functional.linear", "paddle.compat.nn.functional.pad",
+    "paddle.compat.nn.functional.scaled_dot_product_attention", "paddle.compat.nn.functional.unfold",
+    "paddle.crop", "paddle.cumulative_trapezoid", "paddle.diagflat", "paddle.diagonal_scatter",
+    "paddle.dstack", "paddle.frexp", "paddle.gammainc", "paddle.gammaincc", "paddle.histogram",
+    "paddle.histogram_bin_edges", "paddle.histogramdd", "paddle.index_put", "paddle.index_sample",
+    "paddle.masked_scatter", "paddle.multigammaln", "paddle.multiplex", "paddle.nanmedian",
+    "paddle.poisson", "paddle.polar", "paddle.reduce_as", "paddle.renorm", "paddle.scatter_add",
+    "paddle.scatter_reduce", "paddle.select_scatter", "paddle.shard_index", "paddle.slice_scatter",
+    "paddle.softmax", "paddle.standard_gamma", "paddle.tensor_split", "paddle.trapezoid",
+    "paddle.unfold", "paddle.unique_consecutive", "paddle.vander")))
 
 
 # ---- losses, decoding helpers, attention forms and paddle.text (helper nnloss, issue #20) --------

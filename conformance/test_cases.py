@@ -3,6 +3,7 @@
 Goldens: conformance/goldens/cases/<topic>.json, written by conformance/record/record_cases.py under
 real Paddle 3.3.1. A case listed in XFAIL is a known, documented difference (docs/differences.md).
 """
+import contextlib
 import os
 
 import pytest
@@ -34,17 +35,32 @@ def _reset():
     PyFuncRegistry._register_funcs.clear()      # callable ids restart, as in a fresh process
 
 
+@contextlib.contextmanager
+def case_face(env):
+    """The static face a case file's `# env:` line asks for (FLAGS_enable_pir_api=0: the legacy
+    IR; Paddle's default otherwise), as the recorder's child process had it."""
+    from paddle_compat._mode import STATE
+    old = STATE.pir
+    value = env.get("FLAGS_enable_pir_api")
+    STATE.pir = True if value is None else value.strip().lower() not in ("0", "false", "off",
+                                                                         "no", "")
+    try:
+        yield
+    finally:
+        STATE.pir = old
+
+
 def _params():
     params = []
     for topic in snippets.case_files():
         if not os.path.exists(snippets.golden_path(topic)):
             raise RuntimeError(f"conformance/cases/{topic}.py has no recorded goldens: run "
                                f"conformance/record/record_cases.py {topic} with real Paddle")
-        _, cases = snippets.load_case_file(snippets.case_path(topic))
+        env, cases = snippets.load_case_file(snippets.case_path(topic))
         for name, flags, code in cases:
             key = f"{topic}::{name}"
             marks = [pytest.mark.xfail(reason=XFAIL[key], strict=True)] if key in XFAIL else []
-            params.append(pytest.param(topic, name, flags, code, id=key, marks=marks))
+            params.append(pytest.param(topic, name, flags, code, env, id=key, marks=marks))
     return params
 
 
@@ -54,13 +70,14 @@ def _alias():
     yield
 
 
-@pytest.mark.parametrize("topic,name,flags,code", _params())
-def test_case_matches_paddle(topic, name, flags, code):
+@pytest.mark.parametrize("topic,name,flags,code,env", _params())
+def test_case_matches_paddle(topic, name, flags, code, env):
     exact = "exact" in flags
     expected = snippets.load_goldens(topic).get(name)
     assert expected is not None, f"{topic}::{name} has no golden: re-record {topic}"
     _reset()
-    actual = snippets.run_case(code, _reset)
+    with case_face(env):
+        actual = snippets.run_case(code, _reset)
     if "paddle-fails" in flags:
         # Paddle 3.3.1 itself fails this documented example: check that it still does (else drop
         # the flag) and compare with the output the documentation shows.

@@ -21,6 +21,8 @@ from ._mode import in_dynamic_mode
 from ._flags import set_flags, get_flags
 from ._autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, grad
 from . import version
+from . import cuda, special, random, functional, sysconfig, hub, onnx, inference, quantization
+from . import compat
 from . import device
 from .device import is_compiled_with_xpu  # Paddle exports it at the top level too
 from . import utils
@@ -120,6 +122,7 @@ from ._serialization import save, load
 # --- static graph (owner: static) ---
 from ._static.builder import enable_static, disable_static
 from . import static, framework
+from . import pir_utils, pir
 
 # --- py_func, fluid (owner: py_func) ---
 from ._batch import batch
@@ -147,6 +150,52 @@ from . import callbacks, hapi
 from ._hapi.model import Model
 from ._hapi.model_summary import summary
 from ._hapi.dynamic_flops import flops
+
+# --- sparse tensors, graph learning (owner: sparse) ---
+from . import sparse, geometric
+# --- Paddle 3.x tensor functions: in-place variants and newer ops (owner: tensorops) ---
+from ._ops.creation import (tril_, triu_, polar, diagflat, range, BFloat16Tensor, BoolTensor,
+                            ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor,
+                            IntTensor, LongTensor, ShortTensor)
+from ._ops.math import (abs_, acos_, atan_, cos_, sin_, sinh_, tan_, tanh_, erf_, expm1_, square_,
+                        log_, log2_, log10_, neg_, trunc_, frac_, digamma_, lgamma_, gammaln_, i0_,
+                        sinc_, logit_, polygamma_, nan_to_num_, cumsum_, cumprod_, pow_,
+                        remainder_, mod_, floor_mod_, floor_divide_, divide_, multiply_,
+                        subtract_, div_, sub_, copysign_, gcd_, lcm_, hypot_, ldexp_, addmm_,
+                        baddbmm_, bitwise_left_shift_, bitwise_right_shift_, gammainc_,
+                        gammaincc_, multigammaln_, renorm_, cast_, baddbmm, gammainc, gammaincc,
+                        multigammaln, renorm, frexp, trapezoid, cumulative_trapezoid, vander,
+                        cartesian_prod, combinations, broadcast_shape, broadcast_shapes,
+                        multiplex, reduce_as)
+from ._ops.logic import (bitwise_invert, equal_, greater_equal_, greater_than_, less_equal_,
+                         less_than_, less_, logical_and_, logical_or_, logical_not_, bitwise_and_,
+                         bitwise_or_, bitwise_xor_, bitwise_not_, bitwise_invert_)
+from ._ops.manipulation import (tensor_split, hsplit, vsplit, dsplit, block_diag, column_stack,
+                                row_stack, dstack, crop, diagonal_scatter, select_scatter,
+                                slice_scatter, masked_scatter, scatter_add, scatter_reduce,
+                                scatter_nd, shard_index, as_strided, unfold, unique_consecutive,
+                                as_complex, as_real, view_as_complex, view_as_real, tolist,
+                                index_put, index_add_, index_fill_, index_put_, masked_scatter_,
+                                scatter_add_, transpose_)
+from ._ops.search import argwhere, index_sample
+from ._ops.stat import nanmedian
+from ._ops.linalg import cdist, histogram, histogram_bin_edges, histogramdd, t_
+from ._ops.random import (manual_seed, rand_like, randn_like, log_normal, log_normal_, bernoulli_,
+                          cauchy_, geometric_, binomial, poisson, standard_gamma, normal_)
+
+from ._ops.compat_softmax import softmax
+from ._ops._checks import check_shape
+from ._place import XPUPinnedPlace
+from ._base.framework import disable_signal_handler
+from ._utils.dlpack import from_dlpack, to_dlpack
+from ._compat.proxy import enable_compat, disable_compat
+# Paddle's constants and dtype aliases (paddle.float is float32, paddle.uint16 is bfloat16's
+# storage spelling, as in Paddle 3.3.1)
+from math import e, pi, inf, nan
+newaxis = None
+float, double, half = float32, float64, float16
+cfloat, cdouble = complex64, complex128
+uint16 = bfloat16
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor

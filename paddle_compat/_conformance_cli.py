@@ -112,7 +112,8 @@ def case_rows(pattern, cases_dir, progress):
         path = (os.path.join(cases_dir, *topic.split("/")) + ".json" if cases_dir
                 else snippets.golden_path(topic))
         goldens = json.load(open(path, encoding="utf-8")) if os.path.exists(path) else {}
-        for name, flags, code in snippets.load_case_file(snippets.case_path(topic))[1]:
+        env, cases = snippets.load_case_file(snippets.case_path(topic))
+        for name, flags, code in cases:
             key = f"{topic}::{name}"
             if pattern and not re.search(pattern, key):
                 continue
@@ -120,7 +121,8 @@ def case_rows(pattern, cases_dir, progress):
                    "status": "pass", "problems": [], "xfail": []}
             expected = goldens.get(name)
             test_cases._reset()
-            actual = snippets.run_case(code, test_cases._reset)
+            with test_cases.case_face(env):
+                actual = snippets.run_case(code, test_cases._reset)
             if expected is None:
                 problem = f"{key}: no golden (record it with conformance/record/record_cases.py)"
             else:

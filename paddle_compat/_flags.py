@@ -5,10 +5,14 @@ Differences from Paddle: the flags are kept and read back as in Paddle, but apar
 paddle_compat reads itself they do not change its behaviour (they tune Paddle's C++ runtime).
 """
 from ._flags_table import DEFAULTS
+from ._mode import STATE
 
 __all__ = ["set_flags", "get_flags"]
 
 _VALUES = dict(DEFAULTS)
+# Paddle's C++ flag starts from the environment variable, as the static face does (_mode.py);
+# set_flags changes the flag, not the face already chosen (Paddle's use_pir_api()).
+_VALUES["FLAGS_enable_pir_api"] = STATE.pir
 
 
 def _cast(name, value):

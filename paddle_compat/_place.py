@@ -13,7 +13,7 @@ import torch
 
 __all__ = ["Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "set_device", "get_device",
            "current_place", "current_torch_device", "to_place", "place_of_torch_device",
-           "is_compiled_with_cuda", "device_count"]
+           "is_compiled_with_cuda", "device_count", "XPUPinnedPlace", "XPUPlace", "IPUPlace"]
 
 
 class Place:
@@ -89,6 +89,34 @@ class CUDAPinnedPlace(Place):
 
     def __init__(self):
         super().__init__("cpu")
+
+
+class XPUPinnedPlace(Place):
+    """paddle.XPUPinnedPlace(): host memory pinned for Kunlun XPUs. paddle_compat has no XPU
+    (torch has none), so constructing one raises the error Paddle's CPU and GPU builds raise."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        raise RuntimeError("(PermissionDenied) Cannot use XPUPinnedPlace in CPU only version, "
+                           "Please recompile or reinstall Paddle with XPU support.")
+
+
+def XPUPlace(dev_id=0):
+    """paddle.device.XPUPlace(dev_id): a Kunlun XPU place. paddle_compat has no XPU, so this raises
+    the ValueError Paddle's CPU and GPU builds raise; use paddle.CPUPlace() or
+    paddle.CUDAPlace(i)."""
+    raise ValueError("(InvalidArgument) use wrong place, Please check. (Cannot use XPU because "
+                     "paddle_compat runs on PyTorch, which has no Kunlun XPU support; use "
+                     "CPUPlace() or CUDAPlace(i).)")
+
+
+def IPUPlace():
+    """paddle.device.IPUPlace(): a Graphcore IPU place. paddle_compat has no IPU, so this raises the
+    ValueError Paddle's builds without IPU support raise; use paddle.CPUPlace()."""
+    raise ValueError("(InvalidArgument) use wrong place, Please check. (Cannot use IPU because "
+                     "paddle_compat runs on PyTorch, which has no Graphcore IPU support; use "
+                     "CPUPlace().)")
 
 
 _current = [Place("cpu")]

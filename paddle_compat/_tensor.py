@@ -14,6 +14,7 @@ but Paddle lets them say `stop_gradient=False`; that flag is kept in the wrapper
 """
 import itertools
 import re
+import sys
 
 import numpy as np
 import torch
@@ -23,9 +24,29 @@ from ._dtype import from_torch_dtype
 from ._place import place_of_torch_device, to_place
 from ._tensor_format import format_tensor
 
-__all__ = ["Tensor", "Size", "wrap", "to_torch", "from_torch"]
+__all__ = ["Tensor", "Size", "wrap", "to_torch", "from_torch", "lazy_zero_grad"]
 
 _tmp_names = itertools.count()
+
+# Lazy zeroing of gradients. Paddle's clear_grad() (set_to_zero=True) fills every gradient with
+# zeros; the next backward then adds into them. When no Python object holds the gradient tensor
+# (its reference count, read in clear_grad, is that of an unheld tensor), the gradient is dropped
+# instead and the torch tensor marked with `_LAZY_ZERO` in its __dict__: backward writes a fresh
+# gradient (0 + g is g), and whoever reads a marked tensor's missing gradient (Tensor.grad, the
+# optimizers, GradScaler, DataParallel) gets real zeros from `lazy_zero_grad`, as in Paddle (an
+# optimizer still updates a parameter whose gradient is zero: Adam's moments decay).
+_LAZY_ZERO = "_pd_zero_grad"
+_getrefcount = sys.getrefcount
+_UNHELD_REFS = 3     # what getrefcount shows for a gradient no Python object holds (measured)
+
+
+def lazy_zero_grad(t):
+    """The gradient of torch tensor `t`: `t.grad`, or zeros created now (and kept as `t.grad`)
+    when clear_grad() zeroed it lazily; None when it has none."""
+    g = t.grad
+    if g is None and t.__dict__.get(_LAZY_ZERO):
+        g = t.grad = torch.zeros_like(t)
+    return g
 
 
 class Size(list):
@@ -172,7 +193,9 @@ class Tensor:
             return None
         g = t.grad
         if g is None:
-            return None
+            g = lazy_zero_grad(t)
+            if g is None:
+                return None
         out = wrap(g)
         # Paddle 3.x prints a leaf's grad with stop_gradient=False, except a grad that a PyLayer's
         # backward computed with ops (it keeps that tensor's stop_gradient=True; py_layer marks it).
@@ -182,7 +205,10 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
-        self._t.grad = None if value is None else value._t
+        t = self._t
+        t.grad = None if value is None else value._t
+        if t.__dict__.get(_LAZY_ZERO):
+            del t.__dict__[_LAZY_ZERO]
 
     @property
     def _place_str(self):
@@ -198,7 +224,13 @@ class Tensor:
         t = self._t
         if not t.requires_grad:
             return
-        g = torch.ones_like(t) if grad_tensor is None else grad_tensor._t
+        if grad_tensor is not None:
+            g = grad_tensor._t
+        elif t.layout is torch.sparse_coo:     # a sparse output: ones at its stored elements
+            g = torch.sparse_coo_tensor(t._indices(), torch.ones_like(t._values()), t.shape,
+                                        check_invariants=False)
+        else:
+            g = torch.ones_like(t)
         node = t.grad_fn
         if node is not None and node.metadata.get("_pd_freed"):
             # torch can run a graph twice when no node saved tensors (add); Paddle cannot.
@@ -213,13 +245,25 @@ class Tensor:
             node.metadata["_pd_freed"] = True
 
     def clear_grad(self, set_to_zero=True):
-        """Zero the gradient (Paddle's default), or drop it with set_to_zero=False."""
-        g = self._t.grad
-        if g is not None:
-            if set_to_zero:
-                g.zero_()
-            else:
-                self._t.grad = None
+        """Zero the gradient (Paddle's default), or drop it with set_to_zero=False.
+
+        Differences from Paddle: none visible. Zeroing is lazy when nothing else holds the
+        gradient (see `lazy_zero_grad`): the next backward then writes the gradient instead of
+        adding it to zeros, which saves a pass over every parameter's memory per step.
+        """
+        t = self._t
+        if not set_to_zero:
+            t.grad = None
+            t.__dict__.pop(_LAZY_ZERO, None)
+            return
+        g = t.grad
+        if g is None:
+            return
+        if _getrefcount(g) > _UNHELD_REFS:
+            g.zero_()     # a Tensor the user holds (`g = p.grad`) must see its zeros, as in Paddle
+        else:
+            t.grad = None
+            t.__dict__[_LAZY_ZERO] = True
 
     clear_gradient = clear_grad
 
@@ -321,6 +365,8 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __str__(self):
+        if self._t.layout is not torch.strided and _SPARSE_FORMATTER:
+            return _SPARSE_FORMATTER[0](self)
         return format_tensor(self._t, dtype_name=self.dtype.short, place_str=str(self.place),
                              stop_gradient=self.stop_gradient)
 
@@ -337,6 +383,16 @@ class Tensor:
             out.stop_gradient = False
         memo[id(self)] = out
         return out
+
+
+# The sparse package registers its printer here (paddle_compat/_sparse/tensor.py); a hook, not an
+# import, so that the Tensor does not import the floor above it.
+_SPARSE_FORMATTER = []
+
+
+def set_sparse_formatter(fn):
+    """Register the function that prints a sparse Tensor (Paddle's sparse_tensor_to_string)."""
+    _SPARSE_FORMATTER[:] = [fn]
 
 
 _NODE_NAMES = {"Mul": "Multiply", "Sub": "Subtract", "Div": "Divide", "Mm": "Matmul",

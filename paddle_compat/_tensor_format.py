@@ -27,7 +27,7 @@ import torch
 
 from ._mode import STATE
 
-__all__ = ["format_tensor", "set_printoptions", "DEFAULT_PRINT_OPTIONS"]
+__all__ = ["format_tensor", "format_sparse", "set_printoptions", "DEFAULT_PRINT_OPTIONS"]
 
 
 class PrintOptions:
@@ -284,3 +284,15 @@ def format_tensor(t, *, dtype_name, place_str, stop_gradient, prefix="Tensor"):
     return _TEMPLATE.format(prefix=prefix, shape=list(t.shape), dtype=dtype_name, place=place_str,
                             stop_gradient=stop_gradient, indent=" " * indent,
                             data=_format_data(t, indent))
+
+
+def format_sparse(prefix, shape, dtype_name, place_str, stop_gradient, body):
+    """Paddle's `sparse_tensor_to_string`: the header line (ending in `, `), then one
+    `label=<data>` line per (label, torch tensor) in `body`, each data part formatted as a dense
+    tensor indented past its label."""
+    indent = len(prefix) + 1
+    lines = [f"{label}=" + _format_data(t, indent + len(label) + 1) for label, t in body]
+    head = (f"{prefix}(shape={shape}, dtype={dtype_name}, place={place_str}, "
+            f"stop_gradient={stop_gradient}, ")
+    return head + "".join("\n" + " " * indent + line + (", " if i < len(lines) - 1 else ")")
+                          for i, line in enumerate(lines))

@@ -142,8 +142,8 @@ def test_every_census_module_paddle_compat_has_gives_the_error():
 
 def test_internal_names_say_so():
     with pytest.raises(_census.APINotProvidedError) as info:
-        paddle_compat.pir
-    assert str(info.value).startswith("paddle.pir is not provided yet by paddle_compat "
+        paddle_compat.cost_model
+    assert str(info.value).startswith("paddle.cost_model is not provided yet by paddle_compat "
                                       "(internal to Paddle 3.3.1, not its public API)")
 
 

@@ -170,8 +170,7 @@ def _dynamic_decode_static_refused():
         dec, paddle.static.data("h", [2, 3], "float32")), "dynamic mode"))
 
 
-MISSING_LAYERS = ["paddle.optimizer.Rprop", "paddle.optimizer.ASGD",
-                  "paddle.optimizer.LBFGS", "paddle.XPUPlace"]
+MISSING_LAYERS = ["paddle.XPUPlace"]
 
 # (the sentence of docs/differences.md, a check that returns True when it holds)
 CLAIMS = [

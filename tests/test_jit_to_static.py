@@ -262,3 +262,82 @@ def _compile_tiny_linear():
         warnings.simplefilter("error", RuntimeWarning)   # a fallback would warn
         out = sf(paddle.ones([2, 8]))
     np.testing.assert_allclose(out.numpy(), ref, rtol=1e-5)
+
+
+# ---- Paddle's backends compile only where it pays ----------------------------------------------
+
+def _policy_run(monkeypatch, compiled_cost, dynamic_cost, calls=20, grad=True):
+    """Drive an auto-policy StaticFunction (Paddle's default backend, run with torch's 'eager'
+    backend to stay fast) with a fake clock: each call costs `compiled_cost` or `dynamic_cost`
+    depending on the path it took (the Python body runs only on the dynamic path and while
+    tracing)."""
+    from paddle_compat._jit import static_function
+    clock = [0.0]
+    monkeypatch.setattr(static_function, "_clock", lambda: clock[0])
+    ran = []
+
+    def f(x):
+        if not torch.compiler.is_compiling():
+            ran.append(1)
+        return x * 2 + 1
+
+    sf = paddle.jit.to_static(f)
+    assert sf._auto and sf._backend == "inductor"
+    sf._backend = "eager"
+    x = paddle.to_tensor([1.0, 2.0])
+    paths = []
+    with torch.set_grad_enabled(grad):
+        for _ in range(calls):
+            before = len(ran)
+            out = sf(x)
+            assert out.numpy().tolist() == [3.0, 5.0]
+            dynamic = len(ran) > before
+            paths.append("dynamic" if dynamic else "compiled")
+            clock[0] += dynamic_cost if dynamic else compiled_cost
+    return sf, paths
+
+
+def test_auto_policy_runs_dynamic_when_compiling_does_not_pay(monkeypatch, caplog):
+    import logging
+    with caplog.at_level(logging.DEBUG, logger="paddle_compat.jit"):
+        sf, paths = _policy_run(monkeypatch, compiled_cost=5.0, dynamic_cost=1.0)
+    trial = paths[2:14]
+    assert paths[:2] == ["compiled", "compiled"]
+    assert trial == ["dynamic", "compiled"] * 6         # alternating, each call run once
+    assert set(paths[14:]) == {"dynamic"}
+    stats = sf.compile_stats()["grad"]
+    assert stats["choice"] == "dynamic" and stats["compiled_s"] == 5.0 and \
+        stats["dynamic_s"] == 1.0 and stats["compile_s"] is not None
+    assert "compilation does not pay here: running the dynamic path" in caplog.text
+
+
+def test_auto_policy_keeps_the_compiled_graph_when_it_is_faster(monkeypatch):
+    sf, paths = _policy_run(monkeypatch, compiled_cost=1.0, dynamic_cost=3.0, grad=False)
+    assert set(paths[14:]) == {"compiled"}
+    assert sf.compile_stats() == {"no_grad": {"compile_s": sf.compile_stats()["no_grad"][
+        "compile_s"], "choice": "compiled", "compiled_s": 1.0, "dynamic_s": 3.0}}
+
+
+def test_a_named_torch_backend_always_runs_compiled():
+    sf = paddle.jit.to_static(lambda x: x + 1, backend="eager")
+    assert not sf._auto
+    for _ in range(16):
+        sf(paddle.ones([2]))
+    assert sf.compile_stats() == {}
+    assert paddle.jit.to_static(lambda x: x, backend="CINN")._auto
+
+
+def test_a_compiled_graph_that_fails_when_it_runs_falls_back_to_dynamic(monkeypatch):
+    def broken(*args):
+        raise TypeError("expected Tensor() for op: torch.ops.aten.mkldnn_rnn_layer.default")
+    sf = paddle.jit.to_static(lambda x: x * 3)
+    monkeypatch.setattr(sf, "_compile", lambda: broken)
+    with pytest.warns(RuntimeWarning, match="graph failed when it ran.*mkldnn_rnn_layer"):
+        out = sf(paddle.to_tensor([1.0, 2.0]))
+    assert out.numpy().tolist() == [3.0, 6.0]
+    assert sf(paddle.to_tensor([2.0])).numpy().tolist() == [6.0]      # dynamic from now on
+    # A user's own error raises as in dynamic mode, not as the graph's failure.
+    sg = paddle.jit.to_static(lambda x: paddle.reshape(x, [7]))
+    monkeypatch.setattr(sg, "_compile", lambda: broken)
+    with pytest.raises(ValueError):
+        sg(paddle.to_tensor([1.0, 2.0]))

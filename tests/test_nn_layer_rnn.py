@@ -11,6 +11,7 @@ import pytest
 import torch
 
 import paddle_compat as paddle
+from tests._nn_training_goldens import training_golden
 import paddle_compat.nn as nn
 from conformance.golden_replay import check_case
 
@@ -124,3 +125,10 @@ def test_static_mode_records_one_rnn_op_and_runs_through_the_executor():
     finally:
         paddle.disable_static()
 
+
+
+def test_seq2seq_with_attention_trains_with_paddles_losses():
+    # GRU encoder + attention GRUCell decoder, Adam, 6 steps from paddle.seed: Paddle's printout.
+    got, want = training_golden("seq2seq_attention")
+    np.testing.assert_allclose(got["out"], want["out"], rtol=2e-5)
+    assert len(got["stdout"].splitlines()) == len(want["stdout"].splitlines()) == 6

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import paddle_compat as paddle
+from tests._nn_training_goldens import training_golden
 import paddle_compat.nn as nn
 from conformance.golden_replay import check_case
 
@@ -73,3 +74,10 @@ def test_static_mode_records_the_encoder_and_runs_through_the_executor():
         assert out[0].shape == (2, 5, 8) and np.isfinite(out[1]).all()
     finally:
         paddle.disable_static()
+
+
+def test_transformer_encoder_classifier_trains_with_paddles_losses():
+    # 2-layer encoder with a padding mask, AdamW, 6 steps, then eval probabilities: Paddle's.
+    got, want = training_golden("transformer_classifier")
+    np.testing.assert_allclose(got["out"], want["out"], rtol=2e-5, atol=1e-6)
+    assert len(got["stdout"].splitlines()) == len(want["stdout"].splitlines()) == 6

@@ -184,3 +184,13 @@ def test_static_variable_as_or_inside_a_shape_is_a_clear_not_implemented_error()
                     call()
     finally:
         paddle.disable_static()
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("creation"))
+def test_tensor_api_golden(case):
+    _api.check(case)

@@ -111,3 +111,13 @@ def test_tensordot_errors():
         paddle.tensordot(x, y, -1)
     with pytest.raises(AssertionError, match="'x' has size 3 in dim 1 while 'y' has size 4 in dim 0"):
         paddle.tensordot(x, y, 1)
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("linalg"))
+def test_tensor_api_golden(case):
+    _api.check(case)

@@ -109,3 +109,13 @@ def test_ops_registered():
               "isnan_v2", "equal_all", "is_empty"):
         assert t in OPS, t
     assert OPS["equal"].inputs == ("X", "Y")
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("logic"))
+def test_tensor_api_golden(case):
+    _api.check(case)

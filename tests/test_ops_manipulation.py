@@ -201,3 +201,13 @@ def test_gather_scatter_gradcheck_float64():
                 paddle.to_torch(paddle.scatter(px, i, pu, overwrite=False)),
                 paddle.to_torch(paddle.take_along_axis(px, paddle.to_tensor([[0], [2], [1], [0]]), 1)))
     assert torch.autograd.gradcheck(f, (x, u))
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("manipulation"))
+def test_tensor_api_golden(case):
+    _api.check(case)

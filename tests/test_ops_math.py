@@ -465,3 +465,13 @@ def test_add_n_op_given_one_tensor_takes_it_as_one_input():
             assert list(apply_op(_ADD_N, (v,)).shape) == [-1, 3]
     finally:
         paddle.disable_static()
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("math"))
+def test_tensor_api_golden(case):
+    _api.check(case)

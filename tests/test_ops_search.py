@@ -71,3 +71,13 @@ def test_searchsorted_side_and_sorter():
     unsorted = paddle.to_tensor([3.0, 1.0, 2.0])
     got = paddle.searchsorted(unsorted, paddle.to_tensor([2.5, 0.0]), sorter=paddle.to_tensor([1, 2, 0]))
     assert got.tolist() == np.searchsorted([1.0, 2.0, 3.0], [2.5, 0.0]).tolist()
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("search"))
+def test_tensor_api_golden(case):
+    _api.check(case)

@@ -144,3 +144,13 @@ def test_quantile_single_q_is_not_stacked_and_checks():
         paddle.quantile(x, 0.5, interpolation="cubic")
     with pytest.raises(ValueError, match=r"element should in range \[-rank\(x\), rank\(x\)\)"):
         paddle.quantile(x, 0.5, axis=2)
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("stat"))
+def test_tensor_api_golden(case):
+    _api.check(case)

@@ -42,3 +42,28 @@ def test_radam_keeps_paddle_shaped_accumulators():
     assert all(list(v.shape) == [3] for v in opt.state_dict().values())
     rho = [v for k, v in opt.state_dict().items() if "rho" in k][0].numpy()
     np.testing.assert_allclose(rho, 2 * 0.998001 / (1 - 0.998001), rtol=1e-4)   # t b2^t / (1 - b2^t)
+
+
+def test_adam_updates_a_large_parameter_slice_by_slice_with_the_same_values(monkeypatch):
+    # rules._adam_update bounds its temporary to _CHUNK elements; the values must be those of
+    # the whole-tensor update, bit for bit.
+    import torch
+    from paddle_compat._optim import rules
+    n = 3 * rules._CHUNK + 5
+    g = torch.Generator().manual_seed(0)
+    p0, m1, m2 = (torch.randn(n, generator=g) for _ in range(3))
+    m2 = m2.abs()
+    sliced, whole = p0.clone(), p0.clone()
+    rules._adam_update(sliced, m1, m2, 1e-8, 1e-3)
+    monkeypatch.setattr(rules, "_CHUNK", 10 * n)
+    rules._adam_update(whole, m1, m2, 1e-8, 1e-3)
+    assert torch.equal(sliced, whole) and not torch.equal(whole, p0)
+# ---- ASGD and Rprop: step by step against Paddle 3.3.1 (conformance/goldens/tensor_api.json) ----
+import pytest  # noqa: E402
+
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("optimizers"))
+def test_asgd_rprop_golden(case):
+    _api.check(case)

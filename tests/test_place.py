@@ -48,3 +48,12 @@ def test_gpu_place_on_gpu():
         assert paddle.get_device() == "gpu:0"
     finally:
         paddle.set_device("cpu")
+
+
+# ---- XPUPinnedPlace, XPUPlace, IPUPlace: Paddle's errors (conformance/goldens/tensor_api.json) ----
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("place"))
+def test_unavailable_places_golden(case):
+    _api.check(case)

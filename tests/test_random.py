@@ -402,3 +402,13 @@ def test_log64_matches_the_c_library_log_bit_for_bit():
     assert np.array_equal(_random._log64(x).view(np.int64), want.view(np.int64))
     with pytest.raises(ValueError, match="math domain error"):
         _random._log64(np.array([0.5, 0.0]))
+
+
+# ---- Paddle 3.x tensor functions of this module (in-place variants, newer ops): the cases
+# recorded from Paddle 3.3.1 by conformance/record/record_tensor_api.py --------------------------
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.parametrize("case", _api.cases("random"))
+def test_tensor_api_golden(case):
+    _api.check(case)

@@ -208,3 +208,62 @@ def test_explicit_interop_stays_zero_copy():
     d = torch.utils.dlpack.from_dlpack(t)
     assert d.data_ptr() == raw.data_ptr()
     assert not np.shares_memory(t.numpy(), raw.numpy())
+
+
+# ---- clear_grad's lazy zeroing: invisible, Paddle's zeros everywhere ----------------------------
+
+def _two_layer_run(hold_grads):
+    """Adam over two Linears, the second unused after step 1. hold_grads keeps references to the
+    gradients, which forces clear_grad to zero them in place (the eager path)."""
+    paddle.seed(0)
+    used, unused = paddle.nn.Linear(3, 2), paddle.nn.Linear(3, 2)
+    opt = paddle.optimizer.Adam(learning_rate=0.1, parameters=used.parameters() +
+                                unused.parameters())
+    x = paddle.to_tensor([[1.0, -2.0, 0.5]])
+    held = []
+    (used(x).sum() + unused(x).sum()).backward()
+    for step in range(3):
+        if step:
+            used(x).sum().backward()
+        if hold_grads:
+            held = [p.grad for p in opt._parameter_list]
+        opt.step()
+        opt.clear_grad()
+    return [p.numpy() for p in opt._parameter_list], held
+
+
+def test_clear_grad_is_lazy_but_an_unused_parameter_still_sees_a_zero_gradient():
+    lazy, _ = _two_layer_run(hold_grads=False)
+    eager, held = _two_layer_run(hold_grads=True)
+    for a, b in zip(lazy, eager):
+        np.testing.assert_array_equal(a, b)      # Adam moved the unused layer alike in both
+    assert all(float(abs(g).sum()) == 0 for g in held)      # held grads were zeroed in place
+
+
+def test_clear_grad_drops_an_unheld_gradient_and_grad_reads_zeros():
+    w = paddle.create_parameter([2, 2], "float32")
+    (w * 3).sum().backward()
+    w.clear_grad()
+    assert paddle.to_torch(w).grad is None          # lazy: no zero-fill pass
+    g = w.grad
+    assert g is not None and g.numpy().tolist() == [[0, 0], [0, 0]] and not g.stop_gradient
+    (w * 3).sum().backward()
+    (w * 3).sum().backward()
+    assert w.grad.numpy().tolist() == [[6, 6], [6, 6]]
+    w.clear_grad(set_to_zero=False)
+    assert w.grad is None
+
+
+def test_lazily_zeroed_gradient_survives_layer_to_and_minimize():
+    lin = paddle.nn.Linear(2, 2)
+    lin(paddle.ones([1, 2])).sum().backward()
+    lin.clear_gradients()
+    lin.to(dtype="float64")
+    assert lin.weight.grad is not None and lin.weight.grad.dtype == paddle.float64
+    lin2 = paddle.nn.Linear(2, 2)
+    opt = paddle.optimizer.SGD(parameters=lin2.parameters())
+    loss = lin2(paddle.ones([1, 2])).sum()
+    loss.backward()
+    opt.clear_grad()
+    _, pairs = opt.minimize(loss)
+    assert len(pairs) == 2 and all(float(abs(g).sum()) == 0 for _, g in pairs)

@@ -36,3 +36,16 @@ def test_package_metadata_reports_compat_version_license_and_urls():
         assert "Apache License" in f.read(300)
     assert "PyTorch" in meta["description"] and meta["urls"]
     assert all(u.startswith("https://") for u in meta["urls"].values())
+
+
+# ---- the build queries (cuda_archs, nccl, tensorrt, xpu*), replayed from Paddle 3.3.1's CPU wheel
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+from tests import _tensor_api_goldens as _api  # noqa: E402
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="the CPU wheel's answers")
+@pytest.mark.parametrize("case", _api.cases("version"))
+def test_build_queries_golden(case):
+    _api.check(case)

@@ -1,10 +1,10 @@
 # The example of the seed document paddle_static_nn_static_pylayer_api.txt, verbatim (prompts
 # stripped). static_pylayer works in Paddle 3.3.1's default PIR mode only: no `# env:` header.
 # Real Paddle 3.3.1 fails this documented example at `data_grad.name` ("we can only get name of
-# Value from DataOp/ParameterOp/..."): the case is flagged `paddle-fails`, so the replay checks that
-# the recorded Paddle run still fails and compares paddle_compat with the documented output below.
+# Value from DataOp/ParameterOp/..."), and so does paddle_compat's PIR face (a gradient value has
+# no name in PIR): the replay compares with Paddle's failure, not with the documented output.
 # `example_fetch_values` is the same program fetching the Values themselves, which Paddle runs.
-# %% case: example paddle-fails
+# %% case: example
 import paddle
 import numpy as np
 

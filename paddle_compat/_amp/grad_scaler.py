@@ -23,7 +23,7 @@ import numpy as np
 import torch
 
 from .._mode import STATE
-from .._tensor import Tensor
+from .._tensor import Tensor, lazy_zero_grad
 from .auto_cast import _amp_place, _place_text, amp_global_state
 
 __all__ = ["AmpScaler", "GradScaler", "OptimizerState"]
@@ -120,7 +120,7 @@ class AmpScaler:
             params = list(optimizer._parameter_list or [])
         out = {torch.float16: [], torch.bfloat16: [], "other": []}
         for p in params:
-            g = p._t.grad
+            g = lazy_zero_grad(p._t)
             if g is not None:
                 out[g.dtype if g.dtype in (torch.float16, torch.bfloat16) else "other"].append(g)
         return out[torch.float16], out[torch.bfloat16], out["other"]

@@ -31,7 +31,7 @@ import weakref
 import torch
 
 from .._mode import STATE
-from .._tensor import Tensor, wrap
+from .._tensor import _LAZY_ZERO, Tensor, wrap
 from . import py_layer_errors as _err
 from .saved_tensors_hooks import ACTIVE as _HOOKS
 
@@ -376,8 +376,10 @@ class _PyLayerFunction(torch.autograd.Function):
             flat, sources = _err.flatten_grads(layer, result, in_slots, tctx.needs_input_grad)
         if leaves:
             for x, g, src in zip(leaves, flat, sources):
+                # A gradient clear_grad() zeroed lazily counts as present (Paddle's is zeros).
                 if x is not None and g is not None and not g.requires_grad and x.grad is None \
-                        and src.stop_gradient and not _passed_through(src, args):
+                        and not x.__dict__.get(_LAZY_ZERO) and src.stop_gradient \
+                        and not _passed_through(src, args):
                     _mark_leaf_grad(x)
         return (None, *flat)
 

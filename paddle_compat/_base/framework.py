@@ -44,9 +44,9 @@ def in_dygraph_mode():
 
 
 def in_dynamic_or_pir_mode():
-    """paddle.base.framework.in_dynamic_or_pir_mode(): dynamic mode (paddle_compat's static graph
-    is the legacy IR, never PIR)."""
-    return not STATE.static
+    """paddle.base.framework.in_dynamic_or_pir_mode(): dynamic mode, or static mode showing the
+    PIR face (FLAGS_enable_pir_api, on by default)."""
+    return not STATE.static or STATE.pir
 
 
 def grad_var_name(var_name):
@@ -136,3 +136,14 @@ def cuda_places(device_ids=None):
     elif not isinstance(device_ids, (list, tuple)):
         device_ids = [device_ids]
     return [CUDAPlace(i) for i in device_ids]
+
+
+# ---- paddle.disable_signal_handler ------------------------------------------------------------
+def disable_signal_handler():
+    """paddle.disable_signal_handler(): Paddle removes the signal handlers its C++ core installs
+    (so that another framework's handlers work); paddle_compat installs none, so there is nothing
+    to remove and this returns None."""
+    return None
+
+
+__all__ += ["disable_signal_handler"]

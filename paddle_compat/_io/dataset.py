@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from .._mode import STATE
+from .._ops.indexing import _out_of_range
 from .._tensor import Tensor, wrap
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "ChainDataset",
@@ -56,6 +57,10 @@ class TensorDataset(Dataset):
         self.tensors = tensors
 
     def __getitem__(self, index):
+        n = len(self)
+        if isinstance(index, int) and not -n <= index < n:
+            # Paddle indexes with Tensor.__getitem__: its message, not torch's
+            raise _out_of_range(index, 0, n)
         return tuple(wrap(t._t[index]) if isinstance(t, Tensor) else t[index] for t in self.tensors)
 
     def __len__(self):

@@ -24,12 +24,20 @@ import json
 import zipfile
 
 import torch
-from torch.export.pt2_archive import constants as C
 
 __all__ = ["read_checked", "archive_id"]
 
-_ROOT_FILES = {C.ARCHIVE_FORMAT_PATH, C.ARCHIVE_VERSION_PATH, "byteorder", ".data/version",
-               ".data/serialization_id"}
+
+def _constants():
+    # Imported when an archive is checked, not with paddle_compat: torch.export.pt2_archive's
+    # package imports torch._dynamo, about a second of `import paddle_compat`.
+    from torch.export.pt2_archive import constants
+    return constants
+
+
+def _root_files(C):
+    return {C.ARCHIVE_FORMAT_PATH, C.ARCHIVE_VERSION_PATH, "byteorder", ".data/version",
+            ".data/serialization_id"}
 _MODEL = "model"
 
 
@@ -100,9 +108,10 @@ def _check(zf):
     if len(roots) != 1 or any("/" not in n for n in names):
         raise _Refused("the records are not under one root folder")
     root = roots.pop() + "/"
+    C = _constants()
     weights_config = C.WEIGHTS_CONFIG_FILENAME_FORMAT.format(_MODEL)
     constants_config = C.CONSTANTS_CONFIG_FILENAME_FORMAT.format(_MODEL)
-    expected = _ROOT_FILES | {C.MODELS_FILENAME_FORMAT.format(_MODEL),
+    expected = _root_files(C) | {C.MODELS_FILENAME_FORMAT.format(_MODEL),
                               C.SAMPLE_INPUTS_FILENAME_FORMAT.format(_MODEL),
                               weights_config, constants_config}
     for info in infos:

@@ -19,6 +19,20 @@ Each StaticFunction compiles its own *copy* of the trampoline's code object: dyn
 frames per code object, so a single shared trampoline would make all decorated functions compete
 for one cache (and hit its recompile limit after eight of them).
 
+Compile only where it pays (backend None / 'CINN' / 'PCC', Paddle's values). torch.compile is not
+always faster than the dynamic path it replaces: on a small CPU, inductor's generated backward kernels
+lost to ATen's (benchmarks/bench_models.py: a LeNet training step took 0.42-0.59x the dynamic speed,
+the MLP's 0.80-0.88x) while inference forwards won (LeNet 1.6x). So with Paddle's backends each
+StaticFunction measures instead of guessing, separately for calls with and without grad enabled
+(`_Policy`): the first two calls run compiled (compilation and any recompile happen there; their
+time is kept as the compile time), the next `_TRIAL` calls alternate between the compiled graph and
+the dynamic path, and the time (CPU time; wall time with CUDA) from each call to the next call (which, in a training loop, holds
+that call's backward and optimizer step) is compared, median against median. The faster path is
+kept for all later calls, and the choice, both timings and the compile time are logged at DEBUG
+level on the `paddle_compat.jit` logger. Both paths compute the same values, and every call runs
+exactly once, so the measuring changes no result and no state (RNG, BatchNorm statistics). An
+explicitly named torch backend ('inductor', 'eager', ...) always runs compiled.
+
 Python control flow: with full_graph=False (the default, Paddle's SOT mode) dynamo splits the graph
 where Python needs a concrete value (`if float(x.mean()) > 0`, `.numpy()`, printing) and runs that
 part eagerly: data-dependent control flow works unchanged. With full_graph=True (Paddle's AST
@@ -28,8 +42,11 @@ a cond op; torch.compile does not.
 """
 import functools
 import inspect
+import logging
 import os
 import re
+import statistics
+import time
 import traceback
 import types
 import warnings
@@ -108,6 +125,47 @@ def ignore_module(modules):
                         pass
 
 
+_LOG = logging.getLogger("paddle_compat.jit")
+_TRIAL = 12         # calls that alternate compiled / dynamic before the choice (6 each)
+
+
+def _clock():
+    # The process's CPU time on CPU: on a shared machine it moves much less with other load
+    # than wall time does. A GPU's work is not CPU time: with CUDA in use, wall time.
+    if torch.cuda.is_initialized():
+        return time.perf_counter()
+    return time.process_time()
+
+
+class _Policy:
+    """Which path the calls of one grad mode take: see the module docstring."""
+
+    __slots__ = ("calls", "prev_path", "prev_start", "times", "choice", "compile_s")
+
+    def __init__(self):
+        self.calls = 0
+        self.prev_path = None       # the path of the previous trial call, while timing it
+        self.prev_start = 0.0
+        self.times = {"compiled": [], "dynamic": []}
+        self.choice = None          # 'compiled' | 'dynamic' once decided
+        self.compile_s = None
+
+    def path(self, now):
+        """The path of this call; records the previous trial call's call-to-call time."""
+        if self.prev_path is not None:
+            self.times[self.prev_path].append(now - self.prev_start)
+            self.prev_path = None
+        n = self.calls
+        self.calls = n + 1
+        if n < 2:
+            return "compiled"
+        if n < 2 + _TRIAL:
+            path = "dynamic" if n % 2 == 0 else "compiled"
+            self.prev_path, self.prev_start = path, now
+            return path
+        return None                 # the trial is over: decide
+
+
 def _torch_backend(backend):
     if backend is None or (isinstance(backend, str) and backend.upper() in ("CINN", "PCC")):
         # Paddle's compiler backends map to torch's compiler, inductor.
@@ -182,7 +240,7 @@ class StaticFunction:
     """
 
     def __init__(self, function, input_spec=None, backend="inductor", full_graph=False,
-                 build_strategy=None, instance=None, property=False):
+                 build_strategy=None, instance=None, property=False, auto=False):
         if isinstance(function, types.MethodType):
             instance, function = function.__self__, function.__func__
         self._function = function
@@ -194,6 +252,10 @@ class StaticFunction:
         self._property = property
         self._compiled = None
         self._fallback = None            # reason for running eagerly after a failed compile
+        # Paddle's backends (None/'CINN'/'PCC') compile only where it pays; a named torch
+        # backend always compiles.
+        self._auto = auto
+        self._policies = {}              # torch.is_grad_enabled() -> _Policy
         self._bound = weakref.WeakKeyDictionary()
         self.last_input_spec = None
         self._params = _param_names(function, instance is not None)
@@ -206,7 +268,8 @@ class StaticFunction:
         bound = self._bound.get(instance)
         if bound is None:
             bound = StaticFunction(self._function, self._input_spec, self._backend,
-                                   self._full_graph, self._build_strategy, instance, self._property)
+                                   self._full_graph, self._build_strategy, instance, self._property,
+                                   self._auto)
             self._bound[instance] = bound
         return bound
 
@@ -251,16 +314,73 @@ class StaticFunction:
         self.last_input_spec = [tree.spec_of(a) for a in args]
         if self._fallback is not None:
             return self._eager(args, kwargs)
+        policy = None
+        if self._auto:
+            grad = torch.is_grad_enabled()
+            policy = self._policies.get(grad)
+            if policy is None:
+                policy = self._policies[grad] = _Policy()
+            path = policy.choice or policy.path(_clock())
+            if path is None:
+                path = self._decide(policy, grad)
+            if path == "dynamic":
+                return self._eager(args, kwargs)
         if specs is not None:
             _mark_dynamic(args, specs)
         compiled = self._compiled
         if compiled is None:
             compiled = self._compiled = self._compile()
+        t0 = time.perf_counter() if policy is not None and policy.calls <= 2 else None
         try:
             out = compiled(self, template, *raw)
         except torch._dynamo.exc.TorchDynamoException as e:
             return self._compile_failed(e, args, kwargs)
+        except Exception as e:
+            if policy is None or policy.calls > 2:
+                raise
+            # A compiled graph can fail when it first runs (torch 2.13's inductor on an LSTM's
+            # training step: `expected Tensor() for op: aten.mkldnn_rnn_layer`). The dynamic path
+            # decides: a user's own error raises there exactly as in dynamic mode; if it runs,
+            # the graph is at fault and this function stays dynamic.
+            out = self._eager(args, kwargs)
+            self._fallback = f"the compiled graph failed: {type(e).__name__}: {e}"
+            warnings.warn(f"{self._owner_name()}: the torch.compile (backend={self._backend!r}) "
+                          f"graph failed when it ran ({type(e).__name__}: "
+                          f"{str(e).splitlines()[0] if str(e) else ''}). Falling back to dynamic "
+                          f"mode for this function.", RuntimeWarning, stacklevel=2)
+            return out
+        if t0 is not None:          # the first two calls compile (and recompile)
+            policy.compile_s = (policy.compile_s or 0.0) + time.perf_counter() - t0
         return tree.wrap_out(out)
+
+    def _decide(self, policy, grad):
+        t = {k: statistics.median(v) if v else None for k, v in policy.times.items()}
+        fast = t["compiled"] is not None and t["dynamic"] is not None and \
+            t["compiled"] < t["dynamic"]
+        policy.choice = "compiled" if fast else "dynamic"
+        if _LOG.isEnabledFor(logging.DEBUG):
+            ms = {k: "?" if v is None else f"{v * 1e3:.2f} ms" for k, v in t.items()}
+            _LOG.debug("%s, calls with grad %s: compiled %s vs dynamic %s from one call to the "
+                       "next (median of %d each); %s (compile and warm-up took %.2f s)",
+                       self._owner_name(), "enabled" if grad else "disabled", ms["compiled"],
+                       ms["dynamic"], _TRIAL // 2,
+                       "running the compiled graph" if fast else
+                       "compilation does not pay here: running the dynamic path",
+                       policy.compile_s or 0.0)
+        return policy.choice
+
+    def compile_stats(self):
+        """{'grad' | 'no_grad': {'compile_s', 'choice', 'compiled_s', 'dynamic_s'}}: what the
+        compile-where-it-pays policy measured (empty for a named torch backend)."""
+        out = {}
+        for grad, p in self._policies.items():
+            out["grad" if grad else "no_grad"] = {
+                "compile_s": p.compile_s, "choice": p.choice,
+                "compiled_s": statistics.median(p.times["compiled"]) if p.times["compiled"]
+                else None,
+                "dynamic_s": statistics.median(p.times["dynamic"]) if p.times["dynamic"]
+                else None}
+        return out
 
     def _eager(self, args, kwargs):
         inst = self._instance
@@ -359,8 +479,12 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
     call. `full_graph=False` lets Python control flow that needs Tensor values run eagerly between
     compiled graphs; `full_graph=True` requires one graph. PyLayer works inside (in the graph).
 
-    Differences from Paddle: `backend` None/'CINN'/'PCC' all use torch's inductor; the torch
-    backends 'eager', 'aot_eager', 'inductor', 'cudagraphs' are accepted too. `build_strategy` is
+    Differences from Paddle: `backend` None/'CINN'/'PCC' all use torch's inductor, and only
+    where it pays: the first calls of each grad mode compile and then try the compiled graph and
+    the dynamic path in turn, and the faster one runs from then on (the choice is logged at DEBUG
+    on the `paddle_compat.jit` logger; `compile_stats()` on the returned function reports it and
+    the compile time). The torch backends 'eager', 'aot_eager', 'inductor', 'cudagraphs' are
+    accepted too and always run compiled. `build_strategy` is
     checked and ignored. A call that does not match `input_spec` (rank, a fixed size, dtype)
     raises ValueError (Paddle accepts some mismatches and fails later inside an op). A failed
     compile warns and runs the function in dynamic mode (full_graph=True: NotImplementedError).
@@ -374,6 +498,8 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
                             f"`paddle.static.BuildStrategy`, but received "
                             f"{type(build_strategy).__name__}")
     tbackend = _torch_backend(backend)
+    # Paddle's own backend values: compile where it pays (module docstring).
+    auto = backend is None or (isinstance(backend, str) and backend.upper() in ("CINN", "PCC"))
     specs = _normalize_specs(input_spec)
     prop = bool(kwargs.get("property", False))
 
@@ -384,7 +510,7 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
             raise TypeError(f"paddle.jit.to_static expects a function, a method or a "
                             f"paddle.nn.Layer, but received {type(fn).__name__}")
         return StaticFunction(fn, specs, tbackend, bool(full_graph), build_strategy,
-                              property=prop)
+                              property=prop, auto=auto)
 
     if function is None:
         return decorated

@@ -127,6 +127,13 @@ def accuracy(input, label, k=1, correct=None, total=None, name=None):
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise ValueError(f"paddle.metric.accuracy: k must be a positive int, but received {k!r}")
     values, indices = _topk(input, k)
+    if isinstance(label, Tensor) and indices.shape[0] >= 0 and label.shape[0] >= 0 \
+            and indices.shape[0] != label.shape[0]:
+        raise ValueError(
+            f"(InvalidArgument) ShapeError: the output's num_rows of AccuracyOp must be the same "
+            f"as label's num_rows. But received output's shape = {list(indices.shape)}, label's "
+            f"shape = {list(label.shape)}, output's num_rows = {indices.shape[0]}, label's "
+            f"num_rows = {label.shape[0]}")
     acc, n_correct, n_total = apply_op(_ACCURACY, (values, indices, label))
     for dst, src in ((correct, n_correct), (total, n_total)):
         if isinstance(dst, Tensor) and isinstance(src, Tensor):

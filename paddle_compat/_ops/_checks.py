@@ -16,11 +16,12 @@ import numpy as np
 import torch
 
 from .._dtype import DType, to_dtype
+from .._mode import STATE
 from .._tensor import Tensor
 
 __all__ = ["EnforceNotMet", "kernel_error", "int_attr", "float_attr", "check_type", "check_dtype", "check_variable_and_dtype", "check_tensor_arg",
            "check_int_list_arg", "check_axis", "normalize_axis", "dtype_name", "is_tensor_like",
-           "invalid_argument", "invalid_type", "FLOAT_DTYPES", "INT_DTYPES", "ALL_NUMERIC"]
+           "invalid_argument", "invalid_type", "kernel_not_found", "FLOAT_DTYPES", "INT_DTYPES", "ALL_NUMERIC"]
 
 FLOAT_DTYPES = ("float16", "bfloat16", "uint16", "float32", "float64")
 INT_DTYPES = ("uint8", "int8", "int16", "int32", "int64")
@@ -60,6 +61,15 @@ def dtype_name(dtype):
 def invalid_argument(text):
     """Paddle's C++ InvalidArgument error, which Python sees as ValueError."""
     return ValueError(f"(InvalidArgument) {text}")
+
+
+def kernel_not_found(kernel, dtype, supported):
+    """Paddle's RuntimeError for a dtype a phi kernel is not registered for, e.g. `cos` of int64:
+    "(NotFound) The kernel with key (CPU, Undefined(AnyLayout), int64) of kernel `cos` is not
+    registered. ..."; `supported` is Paddle's list text ('float64, float32')."""
+    return RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {dtype}) of "
+                        f"kernel `{kernel}` is not registered. Selected wrong DataType `{dtype}`. "
+                        f"Paddle support following DataTypes: {supported}.")
 
 
 def invalid_type(text):
@@ -172,6 +182,26 @@ def broadcast_error(a, b):
             return ValueError(f"(InvalidArgument) Broadcast dimension mismatch. Operands could not "
                               f"be broadcast together with the shape of X = {xs} and the shape of "
                               f"Y = {ys}. Received [{dx}] in X is not equal to [{dy}] in Y at i:{i}.")
+    return None
+
+
+def check_shape(shape, op_name, expected_shape_type=(list, tuple, Tensor),
+                expected_element_type=(int, Tensor), expected_tensor_dtype=("int32", "int64")):
+    """paddle.check_shape(shape, op_name, ...): Paddle's data_feeder check of a shape argument
+    (a list/tuple of ints or int Tensors, or an int Tensor). As in Paddle it checks only in static
+    mode (dynamic mode returns at once); a bad shape raises Paddle's TypeError."""
+    if not STATE.static:
+        return None
+    check_type(shape, "shape", expected_shape_type, op_name)
+    if expected_element_type is not None and not is_tensor_like(shape):
+        for item in shape:
+            check_type(item, "element of shape", expected_element_type, op_name)
+            if expected_tensor_dtype is not None and is_tensor_like(item):
+                check_dtype(item.dtype, "element of shape", expected_tensor_dtype, op_name,
+                            "If element of shape is Tensor, its data type should be "
+                            + ", ".join(expected_tensor_dtype))
+    if expected_tensor_dtype is not None and is_tensor_like(shape):
+        check_dtype(shape.dtype, "shape", expected_tensor_dtype, op_name)
     return None
 
 

@@ -25,13 +25,13 @@ from .._place import current_torch_device, to_place
 from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
 from ._checks import (check_int_list_arg, check_tensor_arg, graph_variable_in_int_arg, invalid_argument,
-                      is_graph_variable, is_tensor_like)
+                      is_graph_variable, is_tensor_like, kernel_not_found)
 from .registry import apply_op, defop
 
 __all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
            "arange", "linspace", "logspace", "eye", "assign", "diag", "tril", "triu", "meshgrid",
            "complex", "clone", "diag_embed", "tril_indices", "triu_indices", "from_numpy", "asarray",
-           "as_tensor", "fill_constant"]
+           "as_tensor", "fill_constant", "inplace", "bump_inplace_version"]
 
 
 def _dtype_or_default(dtype):
@@ -444,16 +444,22 @@ def _inplace_source(x):
     return x
 
 
-def _write_back(x, result):
+def _write_back(x, result, reshape=False):
     """Make `x` hold `result` (in-place semantics): write into x's storage when the dtype allows,
     so that views and detached aliases of x see the change (as in Paddle), inside the autograd
-    graph too (the write is recorded); a dtype change rebinds x to the result."""
+    graph too (the write is recorded); a dtype change rebinds x to the result. `reshape`: the op
+    changes x's shape (transpose_, t_), so x is rebound. Either way x's `inplace_version` goes up
+    by one, as Paddle's bump_inplace_version does."""
     if STATE.static:
         return result
-    if list(result._t.shape) != list(x._t.shape):
-        raise ValueError(f"The shape of broadcast output {list(result._t.shape)} is different from "
-                         f"that of inplace tensor {x.shape} in the Inplace operation.")
     r, t = result._t, x._t
+    if reshape:
+        x._t = r
+        bump_inplace_version(x)
+        return x
+    if list(r.shape) != list(t.shape):
+        raise ValueError(f"The shape of broadcast output {list(r.shape)} is different from "
+                         f"that of inplace tensor {x.shape} in the Inplace operation.")
     if r.dtype is not t.dtype:
         x._t = r
     elif t.requires_grad and t.is_leaf or not torch.is_grad_enabled():
@@ -461,7 +467,41 @@ def _write_back(x, result):
             t.copy_(r)
     else:
         t.copy_(r)
+    bump_inplace_version(x)
     return x
+
+
+def bump_inplace_version(x):
+    """Count one more in-place write into x (Paddle's `inplace_version`)."""
+    info = x._ensure_info()
+    info["inplace_version"] = info.get("inplace_version", 0) + 1
+
+
+def inplace(fn, name=None, reshape=False, int_kernel=None):
+    """Paddle's in-place form `paddle.<fn>_(x, ...)` of the out-of-place op `fn`: the same checks
+    and values, written back into x, which is returned (the same Tensor object) with its
+    inplace_version bumped. A leaf that needs grad raises Paddle's ValueError ("Leaf Var (...)
+    that doesn't stop gradient can't use inplace strategy."); a result whose broadcast shape is not
+    x's raises Paddle's ValueError. `reshape`: the op may change x's shape (transpose_).
+    `int_kernel`: (kernel name, Paddle's dtype list) when Paddle's in-place kernel refuses integer
+    and bool tensors (`paddle.cos_(int_tensor)` is Paddle's RuntimeError, where paddle.cos casts)."""
+    name = name or fn.__name__ + "_"
+
+    def op(x, *args, **kwargs):
+        if isinstance(x, Tensor):
+            _check_inplace(x)
+            if int_kernel is not None and not (x._t.is_floating_point() or x._t.is_complex()):
+                raise kernel_not_found(int_kernel[0], x.dtype.short, int_kernel[1])
+        if not isinstance(x, Tensor):
+            return fn(x, *args, **kwargs)
+        return _write_back(x, fn(_inplace_source(x), *args, **kwargs), reshape)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = (f"paddle.{name}(x, ...): the in-place form of paddle.{fn.__name__}; returns x "
+                  "itself, holding the result.\n\n"
+                  "Differences from Paddle: where the result has another dtype (a comparison, "
+                  "cast_) or shape (transpose_), x is rebound to the new torch tensor instead of "
+                  "writing into its storage, so earlier views of x keep the old values.")
+    return op
 
 
 
@@ -515,3 +555,89 @@ as_tensor = asarray
 
 
 attach({k: v for k, v in {"clone": clone, "diag_embed": diag_embed}.items() if k not in METHODS})
+
+
+# ---- newer creation functions of Paddle 3.x: polar, diagflat, range, the dtype tensor factories,
+# and the in-place tril_/triu_ ---------------------------------------------------------------------
+tril_ = inplace(tril, "tril_")
+triu_ = inplace(triu, "triu_")
+
+_POLAR = defop("polar", lambda a, t: torch.polar(a, t), inputs=("Abs", "Angle"), api="paddle.polar")
+
+
+def polar(abs, angle, name=None, *, out=None):
+    """paddle.polar(abs, angle): the complex tensor abs * (cos(angle) + 1j * sin(angle)); both
+    inputs float32 or float64 of one dtype (Paddle's TypeError otherwise)."""
+    check_tensor_arg(abs, "polar", "abs", 0)
+    check_tensor_arg(angle, "polar", "angle", 1)
+    for v in (abs, angle):
+        if v.dtype.short not in ("float32", "float64"):
+            # Paddle composes abs * cos(angle) in float32 first, so the promotion check speaks
+            raise TypeError("(InvalidType) Type promotion only support calculations between "
+                            "floating-point numbers and between complex and real numbers. But "
+                            f"got different data type x: {v.dtype.short}, y: float32.")
+    return _finish(apply_op(_POLAR, (abs, angle)), out)
+
+
+_DIAGFLAT = defop("diagflat", lambda x, offset=0: torch.diagflat(x, offset), attrs={"offset": 0},
+                  api="paddle.diagflat")
+
+
+def diagflat(x, offset=0, name=None):
+    """paddle.diagflat(x, offset=0): a 2-D tensor with x flattened on its `offset` diagonal."""
+    check_tensor_arg(x, "diagflat", "x", 0)
+    return apply_op(_DIAGFLAT, (x,), {"offset": int(offset)})
+
+
+def range(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requires_grad=False,
+          name=None):
+    """paddle.range(start=0, end=None, step=1, dtype=None): values from start to end INCLUSIVE
+    by step (deprecated in Paddle 3.3.1 in favour of paddle.arange); dtype None gives the
+    default float dtype, even for integer bounds.
+
+    Differences from Paddle: Paddle's deprecation warning is not printed."""
+    if end is None:
+        start, end = 0, start
+    num = [float(v.item()) if isinstance(v, Tensor) else float(v) for v in (start, end, step)]
+    if num[2] == 0:
+        raise ValueError("(InvalidArgument) The step of range op should not be 0.")
+    n = builtins.max(int(np.floor((num[1] - num[0]) / num[2])) + 1, 0)
+    stop = num[0] + n * num[2]
+    d = _dtype.default_float() if dtype is None else to_dtype(dtype)
+    attrs = {"start": num[0], "end": stop, "step": num[2], "dtype": d.torch}
+    return _finish(apply_op(_RANGE, (), _with_device(attrs, device)), out, requires_grad)
+
+
+def _tensor_factory(short):
+    dtype = short
+
+    class _DtypeTensorFactory:
+        __doc__ = (f"paddle.{_FACTORY_NAMES[short]}(*args): a {short} tensor: () is empty, a list "
+                   "or tuple is converted, ints are a shape (uninitialised values), anything else "
+                   "is paddle.Tensor(*args) (which keeps a Tensor's or an array's own dtype, as "
+                   "Paddle's does).")
+
+        def __new__(cls, *args, **kwargs):
+            if not args:
+                return empty([0], dtype=dtype)
+            if len(args) == 1 and isinstance(args[0], (list, tuple)):
+                return to_tensor(args[0], dtype=dtype)
+            if builtins.all(isinstance(a, int) for a in args):
+                return empty(list(args), dtype=dtype)
+            kwargs.pop("device", None)
+            kwargs.pop("dtype", None)
+            return Tensor(*args, **kwargs)
+
+    _DtypeTensorFactory.__name__ = _DtypeTensorFactory.__qualname__ = _FACTORY_NAMES[short]
+    return _DtypeTensorFactory
+
+
+_FACTORY_NAMES = {"bfloat16": "BFloat16Tensor", "bool": "BoolTensor", "uint8": "ByteTensor",
+                  "int8": "CharTensor", "float64": "DoubleTensor", "float32": "FloatTensor",
+                  "float16": "HalfTensor", "int32": "IntTensor", "int64": "LongTensor",
+                  "int16": "ShortTensor"}
+BFloat16Tensor, BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, \
+    IntTensor, LongTensor, ShortTensor = (_tensor_factory(s) for s in _FACTORY_NAMES)
+
+__all__ += ["tril_", "triu_", "polar", "diagflat", "range"] + list(_FACTORY_NAMES.values())
+attach({n: globals()[n] for n in ("tril_", "triu_", "diagflat") if n not in METHODS})

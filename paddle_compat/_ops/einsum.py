@@ -21,4 +21,27 @@ def einsum(equation, *operands):
                         f"{type(equation)}. ")
     if not operands or not all(is_tensor_like(o) for o in operands):
         raise ValueError("At least one operand is expected.")
-    return apply_op(EINSUM, (list(operands),), {"equation": equation.replace(" ", "")})
+    equation = equation.replace(" ", "")
+    _check_labels(equation, operands)
+    return apply_op(EINSUM, (list(operands),), {"equation": equation})
+
+
+def _check_labels(equation, operands):
+    """Paddle's equation checks, before torch's kernel sees (and words) them: one term per
+    operand; a label has one size wherever it appears (a size of 1 broadcasts)."""
+    terms = equation.split("->")[0].split(",")
+    if len(terms) != len(operands):
+        raise AssertionError(f"Invalid equation: the number of operands is {len(operands)}, but "
+                             f"found {len(terms)} segments in the label equation.")
+    sizes = {}
+    for term, op in zip(terms, operands):
+        shape = list(op.shape)
+        head, _, tail = term.partition("...")
+        pairs = list(zip(head, shape)) + (list(zip(tail, shape[len(shape) - len(tail):]))
+                                          if tail else [])
+        for label, n in pairs:
+            if n < 0 or n == 1:
+                continue
+            if sizes.setdefault(label, n) != n:
+                raise ValueError(f"(InvalidArgument) Same label have different shapes for label: "
+                                 f"`{label}`")

@@ -143,6 +143,13 @@ def _torch_index(spec, tensors, t):
                 ix = torch.tensor(e[1], dtype=torch.bool if e[2] == "bool" else torch.int64,
                                   device=t.device)
             if ix.dtype == torch.bool:
+                if t.device.type != "meta":
+                    for k, m in enumerate(ix.shape):
+                        n = t.shape[axis + k] if axis + k < t.dim() else 0
+                        if m != n:
+                            raise IndexError(f"(OutOfRange) The shape of boolean index {m} did "
+                                             f"not match indexed tensor {n} along axis "
+                                             f"{axis + k}.")
                 axis += ix.dim()
             else:
                 ix = ix.to(torch.int64)

@@ -24,7 +24,7 @@ from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
 from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_tensor_like
-from .creation import full_like
+from .creation import full_like, inplace
 from .math import (_PYOPS, _SCALE, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar,
                    check_promotion)
 from .registry import STATIC, apply_op, defop
@@ -408,3 +408,26 @@ _ALIASES = ("eq", "ne", "gt", "ge", "lt", "le", "greater", "less")
 attach({name: globals()[name] for name in __all__ if name != "is_tensor" and name not in _ALIASES})
 attach({n: globals()[n] for n in _ALIASES if n not in METHODS})
 
+
+
+def bitwise_invert(x, out=None, name=None):
+    """paddle.bitwise_invert(x, out=None): bitwise NOT (~x) of a bool or integer tensor, the
+    Python-array-API name of paddle.bitwise_not."""
+    return bitwise_not(x, out=out)
+
+
+# ---- in-place variants (Paddle's `paddle.<op>_`): the result is written back into x, which takes
+# the result's dtype (bool for the comparisons, as in Paddle 3.3.1) -----------------------------
+equal_, greater_equal_, greater_than_, less_equal_, less_than_ = (
+    inplace(f) for f in (equal, greater_equal, greater_than, less_equal, less_than))
+less_ = inplace(less_than, "less_")
+logical_and_, logical_or_, logical_not_ = (
+    inplace(f) for f in (logical_and, logical_or, logical_not))
+bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_not_ = (
+    inplace(f) for f in (bitwise_and, bitwise_or, bitwise_xor, bitwise_not))
+bitwise_invert_ = inplace(bitwise_not, "bitwise_invert_")
+INPLACE_NAMES = ["equal_", "greater_equal_", "greater_than_", "less_equal_", "less_than_",
+                 "less_", "logical_and_", "logical_or_", "logical_not_", "bitwise_and_",
+                 "bitwise_or_", "bitwise_xor_", "bitwise_not_", "bitwise_invert_"]
+__all__ += ["bitwise_invert"] + INPLACE_NAMES
+attach({n: globals()[n] for n in ["bitwise_invert"] + INPLACE_NAMES if n not in METHODS})

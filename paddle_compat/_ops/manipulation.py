@@ -31,7 +31,7 @@ from .._mode import STATE
 from .._tensor import Tensor
 from .._tensor_methods import METHODS, attach
 from ._checks import graph_variable_in_int_arg, invalid_argument, is_graph_variable, is_tensor_like
-from .creation import _check_inplace, _write_back
+from .creation import _check_inplace, _write_back, inplace, zeros
 from .registry import apply_op, defop
 from .registry import write_out as _out
 
@@ -1128,3 +1128,407 @@ def _attach():
 
 
 _attach()
+
+
+# ---- newer functions of tensor/manipulation.py (Paddle 3.x). Each is one registry record, so the
+# static graph records it and torch autograd gives its gradient. ------------------------------------
+_as = builtins.slice
+
+
+_TENSOR_SPLIT = defop("tensor_split", lambda x, sections=None, indices=None, axis=0:
+                      list(torch.tensor_split(x, sections if indices is None else indices, axis)),
+                      attrs={"sections": None, "indices": None, "axis": 0},
+                      api="paddle.tensor_split")
+
+
+def tensor_split(x, num_or_indices, axis=0, name=None):
+    """paddle.tensor_split(x, num_or_indices, axis=0): split into `num_or_indices` parts (the first
+    `size % n` one element longer) or at the given indices; returns a list of tensors."""
+    if isinstance(axis, Tensor):
+        axis = int(axis.item())
+    rank = len(x.shape)
+    if rank == 0:
+        raise ValueError("The input tensor's dimension must be greater than 0, but got 0")
+    if not -rank <= axis < rank:
+        raise ValueError(f"The axis must be in range({-rank}, {rank}), but got {axis}")
+    if isinstance(num_or_indices, int) and not isinstance(num_or_indices, bool):
+        if num_or_indices <= 0:
+            raise ValueError("num_or_indices must be larger than 0.")
+        attrs = {"sections": num_or_indices, "indices": None, "axis": axis}
+    elif isinstance(num_or_indices, (list, tuple)):
+        attrs = {"sections": None, "indices": [int(i) for i in num_or_indices], "axis": axis}
+    else:
+        raise ValueError("The num_or_indices should be int or list or tuple of ints, but got "
+                         f"{type(num_or_indices)}")
+    return apply_op(_TENSOR_SPLIT, (x,), attrs)
+
+
+def hsplit(x, num_or_indices, name=None):
+    """paddle.hsplit(x, num_or_indices): tensor_split along axis 1 (axis 0 for a 1-D tensor)."""
+    if len(x.shape) < 1:
+        raise ValueError("The input tensor's dimension must be greater than 0, but got "
+                         f"{len(x.shape)}")
+    return tensor_split(x, num_or_indices, axis=1 if len(x.shape) > 1 else 0)
+
+
+def vsplit(x, num_or_indices, name=None):
+    """paddle.vsplit(x, num_or_indices): tensor_split along axis 0 of a tensor of rank >= 2."""
+    if len(x.shape) < 2:
+        raise ValueError("The input tensor's dimension must be greater than 1, but got "
+                         f"{len(x.shape)}")
+    return tensor_split(x, num_or_indices, axis=0)
+
+
+def dsplit(x, num_or_indices, name=None):
+    """paddle.dsplit(x, num_or_indices): tensor_split along axis 2 of a tensor of rank >= 3."""
+    if len(x.shape) < 3:
+        raise ValueError("The input tensor's dimension must be greater than 2, but got "
+                         f"{len(x.shape)}")
+    return tensor_split(x, num_or_indices, axis=2)
+
+
+_BLOCK_DIAG = defop("block_diag", lambda xs: torch.block_diag(*xs), api="paddle.block_diag")
+_COLUMN_STACK = defop("column_stack", lambda xs: torch.column_stack(xs), api="paddle.column_stack")
+_DSTACK = defop("dstack", lambda xs: torch.dstack(xs), api="paddle.dstack")
+
+
+def block_diag(inputs, name=None):
+    """paddle.block_diag(inputs): a block-diagonal matrix from 0-, 1- or 2-D tensors."""
+    for t in inputs:
+        if len(t.shape) > 2:
+            raise ValueError("The dimension of each input tensor must be at most 2, but got "
+                             f"{len(t.shape)}")
+    return apply_op(_BLOCK_DIAG, (list(inputs),))
+
+
+def column_stack(x, name=None):
+    """paddle.column_stack(x): 1-D tensors become columns, then concat along axis 1."""
+    return apply_op(_COLUMN_STACK, (list(x),))
+
+
+def row_stack(x, name=None):
+    """paddle.row_stack(x): alias of paddle.vstack."""
+    return vstack(x)
+
+
+def dstack(x, name=None):
+    """paddle.dstack(x): concat along axis 2 after making each at least 3-D."""
+    return apply_op(_DSTACK, (list(x),))
+
+
+def _crop(x, shape=None, offsets=None):
+    idx = tuple(_as(o, o + s) for o, s in zip(offsets, shape))
+    return x[idx].clone()
+
+
+_CROP = defop("crop_tensor", _crop, attrs={"shape": None, "offsets": None}, api="paddle.crop")
+
+
+def crop(x, shape=None, offsets=None, name=None):
+    """paddle.crop(x, shape=None, offsets=None): the box of `shape` (-1: to the end) starting at
+    `offsets` (default zeros). Paddle's ValueError when the box leaves x."""
+    dims = list(x.shape)
+    shape = dims if shape is None else _int_list(shape)
+    offsets = [0] * len(dims) if offsets is None else _int_list(offsets)
+    if len(shape) != len(dims) or len(offsets) != len(dims):
+        raise ValueError("(InvalidArgument) The number of elements (%d) of attribute 'shape' for "
+                         "CropTensor must be equal to the number of dimensions (%d) of the input."
+                         % (len(shape), len(dims)))
+    shape = [d - o if s == -1 else s for s, d, o in zip(shape, dims, offsets)]
+    for i, (s, d, o) in enumerate(zip(shape, dims, offsets)):
+        if o < 0 or s <= 0 or o + s > d:
+            raise ValueError(f"(InvalidArgument) The sum of the Attr(offsets) ({o}) and "
+                             f"Attr(shape) ({s}) of Op(crop_tensor) should be less than or equal "
+                             f"to corresponding dimension size ({d}) of Input(X) at dimension {i}.")
+    return apply_op(_CROP, (x,), {"shape": shape, "offsets": offsets})
+
+
+def _diag_scatter(x, y, offset=0, axis1=0, axis2=1):
+    return torch.diagonal_scatter(x, y.to(x.dtype), offset, axis1, axis2)
+
+
+_DIAG_SCATTER = defop("diagonal_scatter", _diag_scatter, inputs=("X", "Y"),
+                      attrs={"offset": 0, "axis1": 0, "axis2": 1}, api="paddle.diagonal_scatter")
+
+
+def diagonal_scatter(x, y, offset=0, axis1=0, axis2=1, name=None):
+    """paddle.diagonal_scatter(x, y, offset=0, axis1=0, axis2=1): x with its (offset, axis1,
+    axis2) diagonal replaced by y.
+
+    Differences from Paddle: y gets its gradient (Paddle 3.3.1 leaves y.grad None)."""
+    return apply_op(_DIAG_SCATTER, (x, y), {"offset": offset, "axis1": axis1, "axis2": axis2})
+
+
+_SELECT_SCATTER = defop("select_scatter", lambda x, v, axis=0, index=0:
+                        torch.select_scatter(x, v.to(x.dtype), axis, index), inputs=("X", "Values"),
+                        attrs={"axis": 0, "index": 0}, api="paddle.select_scatter")
+
+
+def select_scatter(x, values, axis, index, name=None):
+    """paddle.select_scatter(x, values, axis, index): x with x[..., index, ...] (along axis)
+    replaced by values.
+
+    Differences from Paddle: an index out of range raises ValueError; Paddle 3.3.1 returns x
+    unchanged."""
+    rank = len(x.shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"The axis should be in range [{-rank}, {rank}), but got {axis}")
+    size = x.shape[axis]
+    if not -size <= index < size:
+        raise ValueError(f"The index should be in range [{-size}, {size}), but got {index}")
+    return apply_op(_SELECT_SCATTER, (x, values), {"axis": axis, "index": index})
+
+
+def _slice_scatter(x, v, axes=(), starts=(), ends=(), strides=()):
+    out = x.clone()
+    idx = [_as(None)] * x.dim()
+    for a, s, e, st in zip(axes, starts, ends, strides):
+        idx[a] = _as(s, e, st)
+    out[tuple(idx)] = v.to(x.dtype)
+    return out
+
+
+_SLICE_SCATTER = defop("slice_scatter", _slice_scatter, inputs=("X", "Value"),
+                       attrs={"axes": [], "starts": [], "ends": [], "strides": []},
+                       api="paddle.slice_scatter")
+
+
+def slice_scatter(x, value, axes, starts, ends, strides, name=None):
+    """paddle.slice_scatter(x, value, axes, starts, ends, strides): x with the strided slice
+    given by (axes, starts, ends, strides) replaced by value."""
+    axes, starts, ends, strides = (_int_list(v) for v in (axes, starts, ends, strides))
+    if not len(axes) == len(starts) == len(ends) == len(strides):
+        raise ValueError("The length of axes, starts, ends and strides should be equal.")
+    return apply_op(_SLICE_SCATTER, (x, value), {"axes": axes, "starts": starts, "ends": ends,
+                                                 "strides": strides})
+
+
+def _masked_scatter(x, mask, value):
+    mask = mask.expand(torch.broadcast_shapes(x.shape, mask.shape))
+    return torch.masked_scatter(x.expand(mask.shape), mask, value.to(x.dtype))
+
+
+_MASKED_SCATTER = defop("masked_scatter", _masked_scatter, inputs=("X", "Mask", "Value"),
+                        api="paddle.masked_scatter")
+
+
+def masked_scatter(x, mask, value, name=None):
+    """paddle.masked_scatter(x, mask, value): x with the places where `mask` (bool, broadcast to
+    x) is True filled, in order, from the elements of `value`."""
+    if mask.dtype.short != "bool":
+        raise TypeError(f"The data type of mask must be bool, but got {mask.dtype}")
+    if value.dtype != x.dtype:
+        raise TypeError(f"x and value must have the same dtype, but got x dtype is {x.dtype}, "
+                        f"value dtype is {value.dtype}")
+    if not STATE.static and int(mask._t.sum()) > value._t.numel():
+        raise ValueError("mask true nums must be <= value size, but got mask true nums is "
+                         f"{int(mask._t.sum())}, value size is {value._t.numel()}")
+    return apply_op(_MASKED_SCATTER, (x, mask, value))
+
+
+_SCATTER_ADD = defop("scatter_add", lambda x, index, src, dim=0:
+                     torch.scatter_add(x, dim, index, src), inputs=("Input", "Index", "Src"),
+                     attrs={"dim": 0}, api="paddle.scatter_add")
+
+
+def scatter_add(input, dim, index, src):
+    """paddle.scatter_add(input, dim, index, src): input with src added at `index` along dim
+    (torch's scatter_add: index and src have input's rank)."""
+    return apply_op(_SCATTER_ADD, (input, index, src), {"dim": int(dim)})
+
+
+_REDUCES = ("sum", "prod", "mean", "amin", "amax")
+_SCATTER_REDUCE = defop("scatter_reduce", lambda x, index, src, dim=0, reduce="sum",
+                        include_self=True: torch.scatter_reduce(x, dim, index, src, reduce,
+                                                                include_self=include_self),
+                        inputs=("Input", "Index", "Src"),
+                        attrs={"dim": 0, "reduce": "sum", "include_self": True},
+                        api="paddle.scatter_reduce")
+
+
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """paddle.scatter_reduce(input, dim, index, src, reduce, include_self=True): reduce src into
+    input at `index` along dim with 'sum', 'prod', 'mean', 'amin' or 'amax'."""
+    if reduce not in _REDUCES:
+        raise ValueError(f"(InvalidArgument) can not support reduce: '{reduce}' for scatter "
+                         "kernel, only support reduce op: 'add', 'assign', 'mul', 'mean', 'amin', "
+                         "'amax' and 'multiply', the default reduce op is 'assign'")
+    return apply_op(_SCATTER_REDUCE, (input, index, src),
+                    {"dim": int(dim), "reduce": reduce, "include_self": bool(include_self)})
+
+
+def scatter_nd(index, updates, shape, name=None):
+    """paddle.scatter_nd(index, updates, shape): zeros of `shape` (updates' dtype) with updates
+    summed in at the index tuples (scatter_nd_add on zeros)."""
+    return scatter_nd_add(zeros(_int_list(shape), dtype=updates.dtype), index, updates)
+
+
+def _shard_index(x, index_num=0, nshards=1, shard_id=0, ignore_value=-1):
+    size = (index_num + nshards - 1) // nshards
+    return torch.where(x // size == shard_id, x - shard_id * size,
+                       torch.full_like(x, ignore_value))
+
+
+_SHARD_INDEX = defop("shard_index", _shard_index,
+                     attrs={"index_num": 0, "nshards": 1, "shard_id": 0, "ignore_value": -1},
+                     api="paddle.shard_index")
+
+
+def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):
+    """paddle.shard_index(input, index_num, nshards, shard_id, ignore_value=-1): the index within
+    shard `shard_id` of each label (shards of ceil(index_num / nshards) ids), else ignore_value."""
+    if input.dtype.short not in ("int32", "int64"):
+        raise TypeError("The data type of 'input' in shard_index must be one of ['int64', "
+                        f"'int32'], but received {input.dtype.short}.")
+    if not 0 <= shard_id < nshards:
+        raise ValueError(f"(InvalidArgument) The value 'shard_id' for Op(shard_index) must be "
+                         f"less than nshards ({nshards}), but the value given is {shard_id}.")
+    return apply_op(_SHARD_INDEX, (input,), {"index_num": index_num, "nshards": nshards,
+                                             "shard_id": shard_id, "ignore_value": ignore_value})
+
+
+_AS_STRIDED = defop("as_strided", lambda x, dims=(), stride=(), offset=0:
+                    torch.as_strided(x, dims, stride, offset),
+                    attrs={"dims": [], "stride": [], "offset": 0}, api="paddle.as_strided")
+
+
+def as_strided(x, shape, stride, offset=0, name=None):
+    """paddle.as_strided(x, shape, stride, offset=0): a view of x's storage with the given shape,
+    strides and offset, all in elements.
+
+    Differences from Paddle: a nonzero offset counts elements, as documented; Paddle 3.3.1 reads
+    it as bytes and returns garbage values."""
+    return apply_op(_AS_STRIDED, (x,), {"dims": _int_list(shape), "stride": _int_list(stride),
+                                        "offset": int(offset)})
+
+
+_UNFOLD = defop("tensor_unfold", lambda x, axis=0, size=1, step=1: x.unfold(axis, size, step),
+                attrs={"axis": 0, "size": 1, "step": 1}, api="paddle.unfold")
+
+
+def unfold(x, axis, size, step, name=None):
+    """paddle.unfold(x, axis, size, step): the windows of `size` along axis every `step`, as a new
+    last dimension.
+
+    Differences from Paddle: where windows overlap, the gradient sums over every window holding
+    an element (Paddle 3.3.1 counts it once)."""
+    rank = builtins.max(len(x.shape), 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"The axis should be in range [{-rank}, {rank}), but got {axis}")
+    if step <= 0:
+        raise ValueError(f"The step should be greater than 0, but got {step}")
+    length = x.shape[axis] if x.shape else 1
+    if size < 0 or size > length:
+        raise ValueError(f"The size should be in [0, {length}], but got {size}")
+    return apply_op(_UNFOLD, (x,), {"axis": axis, "size": size, "step": step})
+
+
+def _unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype=None):
+    out, inv, cnt = torch.unique_consecutive(x, return_inverse=True, return_counts=True, dim=axis)
+    return out, inv.to(dtype), cnt.to(dtype)
+
+
+_UNIQUE_CONSECUTIVE = defop("unique_consecutive", _unique_consecutive,
+                            outputs=("Out", "Index", "Counts"),
+                            attrs={"return_inverse": False, "return_counts": False, "axis": None,
+                                   "dtype": None}, api="paddle.unique_consecutive")
+
+
+def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype="int64",
+                       name=None):
+    """paddle.unique_consecutive(x, return_inverse=False, return_counts=False, axis=None,
+    dtype='int64'): collapse runs of equal values (of the flattened x, or slices along axis);
+    returns the values, plus the inverse index and the run lengths when asked."""
+    d = to_dtype(dtype)
+    if d.short not in ("int32", "int64"):
+        raise TypeError("The data type of 'dtype' in unique_consecutive must be one of "
+                        f"['int32', 'int64'], but received {d.short}.")
+    out, inv, cnt = apply_op(_UNIQUE_CONSECUTIVE, (x,), {
+        "return_inverse": bool(return_inverse), "return_counts": bool(return_counts),
+        "axis": axis, "dtype": d.torch})
+    if axis is None and not STATE.static:
+        inv._t = inv._t.reshape(-1)
+    res = [out] + ([inv] if return_inverse else []) + ([cnt] if return_counts else [])
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+_VIEW_AS_COMPLEX = defop("as_complex", lambda x: torch.view_as_complex(x.contiguous()),
+                         api="paddle.as_complex")
+_VIEW_AS_REAL = defop("as_real", lambda x: torch.view_as_real(x), api="paddle.as_real")
+
+
+def as_complex(x, name=None):
+    """paddle.as_complex(x): a float tensor whose last dimension is 2 read as complex numbers."""
+    if x.dtype.short not in ("float32", "float64"):
+        raise TypeError("The data type of 'x' in as_complex must be one of ['float32', "
+                        f"'float64'], but received {x.dtype.short}.")
+    if not x.shape or x.shape[-1] != 2:
+        raise ValueError("(InvalidArgument) The size of the last dimension of input(X)does not "
+                         "equals 2.Expected the size of last dimension of input(X) to be 2.But "
+                         f"received {x.shape[-1] if x.shape else 0}")
+    return apply_op(_VIEW_AS_COMPLEX, (x,))
+
+
+def as_real(x, name=None):
+    """paddle.as_real(x): a complex tensor as floats with a new last dimension of 2."""
+    if x.dtype.short not in ("complex64", "complex128"):
+        raise TypeError("The data type of 'x' in as_real must be one of ['complex64', "
+                        f"'complex128'], but received {x.dtype.short}.")
+    return apply_op(_VIEW_AS_REAL, (x,))
+
+
+def view_as_complex(input):
+    """paddle.view_as_complex(input): alias of paddle.as_complex."""
+    return as_complex(input)
+
+
+def view_as_real(input):
+    """paddle.view_as_real(input): alias of paddle.as_real."""
+    return as_real(input)
+
+
+def tolist(x):
+    """paddle.tolist(x): the values as (nested) Python lists of int/float/bool/complex."""
+    return x._t.tolist()
+
+
+def _index_put(x, indices, value, accumulate=False):
+    idx = tuple(i.long() if i.dtype is not torch.bool else i for i in indices)
+    return torch.index_put(x, idx, value.to(x.dtype), accumulate)
+
+
+_INDEX_PUT = defop("index_put", _index_put, inputs=("X", "Indices", "Value"),
+                   attrs={"accumulate": False}, api="paddle.index_put")
+
+
+def index_put(x, indices, value, accumulate=False, name=None):
+    """paddle.index_put(x, indices, value, accumulate=False): x with value written (or added,
+    accumulate=True) at the places x[indices] (a tuple of int or bool index tensors) names."""
+    if not isinstance(indices, (list, tuple)):
+        raise TypeError("indices must be a tuple or list of Tensors")
+    for t in indices:
+        if t.dtype.short not in ("int32", "int64", "bool"):
+            raise TypeError("The data type of tensor in indices must be int32, int64 or bool, "
+                            f"but received {t.dtype.short}")
+    return apply_op(_INDEX_PUT, (x, list(indices), value), {"accumulate": bool(accumulate)})
+
+
+# ---- in-place variants (Paddle's `paddle.<op>_`; creation.inplace: same Tensor back, version up) --
+index_add_ = inplace(index_add, "index_add_")
+index_fill_ = inplace(index_fill, "index_fill_")
+index_put_ = inplace(index_put, "index_put_")
+masked_scatter_ = inplace(masked_scatter, "masked_scatter_")
+scatter_add_ = inplace(scatter_add, "scatter_add_")
+transpose_ = inplace(transpose, "transpose_", reshape=True)
+
+_NEWER_NAMES = ["tensor_split", "hsplit", "vsplit", "dsplit", "block_diag", "column_stack",
+                "row_stack", "dstack", "crop", "diagonal_scatter", "select_scatter",
+                "slice_scatter", "masked_scatter", "scatter_add", "scatter_reduce", "scatter_nd",
+                "shard_index", "as_strided", "unfold", "unique_consecutive", "as_complex",
+                "as_real", "view_as_complex", "view_as_real", "tolist", "index_put"]
+INPLACE_NAMES = ["index_add_", "index_fill_", "index_put_", "masked_scatter_", "scatter_add_",
+                 "transpose_"]
+__all__ += _NEWER_NAMES + INPLACE_NAMES
+attach({n: globals()[n] for n in _NEWER_NAMES + INPLACE_NAMES
+        if n not in METHODS and n not in ("column_stack", "row_stack", "dstack", "crop")})
+# (column_stack, row_stack, dstack and crop are not Tensor methods in Paddle 3.3.1)

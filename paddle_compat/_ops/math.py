@@ -34,7 +34,7 @@ from .._tensor import Tensor, wrap
 from .._tensor_methods import attach, METHODS
 from ._checks import (check_axis, check_tensor_arg, invalid_argument, is_tensor_like,
                       normalize_axis)
-from .creation import full
+from .creation import full, inplace
 from .manipulation import flatten
 from .registry import STATIC, apply_op, defop
 from .registry import write_out as _out
@@ -650,7 +650,11 @@ _CAST = defop("cast", _cast_kernel, attrs={"out_dtype": None}, api="paddle.cast"
 
 def cast(x, dtype):
     """paddle.cast(x, dtype) / Tensor.astype: a copy converted to `dtype` (C-style truncation)."""
-    d = to_dtype(dtype)
+    try:
+        d = to_dtype(dtype)
+    except TypeError:
+        np.dtype(dtype)     # Paddle converts through numpy first: numpy's words for an unknown name
+        raise
     out = apply_op(_CAST, (x,), {"out_dtype": d.torch})
     if not STATE.static and not x.stop_gradient and out.stop_gradient:
         out._info = {"needs_grad": True}   # Paddle keeps stop_gradient=False on an int result
@@ -1327,3 +1331,360 @@ def take(x, index, mode="raise", name=None):
 
 # x.ger() does not exist on Paddle's Tensor
 attach({n: globals()[n] for n in _ALIAS_NAMES if n not in METHODS and n != "ger"})
+
+
+# ---- newer functions of tensor/math.py (Paddle 3.x): baddbmm, gammainc/gammaincc, multigammaln,
+# renorm, frexp, trapezoid, cumulative_trapezoid, vander, cartesian_prod, combinations,
+# broadcast_shape(s), multiplex, reduce_as. Each is one registry record (gradients from torch).
+
+_BADDBMM = defop("baddbmm", lambda i, x, y, Alpha=1.0, Beta=1.0:
+                 torch.baddbmm(i, x, y, beta=Beta, alpha=Alpha),
+                 inputs=("Input", "X", "Y"), attrs={"Alpha": 1.0, "Beta": 1.0},
+                 api="paddle.baddbmm")
+
+
+def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """paddle.baddbmm(input, x, y, beta=1.0, alpha=1.0): beta * input + alpha * bmm(x, y) for
+    batches of matrices ([B, N, K] @ [B, K, M]); input broadcasts to [B, N, M]."""
+    xs, ys = list(x.shape), list(y.shape)
+    if len(xs) != 3 or len(ys) != 3:
+        raise ValueError(f"The dimension of x, y should be 3 but receive x's shape: {x.shape}, "
+                         f"y's shape: {y.shape}")
+    if xs[2] != ys[1]:
+        raise ValueError(f"The input Variable x's width must be equal with Variable y's height. "
+                         f"But received x's shape = {xs}, y's shape = {ys}.")
+    return apply_op(_BADDBMM, (input, x, y), {"Alpha": float(alpha), "Beta": float(beta)})
+
+
+def _gamma_reg(fn):
+    def kernel(x, y):
+        if x.dtype is not y.dtype:
+            check_promotion(x, y)
+        return fn(x, y)
+    return kernel
+
+
+_GAMMAINC = defop("gammainc", _gamma_reg(torch.special.gammainc), inputs=("X", "Y"),
+                  api="paddle.gammainc")
+_GAMMAINCC = defop("gammaincc", _gamma_reg(torch.special.gammaincc), inputs=("X", "Y"),
+                   api="paddle.gammaincc")
+
+
+def _check_nonneg(x, what):
+    if not STATE.static and x._t.numel() and builtins.bool((x._t < 0).any()):
+        raise ValueError(f"The input argument {what} must be greater than or equal to 0.")
+
+
+def gammainc(x, y, name=None):
+    """paddle.gammainc(x, y): the regularized lower incomplete gamma function P(x, y).
+
+    Differences from Paddle: the gradient with respect to x is not defined (torch has none);
+    Paddle also defines only the gradient with respect to y."""
+    _check_nonneg(x, "x")
+    _check_nonneg(y, "y")
+    return apply_op(_GAMMAINC, (x, y))
+
+
+def gammaincc(x, y, name=None):
+    """paddle.gammaincc(x, y): the regularized upper incomplete gamma function Q(x, y)."""
+    _check_nonneg(x, "x")
+    _check_nonneg(y, "y")
+    return apply_op(_GAMMAINCC, (x, y))
+
+
+def _multigammaln(x, p=1):
+    # the sum-of-lgammas formula itself (torch.special.multigammaln refuses x <= (p - 1) / 2)
+    j = torch.arange(p, dtype=x.dtype, device=x.device)
+    return (p * (p - 1) / 4 * float(np.log(np.pi))
+            + torch.lgamma(x.unsqueeze(-1) - j / 2).sum(-1))
+
+
+_MULTIGAMMALN = defop("multigammaln", _multigammaln,
+                      attrs={"p": 1}, api="paddle.multigammaln")
+
+
+def multigammaln(x, p, name=None):
+    """paddle.multigammaln(x, p): the log of the multivariate gamma function of dimension p
+    (defined for x > (p - 1) / 2; elsewhere the values are those of the sum of lgammas, as in
+    Paddle)."""
+    if p < 1:
+        raise ValueError(f"The p must be greater than or equal to 1, But received p is {p}.\n")
+    return apply_op(_MULTIGAMMALN, (x,), {"p": int(p)})
+
+
+def _renorm(x, p=2.0, axis=0, max_norm=1.0):
+    return torch.renorm(x, p, axis, max_norm)
+
+
+_RENORM = defop("renorm", _renorm, attrs={"p": 2.0, "axis": 0, "max_norm": 1.0},
+                api="paddle.renorm")
+
+
+def renorm(x, p, axis, max_norm):
+    """paddle.renorm(x, p, axis, max_norm): rescale each slice along `axis` whose p-norm exceeds
+    max_norm to have norm max_norm."""
+    rank = len(x.shape)
+    if axis >= rank or axis < -rank:
+        raise ValueError(f"the axis:{axis} should be less then the shape's size {rank}:"
+                         f"{x.shape}")
+    if axis < 0:
+        axis += rank
+    return apply_op(_RENORM, (x,), {"p": float(p), "axis": int(axis),
+                                    "max_norm": float(max_norm)})
+
+
+def _frexp(x):
+    m, e = torch.frexp(x)
+    return m, e.to(x.dtype)
+
+
+_FREXP = defop("frexp", _frexp, outputs=("Mantissa", "Exponent"), api="paddle.frexp")
+
+
+def frexp(x, name=None):
+    """paddle.frexp(x): (mantissa, exponent) with x = mantissa * 2 ** exponent; the exponent has
+    x's dtype, as in Paddle. Only float32/float64 inputs (Paddle's TypeError otherwise)."""
+    if x.dtype.short not in ("float32", "float64"):
+        raise TypeError("The data type of input must be one of ['float32', 'float64'], but got "
+                        f"{x.dtype}")
+    return apply_op(_FREXP, (x,))
+
+
+def _trapz_kernel(cumulative):
+    def kernel(y, x=None, dx=None, axis=-1):
+        if x is not None:
+            d = torch.diff(x, dim=axis if x.dim() > 1 else -1)
+            if x.dim() == 1 and y.dim() > 1:
+                shape = [1] * y.dim()
+                shape[axis] = d.shape[0]
+                d = d.reshape(shape)
+        else:
+            d = 1.0 if dx is None else dx
+        n = y.shape[axis]
+        avg = (y.narrow(axis, 1, n - 1) + y.narrow(axis, 0, n - 1)) / 2
+        parts = avg * d
+        return torch.cumsum(parts, axis) if cumulative else parts.sum(axis)
+    return kernel
+
+
+_TRAPEZOID = defop("trapezoid", _trapz_kernel(False), inputs=("Y", "X"),
+                   attrs={"dx": None, "axis": -1}, api="paddle.trapezoid")
+_CUM_TRAPEZOID = defop("cumulative_trapezoid", _trapz_kernel(True), inputs=("Y", "X"),
+                       attrs={"dx": None, "axis": -1}, api="paddle.cumulative_trapezoid")
+
+
+def _trapz(op, y, x, dx, axis):
+    if x is not None and dx is not None:
+        raise ValueError("Not permitted to specify both x and dx input args.")
+    if y.dtype.short not in ("float16", "bfloat16", "float32", "float64"):
+        raise TypeError("The data type of input must be Tensor, and dtype should be one of "
+                        "['paddle.float16', 'paddle.float32', 'paddle.float64', "
+                        "'paddle.base.core.DataType.FLOAT16', 'paddle.base.core.DataType.FLOAT32', "
+                        f"'paddle.base.core.DataType.FLOAT64'], but got {y.dtype}")
+    return apply_op(op, (y, x), {"dx": None if dx is None else float(dx), "axis": int(axis)})
+
+
+def trapezoid(y, x=None, dx=None, axis=-1, name=None):
+    """paddle.trapezoid(y, x=None, dx=None, axis=-1): the trapezoidal rule along `axis`, with
+    sample points `x` or spacing `dx` (default 1)."""
+    return _trapz(_TRAPEZOID, y, x, dx, axis)
+
+
+def cumulative_trapezoid(y, x=None, dx=None, axis=-1, name=None):
+    """paddle.cumulative_trapezoid(y, x=None, dx=None, axis=-1): the running trapezoidal sums."""
+    return _trapz(_CUM_TRAPEZOID, y, x, dx, axis)
+
+
+def _vander(x, n=None, increasing=False):
+    n = x.shape[0] if n is None else n
+    powers = torch.arange(n, device=x.device)
+    if not increasing:
+        powers = powers.flip(0)
+    return x.unsqueeze(-1) ** powers.to(x.dtype)
+
+
+_VANDER = defop("vander", _vander, attrs={"n": None, "increasing": False}, api="paddle.vander")
+
+
+def vander(x, n=None, increasing=False, name=None):
+    """paddle.vander(x, n=None, increasing=False): the Vandermonde matrix of a 1-D tensor
+    (columns x**(n-1) ... x**0, or the reverse with increasing=True)."""
+    if len(x.shape) != 1:
+        raise ValueError("The input of x is expected to be a 1-D Tensor.But now the dims of "
+                         f"Input(X) is {len(x.shape)}.")
+    if n is not None and n < 0:
+        raise ValueError("N must be non-negative.")
+    return apply_op(_VANDER, (x,), {"n": n, "increasing": builtins.bool(increasing)})
+
+
+_CARTESIAN = defop("cartesian_prod", lambda xs: torch.cartesian_prod(*xs),
+                   api="paddle.cartesian_prod")
+
+
+def cartesian_prod(x, name=None):
+    """paddle.cartesian_prod(x): the Cartesian product of a list of 1-D tensors, one row per
+    combination (a single tensor comes back as is)."""
+    for i, t in enumerate(x):
+        if len(t.shape) != 1:
+            raise ValueError(f"Expect a 1D vector, but got shape {t.shape}")
+    return apply_op(_CARTESIAN, (list(x),))
+
+
+_COMBINATIONS = defop("combinations", lambda x, r=2, with_replacement=False:
+                      torch.combinations(x, r, with_replacement),
+                      attrs={"r": 2, "with_replacement": False}, api="paddle.combinations")
+
+
+def combinations(x, r=2, with_replacement=False, name=None):
+    """paddle.combinations(x, r=2, with_replacement=False): the length-r combinations of a 1-D
+    tensor's elements, one per row (itertools.combinations order)."""
+    if len(x.shape) != 1:
+        raise TypeError(f"Expect a 1-D vector, but got x shape {x.shape}")
+    if not isinstance(r, int) or r < 0:
+        raise ValueError(f"Expect a non-negative int, but got r={r}")
+    return apply_op(_COMBINATIONS, (x,), {"r": r, "with_replacement": builtins.bool(
+        with_replacement)})
+
+
+def broadcast_shape(x_shape, y_shape):
+    """paddle.broadcast_shape(x_shape, y_shape): the broadcast result shape of two shapes, as a
+    list (Paddle's ValueError when they do not broadcast)."""
+    return broadcast_shapes(x_shape, y_shape)
+
+
+def broadcast_shapes(*shapes):
+    """paddle.broadcast_shapes(*shapes): the broadcast result shape of several shapes (a list)."""
+    out = []
+    for shape in shapes:
+        shape = [int(s) for s in shape]
+        a, b = out[::-1], shape[::-1]
+        res = []
+        for i in builtins.range(builtins.max(len(a), len(b))):
+            da = a[i] if i < len(a) else 1
+            db = b[i] if i < len(b) else 1
+            if da != db and da != 1 and db != 1:
+                raise ValueError(f"(InvalidArgument) Broadcast dimension mismatch. Operands "
+                                 f"could not be broadcast together with the shape of X = {out} "
+                                 f"and the shape of Y = {shape}. Received [{da}] in X is not "
+                                 f"equal to [{db}] in Y at i:{i}.")
+            res.append(db if da == 1 else da)
+        out = res[::-1]
+    return out
+
+
+def _multiplex(xs, ids):
+    stacked = torch.stack(xs)
+    rows = torch.arange(stacked.shape[1], device=stacked.device)
+    return stacked[ids.reshape(-1).long(), rows]
+
+
+_MULTIPLEX = defop("multiplex", _multiplex, inputs=("X", "Ids"), api="paddle.multiplex")
+
+
+def multiplex(inputs, index, name=None):
+    """paddle.multiplex(inputs, index): row i of the output is row i of inputs[index[i]].
+    `index` is an int32 tensor of shape [N, 1] (Paddle's kernel reads int32)."""
+    if len(inputs) < 2:
+        raise ValueError("inputs should be a list object with at least 2 elements.")
+    if index.dtype.short != "int32":
+        raise ValueError("(InvalidArgument) The type of data we are trying to retrieve (int32) "
+                         f"does not match the type of data ({index.dtype.short}) currently "
+                         "contained in the container.")
+    return apply_op(_MULTIPLEX, (list(inputs), index))
+
+
+def _reduce_as(x, target):
+    lead = x.dim() - target.dim()
+    dims = list(builtins.range(lead)) + [lead + i for i, s in enumerate(target.shape)
+                                         if s == 1 and x.shape[lead + i] != 1]
+    out = x.sum(dim=dims) if dims else x.clone()
+    return out.reshape(target.shape)
+
+
+_REDUCE_AS = defop("reduce_as", _reduce_as, inputs=("X", "Target"), api="paddle.reduce_as")
+
+
+def reduce_as(x, target, name=None):
+    """paddle.reduce_as(x, target): sum x over the axes it was broadcast along, to target's shape."""
+    return apply_op(_REDUCE_AS, (x, target))
+
+
+attach({n: globals()[n] for n in ("baddbmm", "gammainc", "gammaincc", "multigammaln", "renorm",
+                                  "frexp", "trapezoid", "cumulative_trapezoid", "vander",
+                                  "combinations", "multiplex", "reduce_as")
+        if n not in METHODS})      # (no Tensor.cartesian_prod in Paddle 3.3.1)
+
+
+# ---- in-place variants (Paddle's `paddle.<op>_`): one table, one helper (creation.inplace) ------
+_C = "float64, complex128, float32, complex64"
+_F = "float64, float32"
+# Paddle's in-place kernels that refuse integer/bool tensors (name -> (phi kernel, dtype list));
+# the other in-place ops cast as their out-of-place forms do (log_ of int64 gives float32)
+INT_REFUSED = {
+    "cos": ("cos", _C), "acos": ("acos", _C), "atan": ("atan", _C), "sin": ("sin", _C),
+    "sinh": ("sinh", _C), "tan": ("tan", _C), "tanh": ("tanh", _C), "asin": ("asin", _C),
+    "cosh": ("cosh", _C), "sqrt": ("sqrt", _C), "reciprocal": ("reciprocal", _C),
+    "sigmoid": ("sigmoid", _C), "rsqrt": ("rsqrt", _F), "digamma": ("digamma", _F),
+    "lgamma": ("lgamma", _F), "gammaln": ("gammaln", _F), "i0": ("i0", _F), "logit": ("logit", _F),
+    "erf": ("erf", "float64, float16, float32"), "sinc": ("sin", _C), "hypot": ("sqrt", _C)}
+
+
+def _ip(fn, name=None):
+    return inplace(fn, name, int_kernel=INT_REFUSED.get(fn.__name__))
+
+
+def _nan_to_num_inplace(x, nan=0.0, posinf=None, neginf=None, name=None):
+    if isinstance(x, Tensor) and not (x._t.is_floating_point() or x._t.is_complex()):
+        raise AssertionError()      # Paddle 3.3.1's nan_to_num_ asserts a floating dtype
+    return nan_to_num(x, nan, posinf, neginf)
+
+
+_nan_to_num_inplace.__name__ = "nan_to_num"
+
+abs_, acos_, atan_, cos_, sin_, sinh_, tan_, tanh_ = (
+    _ip(f) for f in (abs, acos, atan, cos, sin, sinh, tan, tanh))
+erf_, expm1_, square_, log_, log2_, log10_, neg_, trunc_ = (
+    _ip(f) for f in (erf, expm1, square, log, log2, log10, neg, trunc))
+frac_, digamma_, lgamma_, gammaln_, i0_, sinc_, logit_, polygamma_ = (
+    _ip(f) for f in (frac, digamma, lgamma, gammaln, i0, sinc, logit, polygamma))
+cumsum_, cumprod_, remainder_ = (_ip(f) for f in (cumsum, cumprod, remainder))
+nan_to_num_ = _ip(_nan_to_num_inplace, "nan_to_num_")
+mod_ = _ip(remainder, "mod_")
+floor_mod_ = _ip(remainder, "floor_mod_")
+floor_divide_, divide_, multiply_, subtract_ = (
+    _ip(f) for f in (floor_divide, divide, multiply, subtract))
+div_ = _ip(divide, "div_")
+sub_ = _ip(subtract, "sub_")
+copysign_, gcd_, lcm_, hypot_, ldexp_, addmm_, baddbmm_ = (
+    _ip(f) for f in (copysign, gcd, lcm, hypot, ldexp, addmm, baddbmm))
+bitwise_left_shift_, bitwise_right_shift_ = (
+    _ip(f) for f in (bitwise_left_shift, bitwise_right_shift))
+gammainc_, gammaincc_, multigammaln_, renorm_ = (
+    _ip(f) for f in (gammainc, gammaincc, multigammaln, renorm))
+cast_ = _ip(cast, "cast_")
+
+
+def _pow_keep_dtype(x, y, name=None):
+    # Paddle's pow_ writes into x's own dtype: pow_(int64, 2.5) stays int64 ([1, 4] for [1, 2])
+    out = pow(x, y)
+    return cast(out, x.dtype) if isinstance(x, Tensor) and out.dtype != x.dtype else out
+
+
+_pow_keep_dtype.__name__ = "pow"
+pow_ = _ip(_pow_keep_dtype, "pow_")
+
+INPLACE_NAMES = [
+    "abs_", "acos_", "atan_", "cos_", "sin_", "sinh_", "tan_", "tanh_", "erf_", "expm1_",
+    "square_", "log_", "log2_", "log10_", "neg_", "trunc_", "frac_", "digamma_", "lgamma_",
+    "gammaln_", "i0_", "sinc_", "logit_", "polygamma_", "nan_to_num_", "cumsum_", "cumprod_",
+    "pow_", "remainder_", "mod_", "floor_mod_", "floor_divide_", "divide_", "multiply_",
+    "subtract_", "div_", "sub_", "copysign_", "gcd_", "lcm_", "hypot_", "ldexp_", "addmm_",
+    "baddbmm_", "bitwise_left_shift_", "bitwise_right_shift_", "gammainc_", "gammaincc_",
+    "multigammaln_", "renorm_", "cast_"]
+__all__ += ["baddbmm", "gammainc", "gammaincc", "multigammaln", "renorm", "frexp", "trapezoid",
+            "cumulative_trapezoid", "vander", "cartesian_prod", "combinations", "broadcast_shape",
+            "broadcast_shapes", "multiplex", "reduce_as"] + INPLACE_NAMES
+# Tensor.<op>_ for each but erf_ and expm1_, which Paddle 3.3.1's Tensor lacks (tensor_patch.py
+# adds the in-place methods with no paddle.* function)
+NOT_METHODS = ("erf_", "expm1_")
+attach({n: globals()[n] for n in INPLACE_NAMES if n not in METHODS and n not in NOT_METHODS})

@@ -20,8 +20,11 @@ from .. import _random
 from .._mode import STATE
 from .._place import to_place, current_torch_device, CPUPlace
 from .._tensor import Tensor
-from .creation import _check_inplace
+from .creation import _check_inplace, bump_inplace_version
+from .manipulation import broadcast_tensors
+from ._checks import kernel_not_found
 from .registry import defop, apply_op
+from .._tensor_methods import METHODS
 
 __all__ = ["seed", "get_rng_state", "set_rng_state", "get_cuda_rng_state", "set_cuda_rng_state",
            "Generator", "gaussian", "standard_normal", "randn", "rand", "uniform", "normal",
@@ -138,8 +141,10 @@ def _shape_args(shape, api, static_ok=True):
         elif isinstance(d, (int, np.integer)) and not isinstance(d, bool):
             out.append(int(d))
         else:
-            raise TypeError(f"(InvalidType) {api}(): argument (position 1) must be list of int, "
-                            f"but got {type(d).__name__} at pos {pos}")
+            # the shape's position among the C++ op's arguments: randint(low, high, shape)
+            where = 3 if api == "randint" else 1
+            raise TypeError(f"(InvalidType) {api}(): argument (position {where}) must be list "
+                            f"of int, but got {type(d).__name__} at pos {pos}")
     if not STATE.static:
         for d in out:
             if d < 0:
@@ -569,6 +574,7 @@ def _inplace(x, new):
     _check_inplace(x)      # Paddle refuses in-place fills of a leaf that needs grad
     with torch.no_grad():
         x._t.copy_(new._t)
+    bump_inplace_version(x)
     return x
 
 
@@ -592,3 +598,130 @@ def exponential_(x, lam=1.0, name=None):
 from .. import _tensor_methods  # noqa: E402  (after the functions it attaches)
 
 _tensor_methods.attach({"uniform_": uniform_, "normal_": normal_, "exponential_": exponential_})
+
+
+# ---- newer sampling functions of Paddle 3.x. cauchy_, geometric_, log_normal(_), bernoulli_,
+# rand_like and randn_like are compositions in Paddle's own Python, composed here the same way, so
+# seeded CPU draws equal Paddle's. binomial, poisson and standard_gamma are C++ kernels whose
+# streams paddle_compat does not reproduce: they draw from torch's generator. -----------------------
+def manual_seed(seed):
+    """paddle.manual_seed(seed): the same as paddle.seed(seed) (returns the generator)."""
+    return globals()["seed"](seed)
+
+
+def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False):
+    """paddle.rand_like(input, dtype=None): uniform [0, 1) numbers of input's shape (and dtype
+    unless given), from Paddle's CPU stream."""
+    return _rand(list(input.shape), dtype=input.dtype if dtype is None else dtype,
+                 device=device, requires_grad=requires_grad)
+
+
+def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False):
+    """paddle.randn_like(x, dtype=None): standard normal numbers of x's shape (and dtype unless
+    given), from Paddle's CPU stream."""
+    return _randn(list(x.shape), dtype=x.dtype if dtype is None else dtype, device=device,
+                  requires_grad=requires_grad)
+
+
+def log_normal(mean=1.0, std=2.0, shape=None, name=None):
+    """paddle.log_normal(mean=1.0, std=2.0, shape=None): exp of paddle.normal(mean, std, shape)."""
+    return METHODS["exp"](normal(mean=mean, std=std, shape=shape))
+
+
+def log_normal_(x, mean=1.0, std=2.0, name=None):
+    """paddle.log_normal_(x, mean=1.0, std=2.0): fill x in place with exp(normal(mean, std))."""
+    return normal_(x, mean=mean, std=std).exp_()
+
+
+def bernoulli_(x, p=0.5, name=None):
+    """paddle.bernoulli_(x, p=0.5): fill x in place with 1 where a uniform draw is below p, else 0
+    (p a float or a tensor broadcast to x)."""
+    x.uniform_(0.0, 1.0)
+    ones_mask = x < p
+    zeros_mask = x > p
+    x.masked_fill_(ones_mask, 1.0)
+    x.masked_fill_(zeros_mask, 0.0)
+    return x
+
+
+def cauchy_(x, loc=0, scale=1, name=None):
+    """paddle.cauchy_(x, loc=0, scale=1): fill x in place with Cauchy numbers,
+    loc + scale * tan(pi * (u - 0.5)) where u is x.normal_() as in Paddle 3.3.1's own code."""
+    x.normal_()
+    loc = Tensor(loc).astype(x.dtype)
+    half = Tensor(0.5).astype(x.dtype)
+    x.subtract_(half).scale_(np.pi).tan_().scale_(scale).add_(loc)
+    return x
+
+
+def geometric_(x, probs, name=None):
+    """paddle.geometric_(x, probs): fill x in place with log(u) / log1p(-probs) for uniform u in
+    [tiny, 1), Paddle's formula (real-valued, not rounded up to integers)."""
+    tiny = np.finfo(x.dtype.numpy).tiny
+    probs = Tensor(probs).astype(x.dtype)
+    x.uniform_(min=float(tiny), max=float(1))
+    x.log_().divide_(METHODS["log1p"](-probs))
+    return x
+
+
+def _binomial_kernel(count, prob):
+    return torch.binomial(count, prob).to(torch.int64)
+
+
+BINOMIAL = defop("binomial", _binomial_kernel, inputs=("count", "prob"), api="paddle.binomial",
+                 notes="draws from torch's generator, not Paddle's stream")
+POISSON = defop("poisson", lambda x: torch.poisson(x), api="paddle.poisson",
+                notes="draws from torch's generator, not Paddle's stream")
+STANDARD_GAMMA = defop("standard_gamma", lambda x: torch._standard_gamma(x),
+                       api="paddle.standard_gamma",
+                       notes="draws from torch's generator, not Paddle's stream")
+
+
+def _check_float(x, api):
+    if x.dtype.short not in ("float32", "float64"):
+        raise kernel_not_found(api, x.dtype.short, "float64, float32")
+
+
+def binomial(count, prob, name=None):
+    """paddle.binomial(count, prob): int64 draws of Binomial(count, prob), elementwise over the
+    broadcast of the two tensors.
+
+    Differences from Paddle: the numbers come from torch's generator (seeded by paddle.seed), not
+    Paddle's CPU stream, so a seeded run gives other (equally distributed) values."""
+    count, prob = broadcast_tensors([count.astype(prob.dtype), prob])
+    return apply_op(BINOMIAL, (count, prob))
+
+
+def poisson(x, name=None):
+    """paddle.poisson(x): Poisson draws with rate x (x's dtype, float32/float64); no gradient.
+
+    Differences from Paddle: the numbers come from torch's generator, not Paddle's CPU stream."""
+    _check_float(x, "poisson")
+    return apply_op(POISSON, (x,))
+
+
+def standard_gamma(x, name=None):
+    """paddle.standard_gamma(x): Gamma(x, 1) draws (x's dtype, float32/float64).
+
+    Differences from Paddle: the numbers come from torch's generator, not Paddle's CPU stream."""
+    _check_float(x, "standard_gamma")
+    return apply_op(STANDARD_GAMMA, (x,))
+
+
+for _k in (_binomial_kernel, POISSON.kernel, STANDARD_GAMMA.kernel):
+    _k.draws_random = True
+
+__all__ += ["manual_seed", "rand_like", "randn_like", "log_normal", "log_normal_", "bernoulli_",
+            "cauchy_", "geometric_", "binomial", "poisson", "standard_gamma"]
+_tensor_methods.attach({n: globals()[n] for n in ("log_normal_", "bernoulli_", "cauchy_",
+                                                  "geometric_")
+                        if n not in _tensor_methods.METHODS})
+
+
+def initial_seed():
+    """paddle.random.initial_seed(): the seed the default CPU generator was last seeded with (the
+    whole value given to paddle.seed), as a Python int."""
+    return _random.default_cpu_generator().initial_seed()
+
+
+__all__ += ["initial_seed"]

@@ -118,7 +118,15 @@ def apply_op(op, inputs, attrs=None):
     if STATE.static:
         return _static_hook[0](op, inputs, attrs or {})
     try:
-        args = [x._t for x in inputs]
+        # One and two inputs unwrap without a list comprehension (a function call of its own
+        # before Python 3.12): most ops, ~0.05 us each.
+        n = len(inputs)
+        if n == 1:
+            args = (inputs[0]._t,)
+        elif n == 2:
+            args = (inputs[0]._t, inputs[1]._t)
+        else:
+            args = [x._t for x in inputs]
     except AttributeError:
         args = [unwrap_input(x, op, slot, i)
                 for i, (x, slot) in enumerate(zip(inputs, op.inputs))]

@@ -452,3 +452,37 @@ def _attach():
 
 
 _attach()
+
+
+# ---- newer functions of tensor/search.py (Paddle 3.x) --------------------------------------------
+def argwhere(input):
+    """paddle.argwhere(input): the int64 coordinates [N, rank] of the non-zero entries (as
+    paddle.nonzero(input))."""
+    return nonzero(input)
+
+
+def _index_sample(x, index):
+    return torch.gather(x, 1, index.long())
+
+
+_INDEX_SAMPLE = defop("index_sample", _index_sample, inputs=("X", "Index"),
+                      api="paddle.index_sample")
+
+
+def index_sample(x, index):
+    """paddle.index_sample(x, index): out[i, j] = x[i, index[i, j]] for 2-D x and an int32/int64
+    2-D index with x's number of rows."""
+    if len(x.shape) != 2 or len(index.shape) != 2:
+        raise ValueError("(InvalidArgument) Inputs(X) and Inputs(Index) of IndexSampleOp should "
+                         "be 2-D.")
+    if index.dtype.short not in ("int32", "int64"):
+        raise invalid_argument(f"Input(Index) holds the wrong type, it holds {index.dtype.short}, "
+                               "but desires to be int32 or int64")
+    if x.shape[0] != index.shape[0]:
+        raise ValueError("(InvalidArgument) Inputs(X)'s value of dimension 0 should be equal to "
+                         "Inputs(Index)'s value of dimension 0.")
+    return apply_op(_INDEX_SAMPLE, (x, index))
+
+
+__all__ += ["argwhere", "index_sample"]
+attach({n: globals()[n] for n in ("argwhere", "index_sample") if n not in METHODS})

@@ -243,3 +243,59 @@ def _attach():
 
 
 _attach()
+
+
+# ---- nanmedian (Paddle 3.x) -----------------------------------------------------------------------
+def _nanmedian_kernel(x, dim=None, keep_dim=False, mode="avg"):
+    src = x.reshape(-1) if dim is None else x.movedim(dim, -1)
+    s, order = torch.sort(src, dim=-1)                  # NaNs sort last
+    n = (~torch.isnan(src)).sum(-1, keepdim=True)
+    lo = ((n - 1).clamp(min=0) // 2)
+    lo_v = torch.gather(s, -1, lo)
+    if mode == "avg":
+        hi_v = torch.gather(s, -1, (n // 2).clamp(max=s.shape[-1] - 1))
+        # an integer tensor keeps its dtype (Paddle's kernel halves in the input type)
+        val = (lo_v + hi_v) / 2 if s.is_floating_point() else torch.div(
+            lo_v + hi_v, 2, rounding_mode="trunc")
+    else:
+        val = lo_v
+    if val.is_floating_point():
+        val = torch.where(n == 0, torch.full_like(val, float("nan")), val)
+    idx = torch.gather(order, -1, lo)
+    val, idx = val.squeeze(-1), idx.squeeze(-1)
+    if keep_dim:
+        if dim is None:
+            val, idx = val.reshape([1] * x.dim()), idx.reshape([1] * x.dim())
+        else:
+            val, idx = val.unsqueeze(dim), idx.unsqueeze(dim)
+    return val, idx
+
+
+_NANMEDIAN = defop("nanmedian", _nanmedian_kernel, outputs=("Out", "MedianIndex"),
+                   attrs={"dim": None, "keep_dim": False, "mode": "avg"}, api="paddle.nanmedian")
+
+
+def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
+    """paddle.nanmedian(x, axis=None, keepdim=False, mode='avg'): the median ignoring NaNs (NaN
+    where a slice is all NaN). mode 'min' takes the lower middle value and, with an axis, also
+    returns its indices, as Paddle does.
+
+    Differences from Paddle: only one axis (an int) or None; Paddle also takes a list of axes."""
+    check_tensor_arg(x, "nanmedian", "x", 0)
+    if mode not in ("avg", "min"):
+        raise ValueError(f"Mode {mode} is not supported. Must be avg or min.")
+    if x.dtype.short not in ("float16", "bfloat16", "float32", "float64", "int32", "int64"):
+        raise TypeError("The data type of 'X' in nanmedian must be one of ['float16', "
+                        "'float32', 'float64', 'int32', 'int64', 'uint16'], but received "
+                        f"{x.dtype.short}.")
+    if axis is not None and not isinstance(axis, int):
+        raise NotImplementedError("paddle.nanmedian: a list of axes is not supported by "
+                                  "paddle_compat; reduce one axis at a time")
+    dims = None if axis is None else axis % builtins.max(x.ndim, 1)
+    values, idx = apply_op(_NANMEDIAN, (x,), {"dim": dims, "keep_dim": bool(keepdim),
+                                              "mode": mode})
+    return values if mode == "avg" or axis is None else (values, idx)
+
+
+__all__ += ["nanmedian"]
+attach({"nanmedian": nanmedian})

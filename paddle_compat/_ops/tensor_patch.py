@@ -19,7 +19,7 @@ from .._tensor_methods import METHODS, attach
 from . import logic as _logic
 from . import manipulation as _manip
 from . import math as _m
-from .creation import _check_inplace, _inplace_source, _write_back, full, full_like, zeros_like
+from .creation import _check_inplace, _write_back, full, full_like, inplace, zeros_like
 from .manipulation import _shape_args
 
 __all__ = ["new_zeros", "new_ones", "new_full", "new_empty", "type_as"]
@@ -188,13 +188,13 @@ def _rmatmul(self, other):
 def _inplace_unaries():
     names = ["floor", "ceil", "round", "reciprocal", "rsqrt", "square", "tanh", "sigmoid", "abs",
              "sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan", "log", "log2", "log10",
-             "log1p", "expm1", "neg", "trunc", "erf", "pow", "remainder", "floor_divide", "divide",
-             "lerp", "cumsum", "cumprod", "sign"]
+             "log1p", "neg", "trunc", "pow", "remainder", "floor_divide", "divide",
+             "lerp", "cumsum", "cumprod"]     # (no erf_, expm1_, sign_: Paddle's Tensor lacks them)
     table = {}
     for n in names:
         fn = getattr(_m, n, None)
         if fn is not None and n + "_" not in METHODS:
-            table[n + "_"] = _inplace(fn)
+            table[n + "_"] = inplace(fn, int_kernel=_m.INT_REFUSED.get(n))
     table["mod_"] = table.get("remainder_")
     table["floor_mod_"] = table.get("remainder_")
     table["clamp_"] = METHODS.get("clip_")
@@ -385,16 +385,6 @@ def _mT(self):
     return _permuted(self, perm)
 
 
-def _inplace(fn):
-    def method(x, *args, **kwargs):
-        _check_inplace(x)
-        return _write_back(x, fn(_inplace_source(x), *args, **kwargs))
-    method.__name__ = fn.__name__ + "_"
-    method.__doc__ = (f"Tensor.{method.__name__}: in-place paddle.{fn.__name__}; a leaf that needs "
-                      "grad raises Paddle's ValueError.")
-    return method
-
-
 def _zero_(x):
     """Tensor.zero_(): fill with zeros in place."""
     _check_inplace(x)
@@ -407,14 +397,29 @@ def _fill_(x, value):
     return _write_back(x, full_like(x, value))
 
 
+def _inplace_version(self):
+    """Tensor.inplace_version: how many in-place ops have written into this Tensor (Paddle's
+    counter; every `x_` op of paddle_compat goes through creation._write_back, which bumps it)."""
+    info = self._info
+    return info.get("inplace_version", 0) if info else 0
+
+
+def _bump_inplace_version(self):
+    """Tensor._bump_inplace_version(): count one more in-place write (Paddle's private hook)."""
+    info = self._ensure_info()
+    info["inplace_version"] = info.get("inplace_version", 0) + 1
+
+
 def _attach_methods():
     attach({"astype": _astype, "cast": _m.cast, "cpu": _cpu, "cuda": _cuda, "to": _to,
             "pin_memory": _pin_memory, "is_floating_point": _is_floating_point,
             "element_size": _element_size, "set_value": _set_value, "get_tensor": _get_tensor,
             "register_hook": _register_hook, "T": property(_T), "mT": property(_mT),
-            "zero_": _zero_, "fill_": _fill_})
-    attach({f.__name__ + "_": _inplace(f) for f in (_m.add, _m.subtract, _m.multiply, _m.scale,
-                                                   _m.clip, _m.exp, _m.sqrt)})
+            "zero_": _zero_, "fill_": _fill_, "inplace_version": property(_inplace_version),
+            "_bump_inplace_version": _bump_inplace_version})
+    attach({f.__name__ + "_": inplace(f, int_kernel=_m.INT_REFUSED.get(f.__name__))
+            for f in (_m.add, _m.subtract, _m.multiply, _m.scale, _m.clip, _m.exp, _m.sqrt)
+            if f.__name__ + "_" not in METHODS})
 
 
 # creation's methods first (they are plain Paddle methods); then the aliases and properties above,

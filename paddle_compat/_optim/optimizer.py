@@ -20,7 +20,7 @@ import torch
 
 from .. import _unique_name
 from .._mode import STATE
-from .._tensor import Tensor, wrap
+from .._tensor import Tensor, lazy_zero_grad, wrap
 from . import rules
 from .._regularizer import L2Decay
 from .clip import ClipGradBase
@@ -302,8 +302,14 @@ class Optimizer:
                                "use optimizer.minimize(loss)")
         with torch.no_grad():
             for params, group in self._groups():
-                pairs = [(p, p._t.grad) for p in params
-                         if not p.stop_gradient and p._t.grad is not None]
+                pairs = []
+                for p in params:
+                    if not p.stop_gradient:
+                        g = p._t.grad
+                        if g is None:
+                            g = lazy_zero_grad(p._t)      # zeroed lazily: zeros, as in Paddle
+                        if g is not None:
+                            pairs.append((p, g))
                 self._apply(pairs, group)
 
     def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
@@ -324,7 +330,8 @@ class Optimizer:
             plist = [p for g in plist for p in g["params"]]
         skip = {id(v) if isinstance(v, Tensor) else v for v in (no_grad_set or ())}
         params_grads = [(p, p.grad) for p in plist
-                        if p._t.grad is not None and id(p) not in skip and p.name not in skip]
+                        if lazy_zero_grad(p._t) is not None and id(p) not in skip
+                        and p.name not in skip]
         pairs = [(p, g._t) for p, g in params_grads if not p.stop_gradient]
         self._apply(pairs, None if not self._param_groups or not isinstance(
             self._param_groups[0], dict) else self._param_groups[0])

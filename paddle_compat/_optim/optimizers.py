@@ -2,11 +2,11 @@
 adagrad.py, adamax.py, adadelta.py, lamb.py, radam.py, nadam.py): SGD, Momentum, Adam, AdamW, RMSProp,
 Adagrad, Adamax, Adadelta, Lamb, RAdam, NAdam. Paddle's signatures and checks on top of `Optimizer`;
 the arithmetic lives in `rules.py` (shared with the static graph)."""
-from .._tensor import Tensor
+from .._tensor import Tensor, wrap
 from .optimizer import Optimizer, _as_float, _regularizer_kind
 
 __all__ = ["SGD", "Momentum", "Adam", "AdamW", "RMSProp", "Adagrad", "Adamax", "Adadelta", "Lamb",
-           "RAdam", "NAdam"]
+           "RAdam", "NAdam", "ASGD", "Rprop", "LBFGS"]
 
 
 class SGD(Optimizer):
@@ -402,3 +402,127 @@ class NAdam(_Betas):
         hyper = super()._base_hyper(param)
         hyper["momentum_decay"] = float(self._momentum_decay)
         return hyper
+
+
+# ---- ASGD, Rprop (Paddle: optimizer/asgd.py, optimizer/rprop.py) -----------------------------------
+
+
+class ASGD(Optimizer):
+    """paddle.optimizer.ASGD(learning_rate=0.001, batch_num=1, parameters=None, weight_decay=None,
+    grad_clip=None, multi_precision=False, name=None): stochastic average gradient over the last
+    batch_num gradients (rules.asgd); accumulators d, y ([batch_num, *shape]) and m (int64 [1]),
+    named as Paddle names them."""
+
+    _rule = "asgd"
+
+    def __init__(self, learning_rate=0.001, batch_num=1, parameters=None, weight_decay=None,
+                 grad_clip=None, multi_precision=False, name=None):
+        if learning_rate is None:
+            raise ValueError("learning_rate should not be none")
+        if batch_num is None:
+            raise ValueError("batch_num should not be none")
+        if not 0 < batch_num:
+            raise ValueError("batch_num should be greater than 0")
+        super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
+        self.type = "asgd"
+        self._multi_precision = multi_precision
+        self._n = batch_num
+
+    def _base_hyper(self, param):
+        return {"batch_num": int(self._n)}
+
+
+class Rprop(Optimizer):
+    """paddle.optimizer.Rprop(learning_rate=0.001, learning_rate_range=(1e-05, 50), parameters=None,
+    etas=(0.5, 1.2), grad_clip=None, multi_precision=False, name=None): resilient backpropagation
+    (rules.rprop): per-element step sizes starting at learning_rate; accumulators prevs and
+    learning_rates, named as Paddle names them. No weight decay, as in Paddle."""
+
+    _rule = "rprop"
+
+    def __init__(self, learning_rate=0.001, learning_rate_range=(1e-5, 50), parameters=None,
+                 etas=(0.5, 1.2), grad_clip=None, multi_precision=False, name=None):
+        if learning_rate is None:
+            raise ValueError("learning_rate is not set")
+        if not 0.0 < learning_rate_range[0] <= learning_rate <= learning_rate_range[1]:
+            raise ValueError("'0.0 < learning_rate_range[0] <= learning_rate <= "
+                             "learning_rate_range[1]' must be true")
+        if not 0.0 < etas[0] < 1.0 < etas[1]:
+            raise ValueError("'0.0 < etas[0] < 1.0 < etas[1]' must be true")
+        super().__init__(learning_rate, parameters, 0.0, grad_clip, name)
+        self.type = "rprop"
+        self._initial_learning_rate = learning_rate
+        self._multi_precision = multi_precision
+        self._learning_rate_range = tuple(float(v) for v in learning_rate_range)
+        self._etas = tuple(float(v) for v in etas)
+
+    def _base_hyper(self, param):
+        return {"learning_rate_range": self._learning_rate_range, "etas": self._etas,
+                "initial_lr": float(self._initial_learning_rate)}
+
+
+# ---- LBFGS (Paddle: optimizer/lbfgs.py, a port of torch's L-BFGS) -----------------------------------
+
+
+class LBFGS(Optimizer):
+    """paddle.optimizer.LBFGS(learning_rate=1.0, max_iter=20, max_eval=None, tolerance_grad=1e-07,
+    tolerance_change=1e-09, history_size=100, line_search_fn=None, parameters=None,
+    weight_decay=None, grad_clip=None, name=None): limited-memory BFGS. `step(closure)` calls
+    `closure()` (which clears the gradients, computes the loss, calls backward and returns the
+    loss) as often as the algorithm needs and returns the first loss. Paddle's lbfgs.py is a port
+    of torch's L-BFGS; here torch.optim.LBFGS runs on the parameters' torch tensors.
+    state_dict() is {'state': {'func_evals', 'n_iter', ...}} as in Paddle.
+
+    Differences from Paddle: weight_decay and grad_clip are not supported (NotImplementedError),
+    the state tensors are torch's."""
+
+    _rule = None
+
+    def __init__(self, learning_rate=1.0, max_iter=20, max_eval=None, tolerance_grad=1e-7,
+                 tolerance_change=1e-9, history_size=100, line_search_fn=None, parameters=None,
+                 weight_decay=None, grad_clip=None, name=None):
+        if weight_decay is not None or grad_clip is not None:
+            raise NotImplementedError("paddle.optimizer.LBFGS: weight_decay and grad_clip are "
+                                      "not supported by paddle_compat; add the penalty to the "
+                                      "loss in the closure")
+        super().__init__(learning_rate, parameters, None, None, name)
+        self.type = "lbfgs"
+        self._torch = None
+        self._args = dict(lr=float(learning_rate), max_iter=max_iter, max_eval=max_eval,
+                          tolerance_grad=tolerance_grad, tolerance_change=tolerance_change,
+                          history_size=history_size, line_search_fn=line_search_fn)
+
+    def _engine(self):
+        if self._torch is None:
+            import torch
+            raws = [p._t for p in self._all_params()]
+            self._torch = torch.optim.LBFGS(raws, **self._args)
+        return self._torch
+
+    @property
+    def state(self):
+        engine = self._engine()
+        return engine.state[engine._params[0]]
+
+    def step(self, closure):
+        """Run up to max_iter L-BFGS iterations with `closure`; returns the first loss."""
+        import torch
+
+        first = []
+
+        def raw_closure():
+            loss = closure()
+            if not first:
+                first.append(loss)      # Paddle returns the first loss itself (graph and all)
+            return loss._t if isinstance(loss, Tensor) else torch.as_tensor(loss)
+        with torch.no_grad():
+            out = self._engine().step(raw_closure)
+        return first[0] if first and isinstance(first[0], Tensor) else wrap(out)
+
+    def state_dict(self):
+        """{'state': the L-BFGS state (func_evals, n_iter, d, t, old_dirs, ...)}."""
+        return {"state": dict(self.state)}
+
+    def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
+        raise NotImplementedError("LBFGS optimizer does not use this way to minimize loss. Please "
+                                  "refer 'Examples' of LBFGS() for usage.")

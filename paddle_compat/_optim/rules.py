@@ -65,6 +65,29 @@ def momentum(param, grad, state, hyper):
         param.sub_(velocity, alpha=lr)
 
 
+_CHUNK = 1 << 16     # elements per slice of the Adam update of a large parameter
+
+
+def _adam_update(param, m1, m2, eps_t, lr_t):
+    """param -= lr_t * m1 / (sqrt(m2) + eps_t). The temporary (sqrt, then the quotient written
+    into it) covers at most _CHUNK elements: a large parameter is updated slice by slice, so the
+    step's peak memory does not grow by a parameter-sized buffer (torch's own Adam allocates
+    none) and the slices stay in cache. Elementwise on slices: the same values."""
+    n = param.numel()
+    if n > _CHUNK and param.is_contiguous() and m1.is_contiguous() and m2.is_contiguous() \
+            and param.dtype == m1.dtype:
+        p, a, b = param.view(-1), m1.view(-1), m2.view(-1)
+        for i in range(0, n, _CHUNK):
+            j = i + _CHUNK
+            denom = b[i:j].sqrt().add_(eps_t)
+            p[i:j].sub_(torch.div(a[i:j], denom, out=denom).mul_(lr_t))
+        return
+    denom = m2.sqrt().add_(eps_t)
+    # m1 / denom written into denom (elementwise, so the same values as a new tensor).
+    update = torch.div(m1, denom, out=denom).mul_(lr_t)
+    param.sub_(update.to(param.dtype))
+
+
 def _adam_core(param, grad, state, hyper, s):
     b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
     one = np.float32(1) if s is not float else 1.0
@@ -81,11 +104,8 @@ def _adam_core(param, grad, state, hyper, s):
     if hyper.get("amsgrad"):
         m2max = state["moment2_max"]
         torch.maximum(m2max, m2, out=m2max)
-        denom = m2max.sqrt().add_(eps_t)
-    else:
-        denom = m2.sqrt().add_(eps_t)
-    update = (m1 / denom).mul_(lr_t)
-    param.sub_(update.to(param.dtype))
+        m2 = m2max
+    _adam_update(param, m1, m2, eps_t, lr_t)
     state["beta1_pow_acc"].mul_(b1)
     state["beta2_pow_acc"].mul_(b2)
 
@@ -228,9 +248,42 @@ def nadam(param, grad, state, hyper):
 
 
 
+def asgd(param, grad, state, hyper):
+    """asgd op (stochastic average gradient over the last `batch_num` gradients): slot
+    i = m mod n holds the gradient seen n steps ago; d += grad - y[i]; y[i] = grad; m += 1;
+    param -= lr / min(m, n) * d (checked against Paddle 3.3.1)."""
+    s = _scalar(param.dtype)
+    d, ys, m = state["d"], state["y"], state["m"]
+    n = int(hyper["batch_num"])
+    index = int(m.item()) % n
+    m.add_(1)
+    d.sub_(ys[index]).add_(grad.to(d.dtype))
+    ys[index].copy_(grad)
+    count = min(int(m.item()), n)
+    param.sub_((d * s(s(hyper["lr"]) / s(count))).to(param.dtype))
+
+
+def rprop(param, grad, state, hyper):
+    """rprop op (resilient backpropagation): per element, the step size grows by etas[1] while
+    the gradient keeps its sign and shrinks by etas[0] when it flips (clipped to
+    learning_rate_range); after a flip the gradient counts as 0 for this step and the next;
+    param -= sign(grad) * step (checked against Paddle 3.3.1)."""
+    s = _scalar(param.dtype)
+    prev, lrs = state["prevs"], state["learning_rates"]
+    lo, hi = hyper["learning_rate_range"]
+    eta_minus, eta_plus = hyper["etas"]
+    g = grad.to(prev.dtype)
+    prod = g * prev
+    eta = torch.where(prod > 0, s(eta_plus), torch.where(prod < 0, s(eta_minus), s(1.0)))
+    lrs.mul_(eta).clamp_(s(lo), s(hi))
+    g = torch.where(prod < 0, torch.zeros_like(g), g)
+    param.sub_((torch.sign(g) * lrs).to(param.dtype))
+    prev.copy_(g)
+
+
 RULES = {"sgd": sgd, "momentum": momentum, "adam": adam, "adamw": adamw, "rmsprop": rmsprop,
          "adagrad": adagrad, "adamax": adamax, "adadelta": adadelta, "lamb": lamb, "radam": radam,
-         "nadam": nadam}
+         "nadam": nadam, "asgd": asgd, "rprop": rprop}
 
 HYPER_DEFAULTS = {
     "sgd": {},
@@ -247,6 +300,8 @@ HYPER_DEFAULTS = {
              "always_adapt": False, "with_decay": True},
     "radam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8},
     "nadam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "momentum_decay": 0.004},
+    "asgd": {"batch_num": 1},
+    "rprop": {"learning_rate_range": (1e-5, 50.0), "etas": (0.5, 1.2), "initial_lr": 0.001},
 }
 
 
@@ -295,4 +350,10 @@ def init_state(rule_name, param, hyper):
     if rule_name == "nadam":
         return {"momentum_decay_pow": zeros(1.0), "beta2_pow": zeros(1.0),
                 "mu_product": zeros(1.0), "moment1": zeros(), "moment2": zeros()}
+    if rule_name == "asgd":
+        n = int(hyper["batch_num"])
+        return {"d": zeros(), "y": torch.zeros((n,) + tuple(param.shape), dtype=_acc_dtype(param)),
+                "m": torch.zeros((1,), dtype=torch.int64)}
+    if rule_name == "rprop":
+        return {"prevs": zeros(), "learning_rates": zeros(hyper["initial_lr"])}
     raise KeyError(f"unknown optimizer rule {rule_name!r}; known: {sorted(RULES)}")

@@ -145,12 +145,21 @@ def program_name(key):
     return _MAIN[0]._name_generator(key)
 
 
+def layer_name(key):
+    """A layer helper's prefix or a parameter's name: the program's generator in legacy mode;
+    Paddle's PIR face names them from the one process-wide generator (a second Program's fc is
+    fc_1 there)."""
+    if STATE.pir:
+        return _unique_name.generate(key)
+    return _MAIN[0]._name_generator(key)
+
+
 @contextlib.contextmanager
 def helper_scope(name, exact=False):
     """Composite layers (fc, conv2d...) name every output `<name>_<n>.tmp_<k>`; yields '<name>_<n>'.
     With exact=True the prefix is `name` itself (an API's `name=` argument)."""
     old = _HELPER[0]
-    _HELPER[0] = name if exact else program_name(name)
+    _HELPER[0] = name if exact else layer_name(name)
     try:
         yield _HELPER[0]
     finally:

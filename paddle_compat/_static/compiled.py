@@ -4,17 +4,34 @@
 the forward op steps of a plan without gradient groups are fused into one Python function handed to
 `torch.compile` (`BuildStrategy.enable_torch_compile`, default True; `torch_compile_mode`).
 Differences from Paddle: Paddle's graph passes (fuse_* flags) are accepted as attributes and
-ignored; torch.compile does the fusion.
+ignored; torch.compile does the fusion. As in Paddle 3.3.1, CompiledProgram takes a legacy
+Program only: in the default PIR mode it raises Paddle's TypeError (FLAGS_enable_pir_api=0).
 """
 import torch
 
 from .executor import _OpStep, execute
+from .pir_legacy_only import reject_in_pir
 
 __all__ = ["BuildStrategy", "CompiledProgram", "IpuStrategy", "IpuCompiledProgram"]
 
 
+class _ReduceStrategy(int):
+    """BuildStrategy.ReduceStrategy: AllReduce = 0, Reduce = 1 (accepted, ignored)."""
+
+    def __repr__(self):
+        return "ReduceStrategy." + {0: "AllReduce", 1: "Reduce", 2: "_NoReduce"}[int(self)]
+
+    __str__ = __repr__
+
+
+class _ReduceStrategies:
+    AllReduce, Reduce, _NoReduce = _ReduceStrategy(0), _ReduceStrategy(1), _ReduceStrategy(2)
+
+
 class BuildStrategy:
     """paddle.static.BuildStrategy(): build options; see the module docstring."""
+
+    ReduceStrategy = _ReduceStrategies
 
     def __init__(self):
         self.enable_torch_compile = True
@@ -24,6 +41,7 @@ class BuildStrategy:
         self.enable_inplace = False
         self.memory_optimize = False
         self.debug_graphviz_path = ""
+        self.reduce_strategy = _ReduceStrategies.AllReduce
 
 
 class CompiledProgram:
@@ -32,6 +50,7 @@ class CompiledProgram:
     _compiled_program_ = True
 
     def __init__(self, program_or_graph, build_strategy=None):
+        reject_in_pir("CompiledProgram")
         self._program = program_or_graph
         self._build_strategy = build_strategy or BuildStrategy()
         self._fns = {}

@@ -92,8 +92,10 @@ def _copy_to_parent(value, parent):
         out = parent.create_var(name=_unique_name.generate("_generated_var"),
                                 type="DENSE_TENSOR_ARRAY", dtype=value.dtype)
     else:
+        # PIR yields the value itself, so the branch result keeps its stop_gradient there
         out = parent.create_var(name=_unique_name.generate("_generated_var"), shape=value.shape,
-                                dtype=value.dtype, stop_gradient=False)
+                                dtype=value.dtype,
+                                stop_gradient=value.stop_gradient if STATE.pir else False)
     append_op(block, _opdef("assign"), {"X": [value.name]}, {"Out": [out.name]}, {},
               type="assign")
     return out
@@ -293,10 +295,30 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
         except ValueError as e:
             raise ValueError(f"Incompatible return values of `{n}` in true_fn and false_fn in "
                              f"cond: {e}") from None
+    if STATE.pir:
+        _check_if_dtypes(_flatten(true_output), _flatten(false_output))
     mask = cast(pred, "int32")
     flat = [_select_input(f, t, mask) for f, t in zip(_flatten(false_output),
                                                      _flatten(true_output))]
+    if STATE.pir:
+        # PIR's if result needs no gradient when neither branch's value does
+        for out, t, f in zip(flat, _flatten(true_output), _flatten(false_output)):
+            if isinstance(out, Variable) and isinstance(t, Variable) and isinstance(f, Variable):
+                out.stop_gradient = t.stop_gradient and f.stop_gradient
     return _pack_as(false_output, flat)
+
+
+def _check_if_dtypes(true_flat, false_flat):
+    """PIR's `pd_op.if` needs one dtype per result across the branches (Paddle 3.3.1's
+    IfOp::VerifyRegion error; the legacy select_input has no such rule)."""
+    from .pir_names import TYPE_SUFFIX
+    for i, (t, f) in enumerate(zip(true_flat, false_flat)):
+        if isinstance(t, Variable) and isinstance(f, Variable) and t.dtype is not f.dtype:
+            raise RuntimeError(
+                f"(PreconditionNotMet) The dtype in output[{i}] of true_block&false_block must "
+                f"be equal.\n  [Hint: Expected l_type.dtype() == r_type.dtype(), but received "
+                f"l_type.dtype():{TYPE_SUFFIX[f.dtype.short]} != "
+                f"r_type.dtype():{TYPE_SUFFIX[t.dtype.short]}.]")
 
 
 def _numel(shape):

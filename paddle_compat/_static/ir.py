@@ -6,6 +6,7 @@ legacy readable text. Executing a Program is the Executor's job (executor.py); b
 builder's (builder.py). Nothing here runs a kernel.
 """
 import itertools
+import sys
 import traceback
 
 import numpy as np
@@ -13,7 +14,7 @@ import torch
 
 from .._dtype import from_torch_dtype, DType, to_dtype
 from .._nn.parameter import TrainableFlag
-from .._tensor import Tensor
+from .._tensor import Size, Tensor
 from .._mode import STATE
 from .._ops.math import cast
 from .. import _unique_name
@@ -35,6 +36,41 @@ STANDARD_ATTRS = ("op_device", "op_namescope", "op_role", "op_role_var", "with_q
 VARTYPE_CODES = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "float32": 5,
                  "float64": 6, "uint8": 20, "int8": 21, "bfloat16": 22, "complex64": 23,
                  "complex128": 24}
+
+
+_var_seq = itertools.count()
+
+
+class _LegacyOnly:
+    """A Program/Block method Paddle's PIR Program/Block does not have: in PIR mode a script gets
+    Paddle's AttributeError (paddle_compat's own passes still call it)."""
+
+    def __init__(self, func, owner):
+        self.func = func
+        self.owner = owner
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, cls, name):
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is not None and STATE.pir and _from_user():
+            raise AttributeError(f"'paddle.base.libpaddle.pir.{self.owner}' object has no "
+                                 f"attribute '{self.name}'")
+        return self.func.__get__(obj, cls)
+
+
+def _from_user():
+    """True when the caller of the caller is not paddle_compat itself: its passes read the
+    recorded IR (legacy names, legacy op lists) whichever face a script sees."""
+    name = sys._getframe(2).f_globals.get("__name__", "")
+    return not (name == "paddle_compat" or name.startswith("paddle_compat."))
+
+
+def _missing_attribute(obj, pir_class, name):
+    """The AttributeError for a missing attribute: in PIR mode it names Paddle's pir class."""
+    cls = f"paddle.base.libpaddle.pir.{pir_class}" if STATE.pir else type(obj).__name__
+    return AttributeError(f"'{cls}' object has no attribute '{name}'")
 
 
 def _user_stack():
@@ -69,10 +105,20 @@ class Variable(Tensor):
         self.is_data = is_data
         self.need_check_feed = need_check_feed
         self.error_clip = kwargs.get("error_clip")
+        # Where the PIR view places this variable's data/parameter op: after how many of the
+        # block's ops it was created, and in which order (pir_ops.py).
+        self._pir_seq = (len(block.ops), next(_var_seq))
 
     # Paddle-facing metadata (properties shadow Tensor's data-backed ones).
     @property
     def name(self):
+        if STATE.pir and self.__dict__.get("_pir_name") and _from_user():
+            return self._pir_name           # a data value shadowed by a later one of its name
+        if STATE.pir and not (self.is_data or self._persistable) and _from_user():
+            # PIR names only data, parameter and persistable values (Paddle's name_analysis).
+            raise ValueError("(InvalidArgument) Currently, we can only get name of Value from "
+                             "DataOp/ParameterOp/BlockArgument/ConstantTensorOp/SetParameterOp "
+                             "and ShadowOutputOp.")
         return self._name
 
     @name.setter
@@ -81,6 +127,8 @@ class Variable(Tensor):
 
     @property
     def shape(self):
+        if STATE.pir and _from_user():
+            return Size(self._shape)        # a PIR Value's shape is a paddle.Size
         return self._shape
 
     @property
@@ -206,9 +254,35 @@ class Variable(Tensor):
         return self._to_readable_code()
 
     def __str__(self):
+        if STATE.pir:
+            from .pir_printer import value_repr
+            return value_repr(self)
         return self._to_readable_code()
 
     __repr__ = __str__
+
+    # The PIR Value API (Paddle's face when FLAGS_enable_pir_api is on).
+    def get_defining_op(self):
+        """Value.get_defining_op(): the PIR operation that defines this value."""
+        from .pir_ops import defining_op
+        return defining_op(self)[0]
+
+    def index(self):
+        """Value.index(): which result of its defining operation this value is."""
+        from .pir_ops import defining_op
+        return defining_op(self)[1]
+
+    def is_dense_tensor_type(self):
+        return self.type == "DENSE_TENSOR"
+
+    def __getattr__(self, name):
+        raise _missing_attribute(self, "Value", name)
+
+    def is_dense_tensor_array_type(self):
+        return self.type == "DENSE_TENSOR_ARRAY"
+
+    def is_selected_row_type(self):
+        return self.type == "SELECTED_ROWS"
 
 
 class Parameter(TrainableFlag, Variable):
@@ -287,7 +361,7 @@ class Operator:
     """
 
     __slots__ = ("block", "type", "inputs", "outputs", "attrs", "opdef", "callstack", "grad_group",
-                 "list_slots", "extra_inputs")
+                 "list_slots", "extra_inputs", "struct_name")
 
     def __init__(self, block, type, inputs, outputs, attrs, opdef=None, callstack=None):
         self.block = block
@@ -302,6 +376,7 @@ class Operator:
         # Values a kernel reads that Paddle's op does not list (write_to_array's array, which
         # Paddle updates in place through its Out slot): {slot: [names]}, never printed.
         self.extra_inputs = None
+        self.struct_name = None     # the Layer-call path PIR shows (name_struct.py)
 
     @property
     def input_names(self):
@@ -371,6 +446,9 @@ class Operator:
 class Block:
     """One block of a Program: an ordered dict of Variables and a list of Operators."""
 
+    def __getattr__(self, name):
+        raise _missing_attribute(self, "Block", name)
+
     def __init__(self, program, idx, parent_idx=-1):
         self.program = program
         self.idx = idx
@@ -378,7 +456,20 @@ class Block:
         self.forward_block_idx = -1
         self.backward_block_idx = -1
         self.vars = {}
-        self.ops = []
+        self._ops = []
+
+    @property
+    def ops(self):
+        """The block's ops: the recorded Operators; in PIR mode a script sees PIR Operations
+        (pir_ops.py) while paddle_compat's own passes keep the recorded list."""
+        if STATE.pir and _from_user():
+            from .pir_ops import program_ops
+            return program_ops(self)
+        return self._ops
+
+    @ops.setter
+    def ops(self, value):
+        self._ops = value
 
     @property
     def parent_block(self):
@@ -446,7 +537,11 @@ class Block:
         self.program._bump()
 
     def all_parameters(self):
-        return [v for v in self.vars.values() if isinstance(v, Parameter)]
+        params = [v for v in self.vars.values() if isinstance(v, Parameter)]
+        if STATE.pir and _from_user():
+            # PIR lists them as its builtin.parameter ops stand (each new one goes on top).
+            params.sort(key=lambda p: p._pir_seq[1], reverse=True)
+        return params
 
     def iter_parameters(self):
         return iter(self.all_parameters())
@@ -477,6 +572,9 @@ class Block:
         return text
 
     def __str__(self):
+        if STATE.pir:
+            from .pir_printer import program_text
+            return program_text(self.program, self)
         return self._to_readable_code()
 
     __repr__ = __str__
@@ -499,6 +597,9 @@ _program_ids = itertools.count()
 
 class Program:
     """paddle.static.Program: blocks of variables and ops; block 0 is the global block."""
+
+    def __getattr__(self, name):
+        raise _missing_attribute(self, "Program", name)
 
     def __init__(self):
         self.blocks = [Block(self, 0)]
@@ -672,6 +773,9 @@ class Program:
         return "".join(b._to_readable_code(sort_vars) + "\n" for b in self.blocks)
 
     def __str__(self):
+        if STATE.pir:
+            from .pir_printer import program_text
+            return program_text(self)
         return self._to_readable_code(getattr(self, "_sorted_print", False))
 
     __repr__ = __str__
@@ -696,3 +800,15 @@ class Program:
     def set_state_dict(self, state_dict, scope=None):
         from .io import assign_state
         assign_state(self, state_dict, scope)
+
+
+# The legacy-only API of Program and Block (recorded from Paddle 3.3.1's pir.Program / pir.Block).
+for _cls, _owner, _names_ in ((Program, "Program", ("all_parameters", "block", "current_block",
+                                                    "to_string")),
+                              (Block, "Block", ("append_op", "create_parameter", "create_var",
+                                                "has_var", "iter_parameters", "var"))):
+    for _n in _names_:
+        _d = _LegacyOnly(_cls.__dict__[_n], _owner)
+        _d.name = _n
+        setattr(_cls, _n, _d)
+del _cls, _owner, _names_, _n, _d

@@ -14,9 +14,11 @@ import torch
 from .. import _unique_name
 from .._dtype import get_default_dtype, to_dtype
 from .._ops.registry import OPS, OpDef, apply_op
-from .builder import (program_name, append_op, default_main_program, default_startup_program, helper_scope,
+from .builder import (program_name, layer_name, append_op, default_main_program, default_startup_program, helper_scope,
                       static_only)
+from .._mode import STATE
 from .ir import VARTYPE_CODES, Variable
+from .pir_legacy_only import reject_in_pir, shadow_data_var
 from .local_ops import _local, opdef
 from .._nn import initializer as I
 from .._place import current_torch_device
@@ -39,7 +41,10 @@ def data(name, shape, dtype=None, lod_level=0):
     dt = to_dtype(dtype if dtype is not None else get_default_dtype())
     block = default_main_program().global_block()
     prev = block.vars.get(name)
-    if prev is not None and list(prev.shape) != shape:
+    if STATE.pir and prev is not None and prev.is_data:
+        # PIR: a second data of one name is a second value (no shape check there)
+        shadow_data_var(block, name)
+    elif prev is not None and list(prev.shape) != shape:
         raise ValueError(f"Variable '{name}' has been created before. The previous shape is "
                          f"{tuple(prev.shape)}, the new shape is {tuple(shape)}. They are not "
                          f"matched.")
@@ -147,7 +152,7 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     if glob is not None:
         default_initializer = glob
     if attr.name is None:
-        attr.name = program_name(f"{helper_name}.{'b' if is_bias else 'w'}")
+        attr.name = layer_name(f"{helper_name}.{'b' if is_bias else 'w'}")
     init = attr.initializer or default_initializer or (I.Constant(0.0) if is_bias
                                                        else I.XavierUniform())
     block = default_main_program().global_block()
@@ -223,6 +228,7 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
     """paddle.static.create_global_var: a variable filled with `value` by the startup program."""
     static_only("create_global_var")
+    reject_in_pir("create_global_var")
     block = default_main_program().global_block()
     if name is None:
         name = _unique_name.generate("global_var.tmp")
@@ -245,7 +251,8 @@ def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation
     """
     static_only("fc")
     inputs = list(x) if isinstance(x, (list, tuple)) else [x]
-    with helper_scope("fc") as helper:
+    # name= names the parameters (`fc.w_0`), as Paddle's LayerHelper does
+    with helper_scope(name or "fc", exact=name is not None) as helper:
         outs = []
         wattrs = weight_attr if isinstance(weight_attr, (list, tuple)) else [weight_attr] * len(inputs)
         for inp, wattr in zip(inputs, wattrs):
@@ -308,6 +315,7 @@ def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, para
             v.stop_gradient = True
             stats.append(v)
         mean, var = stats
+        reject_in_pir("batch_norm", input)      # Paddle fails here, its parameters created
         inputs = {"X": input, "Scale": scale, "Bias": bias, "Mean": mean, "Variance": var,
                   "MomentumTensor": momentum if isinstance(momentum, Variable) else None}
         attrs = {"epsilon": epsilon, "is_test": is_test, "data_layout": data_layout,
@@ -334,6 +342,7 @@ def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=No
     from .nn.ops import LAYER_OPS
     with helper_scope("embedding") as helper:
         w = make_static_parameter(list(size), dtype, attr=param_attr, helper_name=helper)
+        reject_in_pir("embedding", input)       # Paddle fails here, its parameter created
         pad = -1 if padding_idx is None else (padding_idx if padding_idx >= 0
                                               else size[0] + padding_idx)
         return append_layer_op(LAYER_OPS["lookup_table_v2"], {"Ids": input, "W": w},
@@ -345,7 +354,9 @@ def record_linear(x, weight, bias=None, name=None):
     `matmul_v2` (trans_x = trans_y = False), then `elementwise_add` (axis = -1) when there is a
     bias; the outputs are `<name>.tmp_0` / `.tmp_1`, `name` defaulting to the program's next
     `linear_<n>` (Paddle's LayerHelper('linear'))."""
-    with helper_scope(name if name is not None else "linear", exact=name is not None):
+    # (PIR's linear builds its ops without a LayerHelper: no `linear_<n>` name is taken there)
+    with helper_scope(name if name is not None else "linear",
+                      exact=name is not None or STATE.pir):
         out = apply_op(OPS["matmul_v2"], (x, weight), {"trans_x": False, "trans_y": False})
         if bias is not None:
             out = apply_op(OPS["elementwise_add"], (out, bias), {"axis": -1})

@@ -28,6 +28,9 @@ def _viterbi_kernel(input, transition, length, include_bos_eos_tag=True):
                                                      device="meta")
     left = length.reshape(batch).long().clone()
     max_len = int(left.max()) if batch else 0
+    if max_len > seq_len:
+        # Paddle's kernel slices rows past the input's end (torch would fail on an index)
+        raise IndexError("(OutOfRange) The end row index is out of bound.")
     trans = transition.to(input.dtype)
     logits = input.transpose(0, 1)                                    # [T, B, n]
     stop, start = trans[n - 2], trans[n - 1]

@@ -129,6 +129,10 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
     Differences from Paddle: the per-category passes run as one masked pass; ties in scores are
     broken by index (stable sort) where Paddle's unstable sort may order them otherwise.
     """
+    if len(boxes.shape) != 2 or boxes.shape[1] not in (4, -1):
+        raise ValueError("(InvalidArgument) The Input Boxes must be 2-dimension whose shape must "
+                         "be [N, 4] N is the number of boxes in last dimension in format [x1, x2, "
+                         "y1, y2].")
     if scores is None:
         return apply_op(_NMS, (boxes,), {"iou_threshold": float(iou_threshold)})
     b, s = boxes._t, scores._t

@@ -28,6 +28,7 @@ from .._base.lod_tensor import create_lod_tensor
 from ..framework import in_pir_mode
 from . import (backward, core, dygraph, executor, framework, initializer, layers, optimizer,
                param_attr, unique_name)
+from . import libpaddle
 
 __all__ = ["BuildStrategy", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "CompiledProgram",
            "is_compiled_with_cuda", "cpu_places", "cuda_places", "device_guard",
@@ -36,6 +37,7 @@ __all__ = ["BuildStrategy", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "Compile
            "disable_dygraph", "disable_imperative", "dygraph", "enable_dygraph",
            "enable_imperative", "executor", "framework", "global_scope", "gradients",
            "in_dygraph_mode", "in_dynamic_or_pir_mode", "in_pir_mode", "initializer", "layers",
+           "libpaddle",
            "name_scope", "optimizer", "param_attr", "program_guard", "scope_guard",
            "unique_name", "create_lod_tensor"]
 

@@ -19,6 +19,7 @@ import torch
 import torch.distributed as tdist
 
 from .._nn.layer.layers import Layer
+from .._tensor import lazy_zero_grad
 from . import collective
 
 __all__ = ["DataParallel"]
@@ -65,7 +66,7 @@ class DataParallel(Layer):
         params = self._trainable()
         grads = []
         for p in params:
-            g = p._t.grad
+            g = lazy_zero_grad(p._t)
             if g is None:
                 if not self.find_unused_parameters:
                     raise RuntimeError(

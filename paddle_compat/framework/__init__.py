@@ -1,6 +1,8 @@
-"""paddle.framework: mode queries. paddle_compat implements the legacy IR, so in_pir_mode() is False
-(Paddle's own static-graph code then takes its legacy branch)."""
-from .._mode import in_dynamic_mode
+"""paddle.framework: mode queries. Static mode shows Paddle's PIR face unless
+FLAGS_enable_pir_api=0 (one recorded IR, two views: paddle_compat/_static/pir_ops.py)."""
+from .._mode import in_dynamic_mode, STATE
+from .._mode import in_pir_mode as _in_pir_mode
+from .._base.framework import in_dynamic_or_pir_mode
 from .._static.builder import (default_main_program, default_startup_program, enable_static,
                                disable_static)
 from .._static.ir import Program, Variable, Block
@@ -22,20 +24,17 @@ __all__ = ["in_dynamic_mode", "in_pir_mode", "in_dygraph_mode", "use_pir_api",
 
 
 def in_pir_mode():
-    """paddle.framework.in_pir_mode(): always False (legacy IR)."""
-    return False
+    """paddle.framework.in_pir_mode(): True in static mode with the PIR face (Paddle's default;
+    FLAGS_enable_pir_api=0 gives the legacy IR)."""
+    return _in_pir_mode()
 
 
 def use_pir_api():
-    """paddle.framework.use_pir_api(): always False (legacy IR)."""
-    return False
+    """paddle.framework.use_pir_api(): whether static mode shows the PIR face
+    (FLAGS_enable_pir_api, read when paddle is imported)."""
+    return STATE.pir
 
 
 def in_dygraph_mode():
     """paddle.framework.in_dygraph_mode(): same as in_dynamic_mode()."""
-    return in_dynamic_mode()
-
-
-def in_dynamic_or_pir_mode():
-    """paddle.framework.in_dynamic_or_pir_mode(): same as in_dynamic_mode() (no PIR here)."""
     return in_dynamic_mode()

@@ -1,4 +1,5 @@
-"""paddle.static: Program, Executor, data, gradients, save/load (legacy IR semantics)."""
+"""paddle.static: Program, Executor, data, gradients, save/load (one recorded IR, shown in Paddle's PIR
+form by default or its legacy form with FLAGS_enable_pir_api=0)."""
 from .._static.ir import Program, Block, Variable, Parameter, Operator
 from .._static.builder import (default_main_program, default_startup_program, device_guard,
                                program_guard, name_scope)

@@ -36,3 +36,30 @@ from .._ops.linalg import mv
 from .._ops.stat import quantile, nanquantile, numel
 from .._ops.search import mode, kthvalue
 from .._ops.attribute import rank, shape, is_complex, is_floating_point, is_integer
+# Paddle 3.x's in-place variants and newer ops (owner: tensorops); paddle.tensor has them too
+from .._ops.creation import tril_, triu_, polar, diagflat, range
+from .._ops.math import (abs_, acos_, atan_, cos_, sin_, sinh_, tan_, tanh_, square_, log_, log2_,
+                         log10_, neg_, trunc_, frac_, digamma_, lgamma_, gammaln_, i0_, sinc_,
+                         logit_, polygamma_, nan_to_num_, cumsum_, cumprod_, pow_, remainder_,
+                         mod_, floor_mod_, floor_divide_, divide_, multiply_, subtract_, div_,
+                         sub_, copysign_, gcd_, lcm_, hypot_, ldexp_, addmm_, baddbmm_,
+                         bitwise_left_shift_, bitwise_right_shift_, gammainc_, gammaincc_,
+                         multigammaln_, renorm_, cast_, baddbmm, gammainc, gammaincc,
+                         multigammaln, renorm, frexp, trapezoid, cumulative_trapezoid, vander,
+                         cartesian_prod, combinations, broadcast_shape, broadcast_shapes,
+                         multiplex, reduce_as)
+from .._ops.logic import (bitwise_invert, equal_, greater_equal_, greater_than_, less_equal_,
+                          less_than_, less_, logical_and_, logical_or_, logical_not_, bitwise_and_,
+                          bitwise_or_, bitwise_xor_, bitwise_not_, bitwise_invert_)
+from .._ops.manipulation import (tensor_split, hsplit, vsplit, dsplit, block_diag, column_stack,
+                                 row_stack, dstack, diagonal_scatter, select_scatter,
+                                 slice_scatter, masked_scatter, scatter_add, scatter_reduce,
+                                 scatter_nd, shard_index, as_strided, unfold, unique_consecutive,
+                                 as_complex, as_real, view_as_complex, view_as_real, index_put,
+                                 index_add_, index_fill_, index_put_, masked_scatter_,
+                                 scatter_add_, transpose_)
+from .._ops.search import argwhere, index_sample
+from .._ops.stat import nanmedian
+from .._ops.linalg import cdist, histogram, histogram_bin_edges, histogramdd, t_
+from .._ops.random import (log_normal, log_normal_, bernoulli_, cauchy_, geometric_, binomial,
+                           poisson, rand_like, randn_like)

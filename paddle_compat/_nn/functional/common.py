@@ -6,10 +6,10 @@ import numpy as np
 import torch
 import torch.nn.functional as TF
 
-from ..._ops import math as _math
+from ..._ops import manipulation as _manipulation, math as _math
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
-from .._opshare import shared, scale_op, reshape_op
+from .._opshare import scale_op, reshape_op
 from ..._mode import STATE
 from ..._static.layers import record_linear
 from ..._static.builder import default_main_program
@@ -166,10 +166,23 @@ def _pad_kernel(x, paddings=(), pad_value=0.0):
     return TF.pad(x, tp, mode="constant", value=pad_value)
 
 
+# Paddle's reflect checks, in its order: (axis name, spatial dim of NCDHW, pad index, pad name).
+_REFLECT_CHECKS = (("depth", 2, 4, "pad_front"), ("depth", 2, 5, "pad_back"),
+                   ("height", 3, 2, "pad_top"), ("height", 3, 3, "pad_bottom"),
+                   ("width", 4, 0, "pad_left"), ("width", 4, 1, "pad_right"))
+
+
 def _pad3d_kernel(x, paddings=(), mode="constant", value=0.0, data_format="NCDHW"):
     channels_last = data_format == "NDHWC"
     if channels_last:
         x = x.permute(0, 4, 1, 2, 3)
+    if mode == "reflect" and x.device.type != "meta":
+        for axis, dim, i, name in _REFLECT_CHECKS:
+            if not x.shape[dim] > paddings[i]:
+                # Paddle's text, its "depth(%d)" for every axis included
+                raise ValueError(f"(InvalidArgument) The {axis} of Input(X)'s dimension should be "
+                                 f"greater than {name} in reflect mode, but received "
+                                 f"depth({x.shape[dim]}) and {name}({paddings[i]}).")
     out = TF.pad(x, list(paddings), mode=mode, value=value if mode == "constant" else None)
     return out.permute(0, 2, 3, 4, 1) if channels_last else out
 
@@ -331,25 +344,8 @@ def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=Fals
     return interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format)
 
 
-# ---- flatten (ops-manip's paddle.flatten when present) ------------------------------------------
-def _flatten_kernel(x, start_axis=1, stop_axis=-1):
-    if x.dim() == 0:
-        return x.reshape(1)
-    return torch.flatten(x, start_axis, stop_axis)
-
-
-_FLATTEN = shared("flatten_contiguous_range", _flatten_kernel,
-                  attrs={"start_axis": 1, "stop_axis": -1}, api="paddle.flatten")
-
-
-def flatten(x, start_axis=0, stop_axis=-1, name=None):
-    """paddle.nn.functional.flatten(x, start_axis=0, stop_axis=-1) (paddle.flatten)."""
-    nd = len(x.shape)
-    s = start_axis + nd if start_axis < 0 else start_axis
-    e = stop_axis + nd if stop_axis < 0 else stop_axis
-    if nd and (s > e or not 0 <= s < nd or not 0 <= e < nd):
-        raise ValueError("The stop_axis should be greater than or equal to start_axis.")
-    return apply_op(_FLATTEN.get(), (x,), {"start_axis": int(start_axis), "stop_axis": int(stop_axis)})
+# ---- flatten: Paddle's nn.functional.flatten is paddle.flatten itself ---------------------------
+flatten = _manipulation.flatten
 
 
 def cosine_similarity(x1, x2, axis=1, eps=1e-8):

@@ -134,6 +134,10 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
                              f"Received: number of filters({filters}), groups({groups}).")
     if groups <= 0:
         raise ValueError(f"The groups of conv should be greater than 0. Received groups: {groups}.")
+    if any(k == 0 for k in weight.shape[2:]):
+        # Paddle runs it and returns zeros (docs/differences.md); torch's kernel refuses in its words
+        raise ValueError(f"{api}: the filter's spatial sizes must be positive, but the filter has "
+                         f"shape {list(weight.shape)}")
     algo, pads = _paddings(padding, nd, data_format in _CHANNEL_LAST)
     attrs = {"strides": _tuple(stride, nd, "stride"), "paddings": tuple(pads),
              "dilations": _tuple(dilation, nd, "dilation"), "groups": int(groups),

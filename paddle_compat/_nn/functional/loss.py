@@ -50,6 +50,9 @@ __all__ = ["smooth_l1_loss", "kl_div", "log_loss", "square_error_cost", "margin_
 
 def _huber_kernel(x, y, delta=1.0):
     float_kernel(x, "huber_loss")
+    if x.dim() != y.dim():          # Paddle's huber_loss infer-shape
+        raise ValueError(f"(InvalidArgument) Input(input) rank and Input(label) rank should be "
+                         f"same, but received input rank({x.dim()}) != label rank({y.dim()})")
     r = y - x
     a = r.abs()
     return torch.where(a <= delta, 0.5 * r * r, delta * (a - 0.5 * delta)), r
@@ -684,6 +687,10 @@ def _bce_kernel(x, label, weight=None, reduction="mean"):
 
 
 def _bce_logits_kernel(x, label, weight=None, pos_weight=None, reduction="mean"):
+    if x.dim() != label.dim():      # Paddle's sigmoid_cross_entropy_with_logits checks rank first
+        raise ValueError(f"(InvalidArgument) Input(X) and Input(Label) shall have the same rank."
+                         f"But received: the rank of Input(X) is [{x.dim()}], the rank of "
+                         f"Input(Label) is [{label.dim()}].")
     _same_shape(x, label)
     out = TF.binary_cross_entropy_with_logits(x, label, reduction="none", pos_weight=pos_weight)
     if weight is not None:

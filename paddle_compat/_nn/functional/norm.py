@@ -229,6 +229,13 @@ def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format
     if data_format not in ["NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"]:
         raise ValueError("unsupported data layout:" + data_format)
     layout = "NCHW" if data_format[1] == "C" else "NHWC"
+    channels = x.shape[1] if layout == "NCHW" else x.shape[-1]
+    if weight is not None and channels >= 0 and list(weight.shape) != [channels]:
+        raise ValueError(
+            f"(InvalidArgument) The Input(Scale)'s first dimension size of Op(group_norm) must be "
+            f"equal to the number of channels. But received: the Input(Scale)'s first dimension "
+            f"size is [{weight.shape[0]}], the channels is [{channels}], the Attr(data_layout) is "
+            f"[{layout}]. The error may come from wrong data_layout setting.")
     return apply_op(_GROUP_NORM, (x, weight, bias),
                     {"epsilon": float(epsilon), "groups": int(num_groups), "data_layout": layout})
 

@@ -37,6 +37,9 @@ _ADAPTIVE = {("avg", 1): TF.adaptive_avg_pool1d, ("avg", 2): TF.adaptive_avg_poo
 def _paddle_out(size, k, s, pb, pa, ceil_mode):
     """Paddle's pooled size (C++ integer division truncates toward zero, so an input smaller
     than the window still gives one output)."""
+    if s == 0:
+        raise ValueError(f"(InvalidArgument) The stride of PoolOutputSize shall not be 0, but "
+                         f"received {s}.")
     span = size + pb + pa - k + (s - 1 if ceil_mode else 0)
     return int(span / s) + 1
 
@@ -365,6 +368,12 @@ def _max_unpool(x, indices, kernel_size, stride, padding, data_format, output_si
     if len(indices.shape) != nd + 2:
         raise ValueError(f"The indices should have {layout} format, but received "
                          f"{indices.shape}.")
+    if list(x.shape) != list(indices.shape):
+        # torch's scatter would silently use part of x (Paddle's infer-shape refuses)
+        raise ValueError(f"(InvalidArgument) The dimensions of Input(X) must equal to be the "
+                         f"dimensions of Input(Indices), but received dimensions of Input(X) is "
+                         f"{list(x.shape)}, received dimensions of Input(Indices) is "
+                         f"{list(indices.shape)}")
     ksize = list(_tuple(kernel_size, nd, "pool_size"))
     strides = ksize if stride is None else list(_tuple(stride, nd, "pool_stride"))
     pads = list(_tuple(padding, nd, "padding"))

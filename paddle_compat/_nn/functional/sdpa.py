@@ -49,6 +49,11 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     Differences from Paddle: the attention dropout (training, dropout_p > 0) draws its mask from
     torch's generator; `backend` is ignored (torch picks its kernel)."""
     batched = len(query.shape) == 4
+    if len(query.shape) not in (3, 4):
+        # Paddle fails unpacking the unsqueezed shape; the same error class, saying why
+        raise ValueError(f"scaled_dot_product_attention: query, key and value must be 4-D "
+                         f"[batch_size, seq_len, num_heads, head_dim] (or 3-D without the batch), "
+                         f"but query has shape {list(query.shape)}")
     if not batched:
         query, key, value = query.unsqueeze(0), key.unsqueeze(0), value.unsqueeze(0)
     q_heads, k_heads, v_heads = query.shape[2], key.shape[2], value.shape[2]

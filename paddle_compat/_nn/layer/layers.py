@@ -19,8 +19,10 @@ from ..._tensor import Tensor
 from ..create_param import create_parameter_impl
 from ..layer_helpers import HookRemoveHelper, addindent, camel_to_snake
 from ..._static.ir import Parameter as StaticParameter
+from ..._static.name_struct import name_struct
+from ..._mode import STATE
 from ..parameter import Parameter
-from ..._tensor import wrap
+from ..._tensor import lazy_zero_grad, wrap
 
 __all__ = ["Layer", "HookRemoveHelper"]
 
@@ -112,6 +114,8 @@ class Layer:
     def __call__(self, *inputs, **kwargs):
         if not self._forward_pre_hooks and not self._forward_post_hooks and \
                 (self._built or type(self)._build_once is Layer._build_once):
+            if STATE.static:
+                return self._static_forward(inputs, kwargs)
             return self.forward(*inputs, **kwargs)
         for hook_id, hook in self._forward_pre_hooks.items():
             if hook_id in self._forward_pre_hooks_with_kwargs_flag:
@@ -128,7 +132,8 @@ class Layer:
         if not self._built:
             self._build_once(*inputs, **kwargs)
             self._built = True
-        outputs = self.forward(*inputs, **kwargs)
+        outputs = (self._static_forward(inputs, kwargs) if STATE.static
+                   else self.forward(*inputs, **kwargs))
         for hook_id, hook in self._forward_post_hooks.items():
             if hook_id in self._forward_post_hooks_with_kwargs_flag:
                 res = hook(self, inputs, kwargs, outputs)
@@ -137,6 +142,11 @@ class Layer:
             if res is not None:
                 outputs = res
         return outputs
+
+    def _static_forward(self, inputs, kwargs):
+        # Paddle runs forward under name_struct(ClassName) in static mode: PIR's struct_name.
+        with name_struct(type(self).__name__):
+            return self.forward(*inputs, **kwargs)
 
     def _build_once(self, *args, **kwargs):
         pass
@@ -537,8 +547,9 @@ class Layer:
             new = new.detach()
             if raw.requires_grad:
                 new.requires_grad_(True)
-            if raw.grad is not None:
-                new.grad = raw.grad.to(device=new.device, dtype=new.dtype)
+            grad = lazy_zero_grad(raw)
+            if grad is not None:
+                new.grad = grad.to(device=new.device, dtype=new.dtype)
             t._t = new
 
         for layer in self.sublayers(include_self=True):

@@ -63,6 +63,11 @@ def _rnn_kernel(inputs, pre_state, weights, sequence_length, dropout_prob=0.0, i
     """Paddle's `rnn` op on torch's fused kernels. `inputs` is time-major [T, N, C]; `weights` in
     Paddle's order (every w_ih, w_hh, then every b_ih, b_hh); returns (Out, [State...])."""
     n = num_layers * (2 if is_bidirec else 1)
+    if inputs.device.type != "meta" and inputs.shape[-1] != weights[0].shape[1]:
+        # torch's fused kernel runs a wrong input size silently; Paddle's matmul refuses it
+        raise ValueError(f"(InvalidArgument) The first matrix width should be same as second "
+                         f"matrix height,but received first matrix width {inputs.shape[-1]}, "
+                         f"second matrix height {weights[0].shape[1]}")
     flat = []
     for k in range(n):
         flat += [weights[2 * k], weights[2 * k + 1], weights[2 * n + 2 * k], weights[2 * n + 2 * k + 1]]

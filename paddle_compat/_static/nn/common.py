@@ -17,6 +17,7 @@ from ..ir import Variable
 from ..layer_helper import append_layer_op
 from ..layers import _activate, make_static_parameter
 from ..local_ops import _local, opdef
+from ..pir_legacy_only import reject_in_pir
 from .ops import LAYER_OPS
 
 __all__ = ["conv2d", "layer_norm", "group_norm", "instance_norm", "prelu", "conv2d_transpose", "conv3d",
@@ -57,6 +58,7 @@ def layer_norm(input, scale=True, shift=True, begin_norm_axis=1, epsilon=1e-05, 
     (Scale `layer_norm_<n>.w_0` = 1, Bias `.b_0` = 0, outputs Mean, Variance, Y)."""
     assert STATE.static, "please use LayerNorm instead of layer_norm in dygraph mode!"
     _check_float(input, "input", "layer_norm", ("float32", "float64"))
+    reject_in_pir("layer_norm", input)      # Paddle 3.3.1 fails in PIR mode
     with helper_scope("layer_norm") as helper:
         shape = [math.prod(input.shape[begin_norm_axis:])]
         inputs = {"X": input, "Scale": None, "Bias": None}
@@ -82,6 +84,7 @@ def group_norm(input, groups, epsilon=1e-05, param_attr=None, bias_attr=None, ac
     As in Paddle, the Scale / Bias parameters are created only when `param_attr` / `bias_attr`
     are given (truthy): with the defaults the op normalizes without an affine transform."""
     static_only("group_norm")
+    reject_in_pir("group_norm", input)      # Paddle 3.3.1 fails in PIR mode
     _check_float(input, "input", "group_norm")
     if len(input.shape) < 2:
         raise ValueError("The dimensions of Op(static.nn.group_norm)'s input should be more than "
@@ -111,6 +114,7 @@ def instance_norm(input, epsilon=1e-05, param_attr=None, bias_attr=None, name=No
     """paddle.static.nn.instance_norm: Paddle's `instance_norm` op (statistics per sample and
     channel). As in Paddle, Scale and Bias exist only when both attrs are given (truthy)."""
     static_only("instance_norm")
+    reject_in_pir("instance_norm", input)      # Paddle 3.3.1 fails in PIR mode
     _check_float(input, "input", "instance_norm")
     if param_attr is False:
         assert bias_attr is False, ("param_attr and bias_attr must be set to False at the same "
@@ -139,6 +143,7 @@ def prelu(x, mode, param_attr=None, data_format="NCHW", name=None):
     """paddle.static.nn.prelu: Paddle's `prelu` op with an `Alpha` parameter (0.25) shaped [1]
     ('all'), [1, C, 1, 1] ('channel') or [1, *x.shape[1:]] ('element')."""
     static_only("prelu")
+    reject_in_pir("prelu", x)      # Paddle 3.3.1 fails in PIR mode
     _check_float(x, "x", "prelu", ("float16", "float32", "float64"))
     if mode not in ("all", "channel", "element"):
         raise ValueError("mode should be one of all, channel, element.")
@@ -200,6 +205,7 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
     Differences from Paddle: Paddle's `depthwise_conv2d` variant (groups == channels with
     use_cudnn=False) is recorded as `conv2d`."""
     static_only("conv2d")
+    reject_in_pir("conv2d")
     assert param_attr is not False, "param_attr should not be False here."
     if len(input.shape) != 4:
         raise ValueError(f"Input size should be 4, but received {len(input.shape)}")
@@ -248,6 +254,7 @@ def conv3d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
     """paddle.static.nn.conv3d: Paddle's `conv3d` op (filter Normal(0, sqrt(2 / fan_in))),
     + bias `elementwise_add` and activation."""
     static_only("conv3d")
+    reject_in_pir("conv3d", input)      # Paddle 3.3.1 fails in PIR mode
     assert param_attr is not False, "param_attr should not be False here."
     if not isinstance(use_cudnn, bool):
         raise ValueError(f"Attr(use_cudnn) should be True or False. Received Attr(use_cudnn): "
@@ -364,6 +371,7 @@ def conv2d_transpose(input, num_filters, output_size=None, filter_size=None, pad
     Differences from Paddle: `output_size` given as Tensors is not supported; Paddle's
     `depthwise_conv2d_transpose` variant (use_cudnn=False with groups == channels) is recorded as
     `conv2d_transpose`."""
+    reject_in_pir("conv2d_transpose")      # Paddle 3.3.1 fails in PIR mode
     return _transpose("conv2d_transpose", 2, input, num_filters, output_size, filter_size,
                       padding, stride, dilation, groups, param_attr, bias_attr, use_cudnn, act,
                       data_format)
@@ -405,6 +413,8 @@ def deform_conv2d(x, offset, mask, num_filters, filter_size, stride=1, padding=0
     """paddle.static.nn.deform_conv2d: Paddle's `deformable_conv` op (with `mask`) or
     `deformable_conv_v1` (mask None), parameters named `deformable_conv_<n>.w_0` / `.b_0`."""
     static_only("deform_conv2d")
+    if mask is not None:
+        reject_in_pir("deform_conv2d", mask)      # Paddle 3.3.1 fails in PIR mode
     _check_float(x, "x", "deform_conv2d", ("float32", "float64"))
     _check_float(offset, "offset", "deform_conv2d", ("float32", "float64"))
     if mask is not None:
@@ -442,6 +452,7 @@ def bilinear_tensor_product(x, y, size, act=None, name=None, param_attr=None, bi
     """paddle.static.nn.bilinear_tensor_product: out[:, k] = x W_k y^T + b_k, Paddle's
     `bilinear_tensor_product` op (Weight [size, M, N], Bias [1, size])."""
     static_only("bilinear_tensor_product")
+    reject_in_pir("bilinear_tensor_product", x)      # Paddle 3.3.1 fails in PIR mode
     _check_float(x, "x", "bilinear_tensor_product", ("float32", "float64"))
     _check_float(y, "y", "bilinear_tensor_product", ("float32", "float64"))
     if len(x.shape) != 2 or len(y.shape) != 2:
@@ -491,6 +502,7 @@ def row_conv(input, future_context_size, param_attr=None, act=None):
     Differences from Paddle: the input is a padded batch [N, T, D] (Paddle also takes a LoD
     tensor [T_total, D] of packed sequences, which paddle_compat has no form for)."""
     static_only("row_conv")
+    reject_in_pir("row_conv", input)      # Paddle 3.3.1 fails in PIR mode
     _check_float(input, "input", "row_conv", ("float32", "float64"))
     if len(input.shape) != 3:
         raise NotImplementedError(

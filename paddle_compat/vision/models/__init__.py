@@ -1,4 +1,10 @@
-"""paddle.vision.models: the 51 model classes and builders of Paddle 3.3.1."""
+"""paddle.vision.models: the 51 model classes and builders of Paddle 3.3.1, and Paddle's model
+modules (`paddle.vision.models.resnet` with BasicBlock/BottleneckBlock, ...) at their paths."""
+import sys
+
+from ..._vision.models import (alexnet as _m_alexnet, densenet, googlenet as _m_googlenet,
+                               inceptionv3, lenet, mobilenetv1, mobilenetv2, mobilenetv3, resnet,
+                               shufflenetv2, squeezenet, vgg)
 from ..._vision.models.alexnet import AlexNet, alexnet
 from ..._vision.models.densenet import (
     DenseNet, densenet121, densenet161, densenet169, densenet201, densenet264)
@@ -31,6 +37,14 @@ __all__ = [
     "shufflenet_v2_x0_5", "shufflenet_v2_x1_0", "shufflenet_v2_x1_5", "shufflenet_v2_x2_0",
     "shufflenet_v2_swish"
 ]
+
+# `import paddle.vision.models.resnet` and friends: Paddle's model modules are public. (`alexnet`
+# and `googlenet` are builder functions here, as in Paddle, so only their module paths are
+# registered.)
+for _m in (_m_alexnet, densenet, _m_googlenet, inceptionv3, lenet, mobilenetv1, mobilenetv2,
+           mobilenetv3, resnet, shufflenetv2, squeezenet, vgg):
+    sys.modules[f"{__name__}.{_m.__name__.rsplit('.', 1)[1]}"] = _m
+del _m
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ..._census import missing_getattr as _missing_getattr  # noqa: E402

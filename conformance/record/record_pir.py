@@ -1,0 +1,348 @@
+"""Record the PIR face of static programs from real Paddle 3.3.1 (its default mode): run with the
+oracle, with FLAGS_enable_pir_api unset (or 1).
+
+    PADDLE_PY conformance/record/record_pir.py
+
+The programs are the ones the legacy recorders build (record_static.py, record_static_gradients.py,
+record_control_flow.py, record_static_pylayer.py); here what is recorded is how Paddle's PIR face
+prints them (`print(value)`, `print(program)`) and what the Value / Operation API answers
+(`.name()`, `operands()`, `results()`, `attrs()`, `get_defining_op()`, `.name` and its errors).
+Each case is a snippet run with `paddle` (real Paddle here, paddle_compat in
+tests/test_pir_printer.py and tests/test_pir_value.py) that stores JSON values in `out`.
+Re-runnable: it overwrites conformance/goldens/pir.json (written atomically).
+"""
+import json
+import os
+import sys
+
+PRELUDE = """
+import numpy as np
+paddle.enable_static()
+out = {}
+def fresh():
+    return paddle.static.Program(), paddle.static.Program()
+def err(fn):
+    try:
+        fn()
+    except Exception as e:
+        return [type(e).__name__, str(e).split(' (at ')[0]]
+    return None
+def op_view(op):
+    return [op.name(), len(op.operands()), len(op.results()), sorted(op.attrs())]
+"""
+
+CASES = {
+    "fc_program": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [None, 3], 'float32')
+    out['x'] = str(x)
+    out['x_shape'] = list(x.shape)
+    x.stop_gradient = False
+    y = paddle.static.nn.fc(x, 2, activation='relu')
+    loss = paddle.mean(y)
+    out['y'] = str(y)
+    out['loss'] = str(loss)
+    out['main_fwd'] = str(main)
+    g = paddle.static.gradients([loss], [x])
+    out['grads'] = [str(v) for v in g]
+out['main_grad'] = str(main)
+out['startup'] = str(startup)
+out['num_blocks'] = main.num_blocks
+out['random_seed'] = main.random_seed
+""",
+    "sgd_program": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [None, 3], 'float32')
+    y = paddle.static.nn.fc(x, 2)
+    loss = paddle.mean(y)
+    paddle.optimizer.SGD(0.1).minimize(loss)
+out['main'] = str(main)
+out['startup'] = str(startup)
+""",
+    "linear_program": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [None, 4], 'float32')
+    w = paddle.static.create_parameter([3, 2], 'float32')
+    a = paddle.nn.functional.linear(x, paddle.static.create_parameter([4, 3], 'float32'))
+    h = paddle.nn.functional.relu(paddle.nn.Linear(4, 3)(x))
+    z = paddle.nn.functional.linear(h, w, name='bar')
+    m1 = paddle.mean(z)
+    m2 = paddle.mean(z, axis=1)
+    m3 = paddle.mean(z, axis=[0, 1], keepdim=True)
+out['main'] = str(main)
+out['ops'] = [op.name() for op in main.global_block().ops]
+""",
+    "elementwise_program": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    y = paddle.static.data('y', [2, 3], 'float32')
+    outs = [x + y, x - y, x * y, x / y, x * 2.0, x + 1, -x, x ** 2, paddle.exp(x),
+            paddle.sum(x), paddle.sum(x, axis=1), paddle.reshape(x, [3, 2]),
+            paddle.transpose(x, [1, 0]), paddle.cast(x, 'int32'), paddle.full([2], 3.0),
+            paddle.zeros([1], 'int64'), paddle.less_than(x, y), paddle.concat([x, y]),
+            paddle.nn.functional.softmax(x), paddle.tanh(x), paddle.sqrt(x), paddle.abs(x)]
+    out['values'] = [str(v) for v in outs]
+out['main'] = str(main)
+""",
+    "value_api": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [None, 3], 'float32')
+    y = paddle.static.nn.fc(x, 2)
+    z = paddle.nn.functional.relu(y)
+    out['x_name'] = x.name
+    out['z_name'] = err(lambda: z.name)
+    out['x_def'] = x.get_defining_op().name()
+    out['z_def'] = z.get_defining_op().name()
+    out['z_index'] = z.index()
+    out['x_dtype'] = str(x.dtype)
+    out['z_shape'] = list(z.shape)
+    out['is_dense'] = x.is_dense_tensor_type()
+    out['ops'] = [op_view(op) for op in main.global_block().ops]
+    op = z.get_defining_op()
+    out['operand_defs'] = [v.get_defining_op().name() for v in op.operands_source()]
+    out['results'] = [str(r) for r in op.results()]
+    out['params'] = [p.name for p in main.global_block().all_parameters()]
+    out['param_str'] = [str(p) for p in main.global_block().all_parameters()]
+    out['in_pir_mode'] = paddle.framework.in_pir_mode()
+    out['use_pir_api'] = paddle.framework.use_pir_api()
+    out['program_type'] = type(main).__name__
+    out['block_type'] = type(main.global_block()).__name__
+    out['value_type'] = type(x).__name__
+    out['op_type'] = type(op).__name__
+    out['persistable'] = [x.persistable, main.global_block().all_parameters()[0].persistable]
+paddle.disable_static()
+out['in_pir_mode_dygraph'] = paddle.framework.in_pir_mode()
+paddle.enable_static()
+""",
+    "target_gradients_double_backward": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [3], 'float32')
+    x.stop_gradient = False
+    v = paddle.static.data('v', [3], 'float32')
+    v.stop_gradient = False
+    y = x * x * x
+    (gx,) = paddle.static.gradients([y], [x], target_gradients=[v])
+    out['printed'] = str(main)
+""",
+    "cond_two_branches": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    x.stop_gradient = False
+    y = paddle.static.data('y', [1], 'float32')
+    pred = paddle.less_than(y, paddle.full([1], 1.0, 'float32'))
+    res = paddle.static.nn.cond(pred, lambda: x * 2, lambda: x - 1)
+    out['printed'] = str(main)
+    out['res'] = str(res)
+""",
+    "while_counter": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    i = paddle.full([1], 0, 'int64')
+    ten = paddle.full([1], 10, 'int64')
+    res = paddle.static.nn.while_loop(lambda i, t: i < t, lambda i, t: [i + 1, t], [i, ten])
+    out['printed'] = str(main)
+    out['res'] = [str(r) for r in res]
+""",
+    "static_pylayer": """
+def forward_fn(x):
+    return paddle.exp(x)
+
+def backward_fn(dy):
+    return 2 * paddle.exp(dy)
+
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    data = paddle.static.data(name="X", shape=[None, 5], dtype="float32")
+    data.stop_gradient = False
+    ret = paddle.static.nn.static_pylayer(forward_fn, [data], backward_fn)
+    out['printed'] = str(main)
+    out['ret'] = str(ret)
+""",
+    "guards": """
+pir_utils = paddle.pir_utils
+paddle.disable_static()
+def state():
+    return [paddle.in_dynamic_mode(), paddle.framework.in_pir_mode(),
+            paddle.framework.use_pir_api(), paddle.base.framework.in_dynamic_or_pir_mode()]
+out['dygraph'] = state()
+with pir_utils.OldIrGuard():
+    out['old'] = state()
+    out['old_data'] = str(paddle.static.data('x', [2], 'float32'))
+out['after_old'] = state()
+with pir_utils.IrGuard():
+    out['new'] = state()
+    out['new_data'] = str(paddle.static.data('y', [2], 'float32'))
+out['after_new'] = state()
+with pir_utils.DygraphOldIrGuard():
+    out['dygraph_old'] = state()
+with pir_utils.DygraphPirGuard():
+    out['dygraph_pir'] = state()
+paddle.enable_static()
+out['static'] = state()
+with pir_utils.OldIrGuard():
+    out['static_old'] = state()
+out['has_test_with_pir_api'] = hasattr(pir_utils, 'test_with_pir_api')
+flag = lambda: paddle.get_flags('FLAGS_enable_pir_api')['FLAGS_enable_pir_api']
+out['flag'] = flag()
+with pir_utils.OldIrGuard():
+    out['flag_old'] = flag()
+paddle.set_flags({'FLAGS_enable_pir_api': False})
+out['after_set_flags'] = state() + [flag()]
+paddle.set_flags({'FLAGS_enable_pir_api': True})
+""",
+    "value_errors": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    y = x + 1
+    p = paddle.static.create_parameter([3], 'float32', name='pp')
+    out['names'] = [x.name, p.name]
+    out['y_name'] = err(lambda: y.name)
+    out['y_def'] = [y.get_defining_op().name(), y.index(), y.get_defining_op().num_operands(),
+                    y.get_defining_op().num_results()]
+    out['p_def'] = [p.get_defining_op().name(), str(p)]
+    op = y.get_defining_op()
+    out['operand_sources'] = [str(o.source()) for o in op.operands()]
+    out['attrs'] = {k: str(v) for k, v in op.attrs().items() if k != 'op_callstack'}
+    out['full_attrs'] = {k: str(v) for k, v in op.operands()[1].source().get_defining_op().attrs().items()
+                         if k != 'op_callstack'} if op.num_operands() > 1 else None
+    out['block_ops'] = [o.name() for o in main.global_block().ops]
+    out['param_names'] = [q.name for q in main.global_block().all_parameters()]
+    out['shape_str'] = [str(x.shape), str(y.shape), type(x.shape).__name__]
+    out['op_str'] = [str(y.get_defining_op()), str(main.global_block().ops[0])]
+    out['missing_attrs'] = [err(lambda: x.get_value()), err(lambda: p.get_value()),
+                            err(lambda: main.no_such), err(lambda: main.global_block().no_such)]
+    out['block_str'] = str(main.global_block())
+    out['legacy_only_attrs'] = [hasattr(main, n) for n in ('current_block', 'block',
+                                                           'all_parameters', 'to_string')] + [
+        hasattr(main.global_block(), n) for n in ('var', 'create_var', 'has_var', 'append_op')]
+""",
+    "legacy_only_in_pir": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [3, 4], 'float32')
+    ids = paddle.static.data('ids', [3, 1], 'int64')
+    img = paddle.static.data('img', [2, 3, 4, 4], 'float32')
+    out['batch_norm'] = err(lambda: paddle.static.nn.batch_norm(x))
+    out['embedding'] = err(lambda: paddle.static.nn.embedding(ids, size=[10, 4]))
+    out['conv2d'] = err(lambda: paddle.static.nn.conv2d(img, 2, 3))
+    out['create_global_var'] = err(lambda: paddle.static.create_global_var(
+        shape=[2, 3], value=1.0, dtype='float32', persistable=True, name='gv'))
+    out['params_left'] = sorted(p.name for p in main.global_block().all_parameters())
+    out['fc_still_works'] = str(paddle.static.nn.fc(x, 2, name='fc'))
+    out['fc_params'] = sorted(p.name for p in main.global_block().all_parameters())
+    out['compiled'] = err(lambda: paddle.static.CompiledProgram(main))
+    out['reduce_strategy'] = [str(paddle.static.BuildStrategy.ReduceStrategy.Reduce),
+                              int(paddle.static.BuildStrategy.ReduceStrategy.AllReduce)]
+""",
+    "cond_dtype_mismatch": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    p = paddle.full([1], True, 'bool')
+    out['f32_i32'] = err(lambda: paddle.static.nn.cond(p, lambda: paddle.full([1], 1, 'float32'),
+                                                       lambda: paddle.full([2], 1, 'int32')))
+    out['second'] = err(lambda: paddle.static.nn.cond(
+        p, lambda: (paddle.full([1], 1, 'float32'), paddle.full([1], 1, 'int64')),
+        lambda: (paddle.full([2], 1, 'float32'), paddle.full([1], 1, 'int32'))))
+    out['shapes_may_differ'] = str(paddle.static.nn.cond(
+        p, lambda: paddle.full([1], 1, 'float32'), lambda: paddle.full([2], 1, 'float32')))
+""",
+    "ops_catalog": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [2, 3], 'float32')
+    lab = paddle.static.data('lab', [2, 1], 'int64')
+    F = paddle.nn.functional
+    outs = [paddle.matmul(x, x, transpose_y=True), paddle.unsqueeze(x, 0),
+            paddle.squeeze(paddle.unsqueeze(x, 0), 0), paddle.flatten(x), x[0], x[:, 1:],
+            paddle.max(x, axis=1), paddle.min(x), paddle.sigmoid(x), paddle.log(x),
+            paddle.maximum(x, x), x > x, x == x, paddle.logical_not(x > x), paddle.square(x),
+            F.relu6(x), F.silu(x), paddle.stack([x, x]), paddle.clip(x, 0.0, 1.0),
+            F.cross_entropy(x, lab), paddle.argmax(x, axis=1), paddle.cumsum(x, axis=1),
+            paddle.ones([2], 'float32'), paddle.zeros_like(x), paddle.expand(x[0], [2, 3]),
+            paddle.split(x, 3, axis=1)[0], F.dropout(x, 0.5), paddle.gather(x, lab[:, 0]),
+            paddle.where(x > 0, x, x * 0), F.gelu(x), F.log_softmax(x), F.leaky_relu(x)]
+    out['values'] = [str(v) for v in outs]
+out['main'] = str(main)
+""",
+    "layer_struct_names": """
+class Net(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.l = paddle.nn.Sequential(paddle.nn.Linear(2, 2), paddle.nn.ReLU())
+
+    def forward(self, x):
+        return self.l(x) * 2
+
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [1, 2], 'float32')
+    y = Net()(x)
+    z = Net()(x)
+out['main'] = str(main)
+""",
+    "data_same_name": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x1 = paddle.static.data('x', [None, 1], 'float32')
+    y1 = x1 * 2
+    x2 = paddle.static.data('x', [3, 4], 'int64')
+    out['values'] = [str(x1), str(x2), x1.name, x2.name]
+    out['main'] = str(main)
+    z = paddle.cast(x2, 'float32') + 1
+    out['main_after'] = str(main)
+""",
+}
+
+
+def run_case(paddle, code):
+    ns = {"paddle": paddle}
+    exec(PRELUDE + code, ns)
+    return ns["out"]
+
+
+def one_case(name):
+    """Run one case in this (fresh) process: PIR's unique names are process-wide, so each case
+    gets its own interpreter and starts at fc_0 as a fresh script does."""
+    import paddle
+    if not paddle.framework.use_pir_api():
+        sys.exit("record_pir.py records Paddle's PIR face: unset FLAGS_enable_pir_api")
+    try:
+        result = run_case(paddle, CASES[name])
+    except Exception as e:
+        result = {"error": [type(e).__name__, str(e)]}
+    print("\0" + json.dumps({"version": paddle.__version__, "result": result}))
+
+
+def main():
+    import subprocess
+    results, version = {}, None
+    for name in CASES:
+        proc = subprocess.run([sys.executable, __file__, "--case", name], capture_output=True,
+                              text=True, check=True)
+        got = json.loads(proc.stdout.rsplit("\0", 1)[1])
+        results[name], version = got["result"], got["version"]
+    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "pir.json")
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump({"paddle_version": version, "cases": CASES, "prelude": PRELUDE,
+                   "results": results}, f, indent=1, sort_keys=True)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    for name, r in results.items():
+        print(name, "ERROR" if "error" in r else "ok", r.get("error", ""))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--case":
+        one_case(sys.argv[2])
+    else:
+        main()

@@ -1,0 +1,1 @@
+"""Private room of paddle.inference (mirrors python/paddle/inference/): wrapper.py."""

@@ -1,0 +1,1 @@
+"""Private room of paddle.onnx (mirrors python/paddle/onnx/): export.py."""

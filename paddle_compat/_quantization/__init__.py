@@ -1,0 +1,1 @@
+"""Private room of paddle.quantization (mirrors python/paddle/quantization/): unsupported.py."""

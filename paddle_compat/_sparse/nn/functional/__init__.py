@@ -1,0 +1,1 @@
+"""paddle.sparse.nn.functional's rooms (activation.py, conv.py, pooling.py, transformer.py)."""

@@ -1,0 +1,595 @@
+"""The PIR view of a recorded Program: its ops as Paddle 3.3.1's PIR operations, built on demand.
+
+Paddle's default static face (FLAGS_enable_pir_api on) shows a program as SSA operations
+(`pd_op.data`, `builtin.parameter`, `pd_op.matmul`...). paddle_compat records one IR (ir.py, legacy
+op types); this module derives the PIR operations from it with the table in pir_names.py, so both
+views always describe the same program. The view is rebuilt when the Program changes (its version).
+
+Placement follows Paddle's builders: `builtin.parameter` ops are inserted at the top of the global
+block, `pd_op.data` before the first op that is not a data op, everything else appended.
+`Operation` answers `name()`, `operands()`, `results()`, `attrs()`...; a result that is a recorded
+Variable is that Variable (so `op.results()[0]` is the value the user holds); values PIR builds
+from attributes (`pd_op.full_int_array`...) are `OpResult`s.
+"""
+import itertools
+
+from .ir import Parameter, Variable
+from .pir_names import OPS, Const, DTYPE_CODES
+
+__all__ = ["Operation", "OpResult", "OpOperand", "program_ops", "defining_op", "value_index"]
+
+_CPU, _UNDEF = "Place(cpu)", "Place(undefined:0)"
+_pylayer_ids = itertools.count(1)
+_PYLAYER_ID = {}
+
+
+class Raw(str):
+    """An attribute printed bare (dtype names, places)."""
+
+
+class OpResult:
+    """A PIR value with no recorded Variable behind it (a `full_int_array` axis, a combine)."""
+
+    def __init__(self, shape, dtype, stop_gradient=True, vec=None):
+        self.shape = list(shape)
+        self._dtype = dtype
+        self.stop_gradient = stop_gradient
+        self.vec = vec          # for builtin.combine: the values combined
+        self.op = None
+        self.idx = 0
+
+    @property
+    def dtype(self):
+        from .._dtype import to_dtype
+        return to_dtype(self._dtype)
+
+    def get_defining_op(self):
+        return self.op
+
+    def index(self):
+        return self.idx
+
+    @property
+    def name(self):
+        raise ValueError("(InvalidArgument) Currently, we can only get name of Value from "
+                         "DataOp/ParameterOp/BlockArgument/ConstantTensorOp/SetParameterOp and "
+                         "ShadowOutputOp.")
+
+    def __str__(self):
+        from .pir_printer import value_repr
+        return value_repr(self)
+
+    __repr__ = __str__
+
+
+class BlockArg(OpResult):
+    """A region argument (`^%arg_0` of a `pd_op.while` body: one per carried loop variable)."""
+
+
+def _proxy(var, stop_gradient=None):
+    """A fresh SSA value for a Variable the recorded IR writes again (a while loop's result,
+    an optimizer's in-place update): same type, its own number."""
+    r = OpResult(var.shape, var.dtype.short,
+                 var.stop_gradient if stop_gradient is None else stop_gradient)
+    r.var = var
+    return r
+
+
+class OpOperand:
+    """One operand slot of an Operation (`source()` is the value it reads)."""
+
+    def __init__(self, value, owner):
+        self._value = value
+        self._owner = owner
+
+    def source(self):
+        return self._value
+
+    def owner(self):
+        return self._owner
+
+
+class Operation:
+    """A PIR operation of the view (Paddle's `paddle.base.libpaddle.pir.Operation`)."""
+
+    def __init__(self, name, operands, results, attrs, block=None, legacy=None, regions=None):
+        self._name = name
+        self._operands = list(operands)
+        self._results = list(results)
+        self._attrs = attrs
+        self._block = block
+        self.legacy = legacy
+        self.regions = regions or []       # [(ops, block_args, yielded)]
+        self.region_args = []
+        for i, r in enumerate(self._results):
+            if isinstance(r, OpResult):
+                r.op, r.idx = self, i
+
+    def name(self):
+        return self._name
+
+    def operands(self):
+        return [OpOperand(v, self) for v in self._operands]
+
+    def operands_source(self):
+        return list(self._operands)
+
+    def operand_source(self, i):
+        return self._operands[i]
+
+    def num_operands(self):
+        return len(self._operands)
+
+    def results(self):
+        return list(self._results)
+
+    def result(self, i):
+        return self._results[i]
+
+    def num_results(self):
+        return len(self._results)
+
+    def num_regions(self):
+        return len(self.regions)
+
+    def attrs(self):
+        out = dict(self._attrs)
+        stack = getattr(self.legacy, "callstack", None) or []
+        out["op_callstack"] = [f'  File "{f.filename}", line {f.lineno}, in {f.name}'
+                               for f in stack]
+        return {k: _plain(v) for k, v in out.items()}
+
+    def has_attr(self, name):
+        return name in self.attrs()
+
+    def get_attr_names(self):
+        return sorted(self.attrs())
+
+    def get_parent_block(self):
+        return self._block
+
+    def __str__(self):
+        from .pir_printer import op_text
+        return op_text(self)
+
+    __repr__ = __str__
+
+
+def _plain(v):
+    """An attribute as Paddle's `Operation.attrs()` returns it: dtypes as paddle dtypes."""
+    if isinstance(v, Raw):
+        from .._dtype import DTYPES
+        return DTYPES.get(str(v), str(v))
+    return v
+
+
+def _dtype_name(var):
+    return var.dtype.short if hasattr(var.dtype, "short") else str(var.dtype)
+
+
+class _View:
+    """The translation of one Program (all blocks), cached per Program version."""
+
+    def __init__(self, program):
+        self.program = program
+        self.block_ops = {}         # block idx -> [Operation]
+        self.defs = {}              # (block idx, var name) -> (Operation, index)
+        self.grad_sg = {}
+        self.skip = set()
+        self._group_flags(program)
+        self._translate_block(program.global_block())
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _group_flags(self, program):
+        # append_backward (minimize) seeds its loss gradient with fill_constant; PIR marks the
+        # gradients it builds stop_gradient=True, while gradients() leaves them False.
+        for block in program.blocks:
+            for op in block.ops:
+                if op.grad_group is not None and op.type == "fill_constant":
+                    self.grad_sg[id(op.grad_group)] = True
+
+    def _lookup(self, block, name, env):
+        if name in env:
+            return env[name]
+        b = block
+        while b is not None:
+            hit = self.defs.get((b.idx, name))
+            if hit is not None:
+                return hit
+            b = b.parent_block
+        return None
+
+    def value(self, block, name, env):
+        hit = self._lookup(block, name, env)
+        if hit is None:
+            return None
+        return hit
+
+    # -- translation ---------------------------------------------------------------------------
+    def _translate_block(self, block, env=None, region=False):
+        ops = []
+        self.block_ops[block.idx] = ops
+        env = env if env is not None else {}
+        initialised = set()
+        for op in block.ops:
+            ins = {n for names in op.inputs.values() for n in names}
+            for names in op.outputs.values():
+                initialised.update(n for n in names if n not in ins)
+        pending = []
+        if not region:
+            for var in block.vars.values():
+                if var.name in initialised:
+                    continue
+                if isinstance(var, Parameter) or var.is_data or (
+                        var.persistable and var.type == "DENSE_TENSOR"):
+                    pending.append(var)
+            pending.sort(key=lambda v: getattr(v, "_pir_seq", (0, 0)))
+        k = 0
+        for i, op in enumerate(block.ops):
+            while k < len(pending) and getattr(pending[k], "_pir_seq", (0, 0))[0] <= i:
+                self._place_source(block, ops, pending[k])
+                k += 1
+            if id(op) in self.skip:
+                continue
+            n0 = len(ops)
+            self._translate_op(block, op, ops, env)
+            if op.struct_name is not None:
+                for new in ops[n0:]:
+                    if new.name() not in ("builtin.parameter", "pd_op.data"):
+                        new._attrs["struct_name"] = op.struct_name
+        while k < len(pending):
+            self._place_source(block, ops, pending[k])
+            k += 1
+        return ops
+
+    def _place_source(self, block, ops, var):
+        t = (list(var.shape), _dtype_name(var))
+        if isinstance(var, Parameter):
+            attrs = {"is_distributed": [False], "is_parameter": [True],
+                     "need_clip": [bool(var.need_clip)], "parameter_name": var.name,
+                     "persistable": [True], "stop_gradient": [var.stop_gradient],
+                     "trainable": [bool(var.trainable_flag)]}
+            pop = Operation("builtin.parameter", [], [var], attrs, block)
+            ops.insert(0, pop)
+        else:
+            attrs = {"dtype": Raw(_dtype_name(var)),
+                     "name": var.__dict__.get("_pir_name") or var.name, "place": Raw(_UNDEF),
+                     "shape": list(var.shape), "stop_gradient": [var.stop_gradient]}
+            if var.persistable:
+                attrs["persistable"] = [True]
+            pop = Operation("pd_op.data", [], [var], attrs, block)
+            at = next((j for j, o in enumerate(ops) if o.name() != "pd_op.data"), len(ops))
+            ops.insert(at, pop)
+        del t
+        self.defs[(block.idx, var.name)] = (pop, 0)
+
+    def _bind(self, block, env, name, op, idx, region):
+        if region:
+            env[name] = (op, idx)
+        else:
+            self.defs[(block.idx, name)] = (op, idx)
+
+    def _operand(self, block, name, env):
+        hit = self._lookup(block, name, env)
+        if hit is None:
+            return None
+        op, idx = hit
+        if op is None:          # a block argument
+            return idx
+        return op._results[idx]
+
+    def _translate_op(self, block, op, ops, env, region=False):
+        t = op.type
+        if t == "conditional_block":
+            return self._translate_cond(block, op, ops, env)
+        if t == "pylayer":
+            return self._translate_pylayer(block, op, ops, env)
+        if t == "while":
+            return self._translate_while(block, op, ops, env)
+        if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
+            return self._translate_seed(block, op, ops, env, region)
+        spec = OPS.get(t)
+        if spec is None:
+            spec = {"name": "pd_op." + t, "operands": tuple(sorted(op.inputs)),
+                    "results": tuple(sorted(op.outputs)), "attrs": {}}
+        backward = op.grad_group is not None
+        sg_default = self.grad_sg.get(id(op.grad_group), False) if backward else None
+        operands = [None] * len(spec["operands"])
+        # Paddle's Python API builds the attribute-derived values (axis, shape, scale) first,
+        # then combines list inputs, then the op itself.
+        order = sorted(range(len(spec["operands"])), key=lambda j: (
+            0 if isinstance(spec["operands"][j], tuple) and spec["operands"][j][0] in (
+                "int_array", "full", "full_i32", "full_i64") else 1, j))
+        for j in order:
+            o = spec["operands"][j]
+            if isinstance(o, tuple):
+                kind, arg = o
+                if kind == "int_array":
+                    vals = op.attrs.get(arg)
+                    vals = [] if vals is None else [int(v) for v in (
+                        vals if isinstance(vals, (list, tuple)) else [vals])]
+                    r = OpResult([len(vals)], "int64")
+                    ops.append(Operation("pd_op.full_int_array", [], [r], {
+                        "dtype": Raw("int64"), "place": Raw(_CPU), "stop_gradient": [True],
+                        "value": vals}, block))
+                    operands[j] = r
+                elif kind in ("full", "full_i32", "full_i64"):
+                    dt = {"full_i32": "int32", "full_i64": "int64"}.get(kind, "float32")
+                    v = op.attrs.get(arg, 0)
+                    r = OpResult([1], dt)
+                    ops.append(Operation("pd_op.full", [], [r], {
+                        "dtype": Raw(dt), "place": Raw(_CPU), "shape": [1],
+                        "stop_gradient": [True], "value": float(v)}, block))
+                    operands[j] = r
+                elif kind == "combine":
+                    vals = [self._operand(block, n, env) for n in op.inputs.get(arg, [])]
+                    r = OpResult([], None, vec=vals)
+                    r.stop_gradient = all(_sg(v) for v in vals)
+                    ops.append(Operation("builtin.combine", vals, [r], {
+                        "stop_gradient": [r.stop_gradient]}, block))
+                    operands[j] = r
+                elif kind == "forward":
+                    operands[j] = self._forward_operand(block, op, arg, env)
+            else:
+                slot = o.lstrip("?")
+                names = op.inputs.get(slot, [])
+                operands[j] = self._operand(block, names[0], env) if names else None
+        results = []
+        split = None
+        for slot in spec["results"]:
+            if slot.startswith("*"):
+                # one vector result, unpacked by a builtin.split below
+                split = [block._find_var_recursive(n) for n in op.outputs.get(slot[1:], [])]
+                results.append(OpResult([], None, vec=split,
+                                        stop_gradient=all(v.stop_gradient for v in split)))
+                continue
+            names = op.outputs.get(slot.lstrip("?"), [])
+            var = block._find_var_recursive(names[0]) if names else None
+            results.append(var)
+        in_names = {n for ns in op.inputs.values() for n in ns}
+        persist = [r for r in results if isinstance(r, Variable) and r.persistable
+                   and r.name not in in_names]
+        sgs = []
+        for r in results:
+            if isinstance(r, OpResult):
+                sgs.append(r.stop_gradient)
+            elif r is None:
+                sgs.append(bool(sg_default) if backward else False)
+            elif r in persist:
+                sgs.append(True)        # a startup program's initialiser
+            else:
+                sgs.append(bool(sg_default) if backward else r.stop_gradient)
+        attrs = {}
+        for key, src in spec["attrs"].items():
+            if isinstance(src, Const):
+                v = Raw(src.value) if src.bare else src.value
+            elif src.startswith("@dtype:"):
+                v = Raw(_dtype_attr(op.attrs.get(src[7:])))
+            else:
+                v = op.attrs.get(src)
+                if isinstance(v, tuple):
+                    v = list(v)
+            attrs[key] = v
+        if t == "fill_constant":
+            attrs["value"] = float(attrs["value"] or 0.0)
+            attrs["place"] = Raw(_UNDEF)
+        if t in ("uniform_random", "gaussian_random"):
+            attrs["place"] = Raw(_UNDEF)
+        if persist:
+            attrs["persistable"] = [True]
+        attrs["stop_gradient"] = sgs
+        inplace = spec["name"].endswith("_")
+        values = []
+        for r in results:
+            if isinstance(r, OpResult):
+                values.append(r)
+            elif r is not None and r.name in in_names and inplace:
+                values.append(_proxy(r, True))
+            elif r is not None and self._lookup(block, r.name, env) is not None:
+                values.append(_proxy(r))
+            else:
+                values.append(r)
+        if inplace:
+            attrs["stop_gradient"] = [True if v is not None else False for v in values]
+        pop = Operation(spec["name"], operands, values, attrs, block, legacy=op)
+        ops.append(pop)
+        for i, r in enumerate(results):
+            # An optimizer's in-place update (sgd_) leaves the parameter's value as it was.
+            if isinstance(r, Variable) and not (r.name in in_names and inplace):
+                self._bind(block, env, r.name, pop, i, region)
+        if split is not None:
+            sop = Operation("builtin.split", [results[0]], split, {
+                "stop_gradient": [v.stop_gradient for v in split]}, block)
+            ops.append(sop)
+            for i, v in enumerate(split):
+                self._bind(block, env, v.name, sop, i, region)
+        for r in persist:
+            if isinstance(r, Parameter):
+                ops.append(Operation("builtin.set_parameter", [r], [], {
+                    "parameter_name": r.name}, block))
+            else:
+                ops.append(Operation("builtin.shadow_output", [r], [], {
+                    "output_name": r.name}, block))
+
+    def _forward_operand(self, block, op, i, env):
+        outs = op.inputs.get("Out@GRAD") or []
+        fwd_name = None
+        for n in op.inputs.get("X", []):
+            for cand in self.block_ops.get(block.idx, []):
+                lg = cand.legacy
+                if lg is not None and lg.type + "_grad" == op.type and n in lg.inputs.get("X", []):
+                    fwd_name = cand
+        del outs
+        if fwd_name is not None and len(fwd_name._operands) > i:
+            return fwd_name._operands[i]
+        return None
+
+    def _translate_seed(self, block, op, ops, env, region):
+        out = block._find_var_recursive(op.outputs["Out"][0])
+        src = op.inputs.get("X", [None])[0] or out.name[:-len("@GRAD")]
+        target = self._operand(block, src, env)
+        sg = (self.grad_sg.get(id(op.grad_group), False) if op.grad_group is not None
+              else out.stop_gradient)
+        r = OpResult([1], "float32")
+        ops.append(Operation("pd_op.full", [], [r], {
+            "dtype": Raw("float32"), "place": Raw(_CPU), "shape": [1], "stop_gradient": [True],
+            "value": float(op.attrs.get("value", 1.0) or 0.0)}, block))
+        dt = _dtype_attr(op.attrs.get("dtype", 5))
+        pop = Operation("pd_op.full_like", [target, r], [out], {
+            "dtype": Raw(dt), "place": Raw(_UNDEF), "stop_gradient": [sg]}, block, legacy=op)
+        ops.append(pop)
+        self._bind(block, env, out.name, pop, 0, region)
+
+    def _region(self, parent, sub_idx, outs, env, renv=None):
+        """The ops of a sub-block, with the trailing assigns to the parent's outputs folded into
+        the `cf.yield` (PIR yields the values themselves)."""
+        block = self.program.blocks[sub_idx]
+        renv = dict(env) if renv is None else renv
+        ops = []
+        yielded = {}
+        tail = []
+        for op in block.ops:
+            if op.type == "assign" and op.outputs.get("Out", [None])[0] in outs:
+                tail.append(op)
+                continue
+            self._translate_op(block, op, ops, renv, region=True)
+        for op in tail:
+            yielded[op.outputs["Out"][0]] = self._operand(block, op.inputs["X"][0], renv)
+        values = [yielded.get(n) for n in outs]
+        ops.append(Operation("cf.yield", values, [], {}, block))
+        self.block_ops[sub_idx] = ops
+        return ops
+
+    def _translate_cond(self, block, op, ops, env):
+        outs = op.outputs.get("Out", [])
+        pred = op.inputs["Cond"][0]
+        # The false branch: Paddle's legacy cond records logical_not(pred), a second
+        # conditional_block, a cast and one select_input per result.
+        later = block.ops[block.ops.index(op) + 1:]
+        not_op = next((o for o in later if o.type == "logical_not"
+                       and o.inputs.get("X") == [pred]), None)
+        other = None
+        if not_op is not None:
+            nn = not_op.outputs["Out"][0]
+            other = next((o for o in later if o.type == "conditional_block"
+                          and o.inputs.get("Cond") == [nn]), None)
+        selects = [o for o in later if o.type == "select_input"
+                   and any(n in outs for n in o.inputs.get("X", []))]
+        results = []
+        for n in outs:
+            sel = next((s for s in selects if n in s.inputs["X"]), None)
+            results.append(block._find_var_recursive(
+                sel.outputs["Out"][0] if sel is not None else n))
+        true_ops = self._region(block, op.attrs["sub_block"].idx, outs, env)
+        regions = [true_ops]
+        if other is not None:
+            oo = other.outputs.get("Out", [])
+            false_ops = self._region(block, other.attrs["sub_block"].idx, oo, env)
+            regions.append(false_ops)
+            self.skip.update({id(not_op), id(other)})
+            self.skip.update(id(s) for s in selects)
+            for o in later:
+                if o.type == "cast" and o.inputs.get("X") == [pred] and any(
+                        o.outputs["Out"][0] in s.inputs.get("Mask", []) for s in selects):
+                    self.skip.add(id(o))
+        else:
+            regions.append([Operation("cf.yield", [], [], {}, block)])
+        pop = Operation("pd_op.if", [self._operand(block, pred, env)], results,
+                        {"stop_gradient": [r.stop_gradient for r in results]}, block, legacy=op,
+                        regions=regions)
+        ops.append(pop)
+        for i, r in enumerate(results):
+            self.defs[(block.idx, r.name)] = (pop, i)
+
+    def _translate_while(self, block, op, ops, env):
+        cond = op.inputs["Condition"][0]
+        carried = [n for n in op.outputs.get("Out", []) if n != cond]
+        cvars = [block._find_var_recursive(n) for n in carried]
+        args = [BlockArg(v.shape, v.dtype.short, v.stop_gradient) for v in cvars]
+        renv = dict(env)
+        for n, a in zip(carried, args):
+            renv[n] = (None, a)
+        region = self._region(block, op.attrs["sub_block"].idx, [cond] + carried, env, renv)
+        results = [_proxy(v) if self._lookup(block, v.name, env) is not None else v
+                   for v in cvars]
+        pop = Operation("pd_op.while", [self._operand(block, cond, env)] +
+                        [self._operand(block, n, env) for n in carried], results,
+                        {}, block, legacy=op, regions=[region])
+        pop.region_args = args
+        ops.append(pop)
+        for i, v in enumerate(cvars):
+            self.defs[(block.idx, v.name)] = (pop, i)
+
+    def _translate_pylayer(self, block, op, ops, env):
+        outs = op.outputs.get("Out", [])
+        results = [block._find_var_recursive(n) for n in outs]
+        fwd = op.attrs["blocks"][0].idx
+        region = self._region(block, fwd, outs, env)
+        if id(op) not in _PYLAYER_ID:
+            _PYLAYER_ID[id(op)] = next(_pylayer_ids)
+        pop = Operation("pd_op.pylayer", [self._operand(block, n, env)
+                                          for n in op.inputs.get("Input", [])], results,
+                        {"backward_function_id": _PYLAYER_ID[id(op)],
+                         "stop_gradient": [r.stop_gradient for r in results]}, block, legacy=op,
+                        regions=[region])
+        ops.append(pop)
+        for i, r in enumerate(results):
+            self.defs[(block.idx, r.name)] = (pop, i)
+
+
+def _dtype_attr(code):
+    """A legacy dtype attribute (VarType code, paddle or torch dtype) as PIR names it."""
+    import torch
+    from .._dtype import from_torch_dtype
+    if isinstance(code, bool) or code is None:
+        return "Undefined"
+    if isinstance(code, int):
+        return DTYPE_CODES.get(code, "Undefined")
+    if isinstance(code, torch.dtype):
+        return from_torch_dtype(code).short
+    return getattr(code, "short", str(code))
+
+
+def _sg(v):
+    return True if v is None else bool(v.stop_gradient)
+
+
+def _view(program):
+    cached = getattr(program, "_pir_view", None)
+    if cached is not None and cached[0] == program._version:
+        return cached[1]
+    view = _View(program)
+    program._pir_view = (program._version, view)
+    return view
+
+
+def program_ops(block):
+    """The PIR operations of a Block (the view of its Program)."""
+    view = _view(block.program)
+    return view.block_ops.get(block.idx, [])
+
+
+def defining_op(var):
+    """(Operation, index) defining a Variable in the PIR view, or (None, 0)."""
+    view = _view(var.block.program)
+    hit = view._lookup(var.block, var.name, {})
+    if hit is None:
+        # values defined inside a region are bound in the region's environment only
+        for ops in view.block_ops.values():
+            for op in _walk(ops):
+                for i, r in enumerate(op._results):
+                    if r is var:
+                        return op, i
+        return None, 0
+    return hit
+
+
+def _walk(ops):
+    for op in ops:
+        yield op
+        for region in op.regions:
+            yield from _walk(region)
+
+
+def value_index(var):
+    return defining_op(var)[1]
