@@ -268,10 +268,18 @@ def format_tensor(t, *, dtype_name, place_str, stop_gradient, prefix="Tensor"):
 
     `prefix` is the word before the parenthesis (Paddle's `tensor_to_string(tensor, prefix)`).
     Differences from Paddle: none for dense tensors; a tensor on torch's `meta` device (no data)
-    prints as Paddle's uninitialized tensor, `Tensor(Not initialized)`.
+    prints as Paddle's uninitialized tensor, `Tensor(Not initialized)`. A distributed tensor (torch
+    DTensor) prints its global shape and this process's shard as data: gathering the whole value
+    would be a collective, and a print on one rank only would then hang.
     """
     if t.device.type == "meta":
         return "Tensor(Not initialized)"
+    if hasattr(t, "to_local") and hasattr(t, "placements"):     # a DTensor
+        shape = list(t.shape)
+        t = t.to_local()
+        return _TEMPLATE.format(prefix=prefix, shape=shape, dtype=dtype_name, place=place_str,
+                                stop_gradient=stop_gradient, indent=" " * (len(prefix) + 1),
+                                data=_format_data(t, len(prefix) + 1))
     indent = len(prefix) + 1
     return _TEMPLATE.format(prefix=prefix, shape=list(t.shape), dtype=dtype_name, place=place_str,
                             stop_gradient=stop_gradient, indent=" " * indent,

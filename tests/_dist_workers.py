@@ -37,7 +37,7 @@ def collectives(out_dir):
         dist.scatter(s, src=0)
     res["scatter"] = s.tolist()
     out = []
-    dist.alltoall([paddle.to_tensor([r * 10 + 0]), paddle.to_tensor([r * 10 + 1])], out)
+    dist.alltoall(out, [paddle.to_tensor([r * 10 + 0]), paddle.to_tensor([r * 10 + 1])])
     res["a2a"] = [x.tolist() for x in out]
     x = paddle.to_tensor([r + 1.0])
     dist.reduce(x, dst=0)
@@ -50,6 +50,7 @@ def collectives(out_dir):
         res["recv"] = y.tolist()
     g = dist.new_group([0, 1])
     res["group"] = [g.nranks, g.rank, g.ranks]
+    _more_collectives(paddle, dist, r, res)
     dist.barrier()
     try:
         dist.all_reduce(paddle.to_tensor([1.0] * (r + 1)))
@@ -66,6 +67,67 @@ def collectives(out_dir):
         res["roots"] = str(exc)
     with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
         json.dump(res, f)
+
+
+def _more_collectives(paddle, dist, r, res):
+    """Issue #25's part of the collective list, in the same spawned run (each spawn costs two
+    interpreters)."""
+    full = [paddle.to_tensor([-1]), paddle.to_tensor([-1])]
+    dist.alltoall(full, [paddle.to_tensor([r * 10 + 0]), paddle.to_tensor([r * 10 + 1])])
+    res["a2a_inplace"] = [x.tolist() for x in full]
+    out = paddle.to_tensor([0, 0])
+    dist.alltoall_single(out, paddle.to_tensor([r * 10, r * 10 + 1]))
+    res["a2a_single"] = out.tolist()
+    # uneven: rank 0 sends 1 row to rank 0 and 2 to rank 1; rank 1 sends 2 to rank 0 and 1 to rank 1
+    ins = paddle.to_tensor([r * 10 + i for i in range(3)])
+    out = paddle.to_tensor([0] * 3)
+    split_in = [1, 2] if r == 0 else [2, 1]
+    split_out = [1, 2] if r == 0 else [2, 1]
+    task = dist.alltoall_single(out, ins, split_in, split_out, sync_op=False)
+    task.wait()
+    res["a2a_uneven"] = out.tolist()
+    gl = []
+    dist.gather(paddle.to_tensor([r + 5]), gl, dst=1)
+    res["gather_dst"] = [x.tolist() for x in gl]
+    rs = paddle.to_tensor([0.0])
+    dist.reduce_scatter(rs, [paddle.to_tensor([1.0 + r]), paddle.to_tensor([10.0 + r])])
+    res["reduce_scatter"] = rs.tolist()
+    rs2 = paddle.to_tensor([0.0, 0.0])
+    dist.stream.reduce_scatter(rs2, paddle.to_tensor([1.0, 2.0, 3.0, 4.0]) if r == 0 else
+                               paddle.to_tensor([10.0, 20.0, 30.0, 40.0]), use_calc_stream=True)
+    res["stream_reduce_scatter"] = rs2.tolist()
+    ag = paddle.to_tensor([0, 0, 0, 0])
+    dist.stream.all_gather(ag, paddle.to_tensor([r, r + 1]))
+    res["stream_all_gather"] = ag.tolist()
+    try:
+        dist.stream.all_reduce(paddle.to_tensor([1.0]), sync_op=False, use_calc_stream=True)
+    except RuntimeError as exc:
+        res["calc_stream_async"] = str(exc)
+    objs = [None, None] if r else [{"a": 1}, [2, 3]]
+    dist.broadcast_object_list(objs, src=0)
+    res["bcast_obj"] = objs
+    got = []
+    dist.scatter_object_list(got, [{"to": 0}, {"to": 1}] if r == 1 else None, src=1)
+    res["scatter_obj"] = got
+    if r == 0:
+        dist.send_object_list(["hello", 7], dst=1)
+    else:
+        box = [None, None]
+        dist.recv_object_list(box, src=0)
+        res["recv_obj"] = box
+    # isend/irecv tasks, both directions at once
+    mine, theirs = paddle.to_tensor([100 + r]), paddle.to_tensor([0])
+    tasks = [dist.isend(mine, 1 - r), dist.irecv(theirs, 1 - r)]
+    for t in tasks:
+        t.wait()
+    res["isend"] = theirs.tolist()
+    dist.wait(theirs)
+    sub = dist.new_group([1])
+    res["sub"] = [sub.rank, sub.nranks, sub.is_member(), dist.get_group(sub.id) is sub]
+    dist.gloo_init_parallel_env(r, 2, os.environ["GLOO_TEST_ENDPOINT"])
+    dist.gloo_barrier()
+    dist.gloo_release()
+    res["gloo"] = True
 
 
 def _mlp_and_data(paddle):
@@ -173,3 +235,64 @@ def atexit_writer(out_dir):
     import atexit
     path = os.path.join(out_dir, f"atexit{os.environ['PADDLE_TRAINER_ID']}.txt")
     atexit.register(lambda: open(path, "w").write("ran"))
+
+
+def auto_parallel_linear(out_dir):
+    """A Linear sharded column-wise over 2 processes against the same Linear on one process."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    rng = np.random.RandomState(0)
+    w = rng.randn(3, 4).astype("float32")
+    b = rng.randn(4).astype("float32")
+    x = rng.randn(5, 3).astype("float32")
+    init = paddle.nn.initializer.Assign
+
+    def linear():
+        return paddle.nn.Linear(3, 4, weight_attr=paddle.ParamAttr(initializer=init(w)),
+                                bias_attr=paddle.ParamAttr(initializer=init(b)))
+
+    def step(layer, inp):
+        opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=layer.parameters())
+        y = layer(inp)
+        loss = (y * y).sum()
+        loss.backward()
+        grads = [layer.weight.grad, layer.bias.grad]
+        opt.step()
+        return y, loss, grads
+
+    ref = linear()
+    y_ref, loss_ref, g_ref = step(ref, paddle.to_tensor(x))
+
+    mesh = dist.ProcessMesh([0, 1], dim_names=["x"])
+
+    def shard_fn(name, sub, mesh):
+        if isinstance(sub, paddle.nn.Linear):
+            sub.weight = dist.shard_tensor(sub.weight, mesh, [dist.Shard(1)])
+            sub.bias = dist.shard_tensor(sub.bias, mesh, [dist.Shard(0)])
+    layer = dist.shard_layer(linear(), mesh, shard_fn)
+    xd = dist.shard_tensor(x, mesh, [dist.Replicate()])
+    y, loss, grads = step(layer, xd)
+    res = {
+        "weight": [layer.weight.is_dist(), repr(layer.weight.placements), layer.weight.shape,
+                   layer.weight._local_value().shape, type(layer.weight).__name__],
+        "y_placements": repr(y.placements),
+        "y_local": y._local_value().shape,
+        "y": np.abs(dist.unshard_dtensor(y).numpy() - y_ref.numpy()).max().item(),
+        "loss": abs(float(dist.unshard_dtensor(loss).item()) - float(loss_ref.item())),
+        "grads": [np.abs(dist.unshard_dtensor(g).numpy() - gr.numpy()).max().item()
+                  for g, gr in zip(grads, g_ref)],
+        "stepped": [np.abs(dist.unshard_dtensor(p).numpy() - pr.numpy()).max().item()
+                    for p, pr in zip([layer.weight, layer.bias], [ref.weight, ref.bias])],
+        "moved": float(np.abs(ref.weight.numpy() - w).max()),
+    }
+    res["print"] = str(y).splitlines()[0]
+    rep = dist.reshard(y, mesh, [dist.Replicate()])
+    res["reshard"] = [repr(rep.placements), rep._local_value().shape,
+                      np.abs(rep._local_value().numpy() - y_ref.numpy()).max().item()]
+    ones = dist.dtensor_from_fn(paddle.ones, mesh, [dist.Shard(0)], shape=[4, 2])
+    res["from_fn"] = [ones.shape, ones._local_value().shape, repr(ones.process_mesh)]
+    with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
+        json.dump(res, f)

@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+import paddle_compat as paddle
 import paddle_compat.distributed as dist
 from tests import _dist_workers
 
@@ -24,7 +25,12 @@ def test_collective_before_init_is_clear_error():
 
 
 def test_two_process_collectives(tmp_path, monkeypatch):
+    import socket
     monkeypatch.setenv("PADDLE_COMPAT_DIST_TIMEOUT", "60")
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    monkeypatch.setenv("GLOO_TEST_ENDPOINT", f"127.0.0.1:{s.getsockname()[1]}")
+    s.close()
     dist.spawn(_dist_workers.collectives, args=(str(tmp_path),), nprocs=2)
     r0 = json.loads((tmp_path / "rank0.json").read_text())
     r1 = json.loads((tmp_path / "rank1.json").read_text())
@@ -47,6 +53,22 @@ def test_two_process_collectives(tmp_path, monkeypatch):
     assert r0["a2a"] == [[0], [10]] and r1["a2a"] == [[1], [11]]
     assert r0["reduce"] == [3.0]
     assert r1["recv"] == [42]
+    # issue #25: the rest of the collective list
+    assert r0["a2a_inplace"] == [[0], [10]] and r1["a2a_inplace"] == [[1], [11]]
+    assert r0["a2a_single"] == [0, 10] and r1["a2a_single"] == [1, 11]
+    assert r0["a2a_uneven"] == [0, 10, 11] and r1["a2a_uneven"] == [1, 2, 12]
+    assert r0["gather_dst"] == [] and r1["gather_dst"] == [[5], [6]]
+    assert r0["reduce_scatter"] == [3.0] and r1["reduce_scatter"] == [21.0]
+    assert r0["stream_reduce_scatter"] == [11.0, 22.0] and r1["stream_reduce_scatter"] == [33.0, 44.0]
+    for r in (r0, r1):
+        assert r["stream_all_gather"] == [0, 1, 1, 2]
+        assert r["calc_stream_async"] == "use_calc_stream can only be true in sync op behavior."
+        assert r["bcast_obj"] == [{"a": 1}, [2, 3]]
+        assert r["gloo"] is True
+    assert r0["scatter_obj"] == [{"to": 0}] and r1["scatter_obj"] == [{"to": 1}]
+    assert r1["recv_obj"] == ["hello", 7]
+    assert r0["isend"] == [101] and r1["isend"] == [100]
+    assert r0["sub"] == [-1, 1, False, True] and r1["sub"] == [0, 1, True, True]
 
 
 def test_distributed_batch_sampler_matches_paddle():
@@ -112,3 +134,49 @@ def test_spawn_children_run_their_atexit_handlers(tmp_path):
     # Children leave with os._exit after running atexit handlers (the C++ teardown race fix).
     dist.spawn(_dist_workers.atexit_writer, args=(str(tmp_path),), nprocs=2)
     assert [(tmp_path / f"atexit{r}.txt").read_text() for r in range(2)] == ["ran", "ran"]
+
+
+def test_auto_parallel_sharded_linear_equals_the_unsharded_one(tmp_path, monkeypatch):
+    # Column-wise sharded weight and bias (Shard(1), Shard(0)) on a 2-process mesh, replicated
+    # input: the same output, loss, gradients and SGD step as the plain Linear.
+    monkeypatch.setenv("PADDLE_COMPAT_DIST_TIMEOUT", "60")
+    dist.spawn(_dist_workers.auto_parallel_linear, args=(str(tmp_path),), nprocs=2)
+    for rank in (0, 1):
+        r = json.loads((tmp_path / f"rank{rank}.json").read_text())
+        assert r["weight"] == [True, "[Shard(dim=1)]", [3, 4], [3, 2], "Parameter"]
+        assert r["y_placements"] == "[Shard(dim=1)]" and r["y_local"] == [5, 2]
+        assert r["y"] < 1e-6 and r["loss"] < 1e-4
+        assert max(r["grads"]) < 1e-5 and max(r["stepped"]) < 1e-6 and r["moved"] > 1e-3
+        assert r["reshard"][:2] == ["[Replicate()]", [5, 4]] and r["reshard"][2] < 1e-6
+        assert r["from_fn"][:2] == [[4, 2], [2, 2]]
+        assert r["print"].startswith("Tensor(shape=[5, 4], dtype=float32")
+
+
+def test_process_mesh_and_placements_match_paddle():
+    # Recorded from Paddle 3.3.1 by conformance/record/record_process_mesh.py (same cases).
+    import importlib.util
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.spec_from_file_location(
+        "record_process_mesh", os.path.join(root, "conformance", "record", "record_process_mesh.py"))
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    ours = json.loads(json.dumps(rec.run(dist)))
+    with open(os.path.join(root, "conformance", "goldens", "process_mesh.json")) as f:
+        golden = json.load(f)
+    assert ours == golden
+
+
+def test_auto_parallel_argument_errors_need_no_process_group():
+    mesh = dist.ProcessMesh([0, 1], dim_names=["x"])
+    with pytest.raises(ValueError, match="one placement per mesh dimension"):
+        dist.shard_tensor([1.0, 2.0], mesh, [dist.Shard(0), dist.Replicate()])
+    with pytest.raises(TypeError, match="placements must be a list of Shard, Replicate"):
+        dist.shard_tensor([1.0, 2.0], mesh, ["Shard(0)"])
+    with pytest.raises(TypeError, match="expected a distributed Tensor"):
+        dist.unshard_dtensor(paddle.to_tensor([1.0]))
+    assert paddle.to_tensor([1.0]).is_dist() is False
+    dist.set_mesh(mesh)
+    try:
+        assert dist.get_mesh() is mesh
+    finally:
+        dist.set_mesh(None)

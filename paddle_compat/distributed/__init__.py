@@ -14,11 +14,27 @@ from .parallel import DataParallel
 # shadows the subpackage's attribute exactly as in Paddle; `python -m ...distributed.launch` still runs.
 from .launch.main import main as launch
 from . import fleet
+# Issue #25: the rest of the collective list, object collectives, the gloo helpers, stream.
+from .collective import alltoall_single, gather, is_available, reduce_scatter, wait
+from .object_collectives import (broadcast_object_list, recv_object_list, scatter_object_list,
+                                 send_object_list)
+from .parallel_with_gloo import gloo_barrier, gloo_init_parallel_env, gloo_release
+from . import communication
+from .communication import stream
+from .auto_parallel.placement_type import Partial, Placement, ReduceType, Replicate, Shard
+from .auto_parallel.process_mesh import ProcessMesh, get_mesh, set_mesh
+from .auto_parallel.api import (dtensor_from_fn, reshard, shard_layer, shard_tensor,
+                                unshard_dtensor)
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
            "get_rank", "get_world_size", "init_parallel_env", "irecv", "is_initialized", "isend",
-           "new_group", "recv", "reduce", "scatter", "send", "spawn", "DataParallel", "fleet"]
+           "new_group", "recv", "reduce", "scatter", "send", "spawn", "DataParallel", "fleet",
+           "alltoall_single", "gather", "is_available", "reduce_scatter", "wait",
+           "broadcast_object_list", "recv_object_list", "scatter_object_list", "send_object_list",
+           "gloo_barrier", "gloo_init_parallel_env", "gloo_release", "Partial", "Placement",
+           "ReduceType", "Replicate", "Shard", "ProcessMesh", "get_mesh", "set_mesh",
+           "dtensor_from_fn", "reshard", "shard_layer", "shard_tensor", "unshard_dtensor"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

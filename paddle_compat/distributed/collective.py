@@ -10,7 +10,8 @@ each rank's shape and dtype are exchanged (one tiny all_gather) and a mismatch r
 naming the ranks and shapes - set PADDLE_COMPAT_CHECK_COLLECTIVES=0 to skip that check.
 
 Differences from Paddle: ReduceOp.AVG works on CPU too (Paddle 3.3.1's CPU build fails on it);
-alltoall is built on all_gather on gloo, which has no all_to_all.
+alltoall is built on all_gather and reduce_scatter on all_reduce (gloo has neither), so they move
+more data than NCCL's native ones would.
 """
 import atexit
 import datetime
@@ -25,7 +26,8 @@ from .._distributed.env import ParallelEnv, master_endpoint, timeout_seconds
 __all__ = ["ReduceOp", "Group", "init_parallel_env", "is_initialized", "get_rank", "get_world_size",
            "new_group", "get_group", "barrier", "all_reduce", "broadcast", "reduce", "all_gather",
            "all_gather_object", "scatter", "alltoall", "send", "recv", "isend", "irecv",
-           "destroy_process_group", "get_backend"]
+           "destroy_process_group", "get_backend", "alltoall_single", "gather", "reduce_scatter",
+           "wait", "is_available"]
 
 
 class ReduceOp:
@@ -228,7 +230,8 @@ _DTYPE_CODES = {d: i for i, d in enumerate([torch.float32, torch.float64, torch.
 
 
 # The collectives whose calls are compared across ranks before they run (a code per kind).
-_CHECKED = ("all_reduce", "reduce", "broadcast", "all_gather", "alltoall", "scatter")
+_CHECKED = ("all_reduce", "reduce", "broadcast", "all_gather", "alltoall", "scatter", "gather",
+            "reduce_scatter")
 
 
 def _check_same(raw, api, group, root=-1):
@@ -363,24 +366,132 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
                 sync_op)
 
 
-def alltoall(in_tensor_list, out_tensor_list, group=None, sync_op=True):
-    """paddle.distributed.alltoall: rank i's in_tensor_list[j] lands in rank j's out_tensor_list[i]."""
+def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
+    """paddle.distributed.alltoall(out_tensor_list, in_tensor_list): rank i's in_tensor_list[j]
+    lands in rank j's out_tensor_list[i]. An empty `out_tensor_list` is filled with new tensors;
+    a full one is written in place, as in Paddle."""
     _require_init("alltoall")
     n = tdist.get_world_size(_pg(group))
     if len(in_tensor_list) != n:
         raise ValueError(f"paddle.distributed.alltoall: in_tensor_list must hold {n} tensors (one per "
                          f"rank), but received {len(in_tensor_list)}")
+    if len(out_tensor_list) not in (0, n):
+        raise ValueError(f"paddle.distributed.alltoall: out_tensor_list must be empty or hold {n} "
+                         f"tensors, but received {len(out_tensor_list)}")
     raws = [_raw(t, "alltoall", "in_tensor_list") for t in in_tensor_list]
     stacked = torch.stack([r.detach() for r in raws])
     _check_same(stacked, "alltoall", group)
     everyone = [torch.empty_like(stacked) for _ in range(n)]
-    me = tdist.get_rank(_pg(group)) if group is not None else tdist.get_rank()
+    me = group.rank if group is not None else tdist.get_rank()
 
     def fill():
-        out_tensor_list.clear()
-        out_tensor_list.extend(wrap(everyone[i][me].clone()) for i in range(n))
+        _fill_list(out_tensor_list, [everyone[i][me] for i in range(n)], "alltoall")
+    # gloo has no all_to_all of tensor lists: every rank gathers all inputs and keeps its column.
     return _run("alltoall", lambda: tdist.all_gather(everyone, stacked, _pg(group), async_op=True),
                 sync_op, fill)
+
+
+def _fill_list(out_list, raws, api):
+    """Paddle's list outputs: an empty list is filled with new tensors, a full one in place."""
+    if not out_list:
+        out_list.extend(wrap(r.clone()) for r in raws)
+        return
+    for t, r in zip(out_list, raws):
+        _raw(t, api, "out_tensor_list").data.copy_(r)
+
+
+def alltoall_single(out_tensor, in_tensor, in_split_sizes=None, out_split_sizes=None, group=None,
+                    sync_op=True):
+    """paddle.distributed.alltoall_single: `in_tensor` is split along dim 0 (evenly, or by
+    `in_split_sizes`), piece j goes to rank j, and the pieces received fill `out_tensor` in rank
+    order (evenly, or by `out_split_sizes`)."""
+    _require_init("alltoall_single")
+    out_raw = _raw(out_tensor, "alltoall_single", "out_tensor")
+    in_raw = _raw(in_tensor, "alltoall_single", "in_tensor")
+    n = tdist.get_world_size(_pg(group))
+    for raw, sizes, name in ((in_raw, in_split_sizes, "in"), (out_raw, out_split_sizes, "out")):
+        rows = raw.shape[0] if raw.dim() else 0
+        if sizes is None and rows % n:
+            raise ValueError(f"paddle.distributed.alltoall_single: dim 0 of {name}_tensor ({rows}) "
+                             f"must be divisible by the group size ({n}) when {name}_split_sizes "
+                             f"is not given")
+        if sizes is not None and (len(sizes) != n or sum(sizes) != rows):
+            raise ValueError(f"paddle.distributed.alltoall_single: {name}_split_sizes {list(sizes)} "
+                             f"must hold {n} sizes adding up to dim 0 of {name}_tensor ({rows})")
+    src = in_raw.detach().contiguous()
+    return _run("alltoall_single", lambda: tdist.all_to_all_single(
+        out_raw.data, src, None if out_split_sizes is None else list(out_split_sizes),
+        None if in_split_sizes is None else list(in_split_sizes), _pg(group), async_op=True),
+        sync_op)
+
+
+def gather(tensor, gather_list=None, dst=0, group=None, sync_op=True):
+    """paddle.distributed.gather: every rank's `tensor` lands, in rank order, in `gather_list` on
+    rank `dst` (an empty list is filled, a full one written in place); other ranks' lists are left
+    alone."""
+    _require_init("gather")
+    raw = _raw(tensor, "gather")
+    _check_same(raw, "gather", group, dst)
+    n = tdist.get_world_size(_pg(group))
+    me = group.rank if group is not None else tdist.get_rank()
+    is_dst = (group.get_group_rank(dst) if group is not None else dst) == me
+    bufs = [torch.empty_like(raw) for _ in range(n)] if is_dst else None
+    if is_dst and gather_list is None:
+        raise ValueError("paddle.distributed.gather: on the dst rank, gather_list must be a list")
+
+    def fill():
+        if is_dst:
+            _fill_list(gather_list, bufs, "gather")
+    # torch.distributed.gather takes the global rank of dst, as Paddle does.
+    return _run("gather", lambda: tdist.gather(raw.detach().contiguous(), bufs, dst, _pg(group),
+                                               async_op=True), sync_op, fill)
+
+
+def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=True):
+    """paddle.distributed.reduce_scatter: rank i receives, in `tensor`, the reduction over ranks of
+    their tensor_list[i] (a list of one tensor per rank, or one tensor split evenly along dim 0)."""
+    _require_init("reduce_scatter")
+    raw = _raw(tensor, "reduce_scatter")
+    n = tdist.get_world_size(_pg(group))
+    if isinstance(tensor_list, Tensor):
+        chunks = list(tensor_list._t.detach().chunk(n)) if tensor_list._t.shape[0] % n == 0 else None
+        if chunks is None:
+            raise ValueError(f"paddle.distributed.reduce_scatter: dim 0 of the input tensor "
+                             f"({tensor_list._t.shape[0]}) must be divisible by the group size ({n})")
+    else:
+        if len(tensor_list) != n:
+            raise ValueError(f"paddle.distributed.reduce_scatter: tensor_list must hold {n} tensors "
+                             f"(one per rank), but received {len(tensor_list)}")
+        chunks = [_raw(t, "reduce_scatter", "tensor_list").detach() for t in tensor_list]
+    if op not in _TORCH_OPS and op != ReduceOp.AVG:
+        raise ValueError(f"paddle.distributed.reduce_scatter: unknown op {op!r}; use ReduceOp.SUM, "
+                         "MAX, MIN, PROD or AVG")
+    stacked = torch.stack(chunks)
+    _check_same(stacked, "reduce_scatter", group)
+    me = group.rank if group is not None else tdist.get_rank()
+    # gloo has no reduce_scatter: an all_reduce of the stacked pieces, each rank keeping its own.
+    after_avg = (lambda: stacked.div_(n)) if op == ReduceOp.AVG else (lambda: None)
+
+    def keep():
+        after_avg()
+        raw.data.copy_(stacked[me])
+    torch_op = _TORCH_OPS.get(op, tdist.ReduceOp.SUM)
+    return _run("reduce_scatter", lambda: tdist.all_reduce(stacked, torch_op, _pg(group),
+                                                           async_op=True), sync_op, keep)
+
+
+def wait(tensor, group=None, use_calc_stream=True):
+    """paddle.distributed.wait(tensor): wait until the work on `tensor` is done. torch runs the
+    collectives of a synchronous call to completion and a task's wait() joins it, so on CPU there
+    is nothing left to wait for; on CUDA the current stream is synchronised."""
+    _raw(tensor, "wait")
+    if tensor._t.is_cuda:
+        torch.cuda.current_stream(tensor._t.device).synchronize()
+
+
+def is_available():
+    """paddle.distributed.is_available(): whether torch was built with distributed support."""
+    return tdist.is_available()
 
 
 def send(tensor, dst=0, group=None, sync_op=True):

@@ -17,6 +17,16 @@ rank = dist.get_rank()
 t = paddle.to_tensor([float(rank + 1)])
 dist.all_reduce(t)
 print(f"rank {rank} of {dist.get_world_size()} sum {t.item()} args {sys.argv[1:]}")
+if mode == "env":
+    print("env", *(f"{k}={os.environ[k]}" for k in (
+        "PADDLE_LOCAL_RANK", "PADDLE_LOCAL_SIZE", "PADDLE_NNODES", "PADDLE_GLOBAL_SIZE")),
+        "endpoints", len(os.environ["PADDLE_TRAINER_ENDPOINTS"].split(",")), flush=True)
+if mode == "stall":
+    print("joined", flush=True)
+    if rank == dist.get_world_size() - 1:
+        time.sleep(120)         # its node is killed meanwhile; the others wait in the barrier
 if mode == "fail" and rank == 1:
     raise ValueError("rank 1 fails on purpose")
+if mode == "fail_last" and rank == dist.get_world_size() - 1:
+    raise ValueError(f"rank {rank} fails on purpose")
 dist.barrier()
