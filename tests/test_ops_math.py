@@ -8,7 +8,6 @@ import importlib.util
 import json
 import math
 import os
-import re
 
 import numpy as np
 import pytest
@@ -17,6 +16,7 @@ from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import paddle_compat as paddle
+from tests._tensor_api_goldens import assert_same
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 GOLDEN = json.load(open(os.path.join(ROOT, "conformance", "goldens", "ops_math.json")))
@@ -31,50 +31,13 @@ XFAIL = {
 }
 
 
-def _close(a, b):
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
-    if isinstance(a, bool) or isinstance(b, bool):
-        return a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-            return True
-        return a == b or abs(a - b) <= 1e-5 * max(1.0, abs(b))
-    return a == b
-
-
-def _norm(msg):
-    return re.sub(r"(generated_tensor|eager_tmp)_\d+", "NAME", msg)
-
-
-def _assert_same(ours, expected, where):
-    assert ours["kind"] == expected["kind"], (where, ours, expected)
-    kind = expected["kind"]
-    if kind == "error":
-        assert ours["type"] == expected["type"], (where, ours, expected)
-        # Paddle's kernel-registry messages list every registered dtype; ours may stop earlier.
-        assert _norm(expected["message"]).startswith(_norm(ours["message"])), (where, ours)
-        assert len(ours["message"]) > 20
-    elif kind == "tensor":
-        for key in ("dtype", "shape", "stop_gradient"):
-            assert ours[key] == expected[key], (where, key, ours, expected)
-        assert _close(ours["values"], expected["values"]), (where, ours, expected)
-    elif kind == "seq":
-        assert len(ours["items"]) == len(expected["items"]), where
-        for a, b in zip(ours["items"], expected["items"]):
-            _assert_same(a, b, where)
-    else:
-        assert ours["value"] == expected["value"] or str(ours["value"]) == str(expected["value"]), \
-            (where, ours, expected)
-
-
 @pytest.mark.parametrize("case", sorted(GOLDEN["cases"]))
 def test_golden(case):
     if case in XFAIL:
         pytest.xfail(XFAIL[case])
     entry = GOLDEN["cases"][case]
     assert entry["expr"] == record.CASES[case], "golden out of date: re-run the recorder"
-    _assert_same(record.run_case(paddle, entry["expr"]), entry["result"], case)
+    assert_same(record.run_case(paddle, entry["expr"]), entry["result"], case)
 
 
 def test_goldens_cover_every_case():
