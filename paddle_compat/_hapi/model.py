@@ -11,6 +11,7 @@ writes files real Paddle reads:
 * In static mode (StaticGraphAdapter) one Program per mode is built from the network's forward on
   feed variables made from the InputSpecs and run by one Executor over the global scope.
 """
+import contextlib
 import inspect
 import io
 import os
@@ -162,35 +163,31 @@ class DynamicGraphAdapter:
         inputs = to_list(inputs)
         self._input_info = _update_input_info(inputs)
         labels = [_as_tensor(l) for l in to_list(labels or [])]
+        forward, scaler = contextlib.nullcontext(), None
         if self._amp_level != "O0":
-            return self._train_batch_amp(inputs, labels, update)
-        outputs = self.model.network(*[_as_tensor(x) for x in inputs])
+            # Paddle's AMP step: the forward under auto_cast, the loss scaled by one GradScaler
+            # made from amp_configs on the first step (on CPU Paddle's scaler is disabled: scale 1)
+            from .._amp.auto_cast import auto_cast
+            from .._amp.grad_scaler import GradScaler
+            if self.model._scaler is None:
+                self.model._scaler = GradScaler(**self._amp_configs)
+            scaler = self.model._scaler
+            forward = auto_cast(enable=True, **self._amp_custom_lists, level=self._amp_level)
+        with forward:
+            outputs = self.model.network(*[_as_tensor(x) for x in inputs])
         losses = to_list(self.model._loss(*(to_list(outputs) + labels)))
         # add_n of one loss is that loss; skipping the op changes no value or gradient
         final_loss = losses[0] if len(losses) == 1 else add_n(losses)
-        final_loss.backward()
+        if scaler is None:
+            final_loss.backward()
+            if update:
+                self.model._optimizer.minimize(final_loss)
+        else:
+            scaled = scaler.scale(final_loss)
+            scaled.backward()
+            if update:
+                scaler.minimize(self.model._optimizer, scaled)
         if update:
-            self.model._optimizer.minimize(final_loss)
-            self.model.network.clear_gradients()
-        metrics = self._update_metrics(outputs, labels)
-        loss_np = [to_numpy(l) for l in losses]
-        return (loss_np, metrics) if len(metrics) > 0 else loss_np
-
-    def _train_batch_amp(self, inputs, labels, update):
-        """Paddle's AMP step: the forward under auto_cast, the loss scaled by one GradScaler made
-        from amp_configs on the first step (on CPU Paddle's scaler is disabled: scale 1)."""
-        from .._amp.auto_cast import auto_cast
-        from .._amp.grad_scaler import GradScaler
-        if self.model._scaler is None:
-            self.model._scaler = GradScaler(**self._amp_configs)
-        with auto_cast(enable=True, **self._amp_custom_lists, level=self._amp_level):
-            outputs = self.model.network(*[_as_tensor(x) for x in inputs])
-        losses = to_list(self.model._loss(*(to_list(outputs) + labels)))
-        final_loss = add_n(losses)
-        scaled = self.model._scaler.scale(final_loss)
-        scaled.backward()
-        if update:
-            self.model._scaler.minimize(self.model._optimizer, scaled)
             self.model.network.clear_gradients()
         metrics = self._update_metrics(outputs, labels)
         loss_np = [to_numpy(l) for l in losses]
