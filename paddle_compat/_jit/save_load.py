@@ -242,25 +242,30 @@ def save(layer, path, input_spec=None, **configs):
         json.dump(meta, f, indent=1)
 
 
-def _examples(specs, InputSpec, auto):
-    """Example tensors, dynamic-shape entries and the argument template for `specs`."""
-    example, dyn, sizes, template_args = [], [], [], []
+def _map_specs(specs, InputSpec, leaf):
+    """`specs` with `leaf(spec)` in place of each InputSpec, at the top level and inside a flat
+    list/tuple of InputSpecs (in order); other entries unchanged."""
+    out = []
     for s in specs:
         if isinstance(s, InputSpec):
-            t, d = _example(s, sizes, auto)
-            example.append(t)
-            dyn.append(d)
-            template_args.append(tree.LEAF)
+            out.append(leaf(s))
         elif isinstance(s, (list, tuple)) and s and all(isinstance(e, InputSpec) for e in s):
-            items = []
-            for e in s:
-                t, d = _example(e, sizes, auto)
-                example.append(t)
-                dyn.append(d)
-                items.append(tree.LEAF)
-            template_args.append(type(s)(items))
+            out.append(type(s)([leaf(e) for e in s]))
         else:
-            template_args.append(s)
+            out.append(s)
+    return out
+
+
+def _examples(specs, InputSpec, auto):
+    """Example tensors, dynamic-shape entries and the argument template for `specs`."""
+    example, dyn, sizes = [], [], []
+
+    def leaf(spec):
+        t, d = _example(spec, sizes, auto)
+        example.append(t)
+        dyn.append(d)
+        return tree.LEAF
+    template_args = _map_specs(specs, InputSpec, leaf)
     return example, dyn, template_args
 
 
@@ -277,15 +282,7 @@ def _traced_specs(ep, specs, InputSpec):
         if shape is None:
             return spec
         return InputSpec(shape, spec.dtype, spec.name, spec.stop_gradient)
-    out = []
-    for s in specs:
-        if isinstance(s, InputSpec):
-            out.append(one(s))
-        elif isinstance(s, (list, tuple)) and s and all(isinstance(e, InputSpec) for e in s):
-            out.append(type(s)([one(e) for e in s]))
-        else:
-            out.append(s)
-    return out
+    return _map_specs(specs, InputSpec, one)
 
 
 def _size(d):
