@@ -78,13 +78,13 @@ def build_model(name):
     raise ValueError(name)
 
 
-def make_step(name, mode, phase):
-    """-> (step, teardown); torch has one mode, eager."""
+def make_step(name, mode, phase, device="cpu"):
+    """-> (step, teardown); torch has one mode, eager. `device`: where the model and data live."""
     torch.manual_seed(0)
     xa, ya = inputs(name)
-    model = build_model(name)
-    x = torch.from_numpy(xa)
-    y = torch.from_numpy(ya[:, 0]) if ya is not None else None
+    model = build_model(name).to(device)
+    x = torch.from_numpy(xa).to(device)
+    y = torch.from_numpy(ya[:, 0]).to(device) if ya is not None else None
     if phase == "infer":
         model.eval()
 

@@ -9,6 +9,7 @@ import math
 import os
 
 import numpy as np
+import torch
 import pytest
 
 import paddle_compat as paddle
@@ -113,3 +114,16 @@ def test_check_numerics():
 def test_top_level_names():
     assert paddle.get_autocast_cpu_dtype() == "float16"
     assert paddle.is_autocast_enabled() is False
+
+
+def test_cuda_unscale_scales_every_grad_and_reports_inf_once():
+    """The CUDA path (Paddle's GPU kernel): every grad times 1/scale, inf/nan reported, no per-grad
+    zeroing (that is the CPU kernel's). torch's fused kernel runs on CPU tensors too."""
+    unscale = amp_grad_scaler._check_finite_and_unscale_cuda
+    grads = [torch.full([3], 4.0), torch.tensor([2.0, float("inf")]), torch.tensor([8.0])]
+    assert unscale(grads, torch.tensor(4.0)) is True
+    assert grads[0].tolist() == [1.0, 1.0, 1.0] and grads[2].tolist() == [2.0]
+    assert grads[1][0].item() == 0.5 and grads[1][1].item() == float("inf")
+    finite = [torch.full([2], 3.0, dtype=torch.float16)]
+    assert unscale(finite, torch.tensor(2.0)) is False
+    assert finite[0].tolist() == [1.5, 1.5]

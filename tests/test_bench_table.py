@@ -66,3 +66,38 @@ def test_the_committed_results_render():
     with open(T.RESULTS, encoding="utf-8") as f:
         text = T.render(json.load(f))
     assert "| LeNet 1x28x28, batch 64 | train |" in text
+
+
+CUDA_RESULT = {
+    "meta": {"device": "NVIDIA H200", "torch": "2.x", "rounds": 5, "number": 10},
+    "results": [
+        {"model": "mlp", "mode": "dynamic", "phase": "train", "compat_ms": 2.0, "torch_ms": 1.0,
+         "ratio": 2.0, "ratio_min": 1.5, "ratio_max": 2.5, "compat_peak": 2 ** 21,
+         "torch_peak": 2 ** 20},
+        {"model": "lstm", "mode": "amp", "phase": "train", "error": "RuntimeError: boom"},
+    ],
+}
+
+
+def test_render_cuda_gives_each_case_its_ratio_and_memory():
+    text = T.render_cuda(CUDA_RESULT)
+    assert "on an NVIDIA H200" in text
+    assert "| MLP 784-512-512-10, batch 64 | train | 2.00 | 1.00 | 2.00x (1.50-2.50) | " \
+        "2.0 / 1.0 |" in text
+    assert "| LSTM 2x256, seq 50, batch 32 | train (amp) | failed: RuntimeError: boom |" in text
+
+
+def test_the_cuda_block_follows_the_cpu_block_and_reruns_replace_it():
+    once = T.replace_cuda_block(T.replace_block(README, T.render(RESULT)),
+                                T.render_cuda(CUDA_RESULT))
+    assert once.index(T.END) < once.index(T.CUDA_BEGIN) < once.index("| old | table |")
+    changed = dict(CUDA_RESULT, meta=dict(CUDA_RESULT["meta"], device="NVIDIA H100"))
+    twice = T.replace_cuda_block(once, T.render_cuda(changed))
+    assert twice.count(T.CUDA_BEGIN) == 1 and "H100" in twice and "H200" not in twice
+
+
+def test_the_committed_cuda_results_render():
+    # benchmarks/results/cuda.json is committed (written by benchmarks/bench_cuda.py on a GPU).
+    with open(T.CUDA_RESULTS, encoding="utf-8") as f:
+        text = T.render_cuda(json.load(f))
+    assert "| resnet18 3x64x64, batch 32 | train (amp) |" in text

@@ -31,10 +31,16 @@ XFAIL = {
 }
 
 
+# Recorded on Paddle's CPU wheel, whose answer a GPU machine does not give (pin_memory works there).
+CPU_WHEEL_ONLY = {"pin_memory_cpu"}
+
+
 @pytest.mark.parametrize("case", sorted(GOLDEN["cases"]))
 def test_golden(case):
     if case in XFAIL:
         pytest.xfail(XFAIL[case])
+    if case in CPU_WHEEL_ONLY and torch.cuda.is_available():
+        pytest.skip("the CPU wheel's answer; torch sees a CUDA device here")
     entry = GOLDEN["cases"][case]
     assert entry["expr"] == record.CASES[case], "golden out of date: re-run the recorder"
     assert_same(record.run_case(paddle, entry["expr"]), entry["result"], case)

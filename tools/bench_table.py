@@ -1,8 +1,10 @@
-"""Write the README's model benchmark table from benchmarks/results/models.json:
-`python tools/bench_table.py [--results FILE] [--check]`.
+"""Write the README's model benchmark tables from benchmarks/results/models.json (CPU) and
+benchmarks/results/cuda.json (GPU): `python tools/bench_table.py [--results FILE] [--check]`.
 
-The numbers come from `python benchmarks/bench_models.py` (which writes that file); nobody types
-them. The table sits between `<!-- generated: benchmarks (python tools/bench_table.py) -->` and
+The numbers come from `python benchmarks/bench_models.py` and `python benchmarks/bench_cuda.py`
+(which write those files); nobody types them. The CUDA table sits between
+`<!-- generated: cuda benchmarks (python tools/bench_table.py) -->` and
+`<!-- end generated: cuda benchmarks -->`, right after the CPU table on the first run. The table sits between `<!-- generated: benchmarks (python tools/bench_table.py) -->` and
 `<!-- end generated: benchmarks -->` in the README's "## Benchmarks" section. When the markers
 are missing (the first run), the block is inserted right after the section's first paragraph.
 `--check` changes nothing and exits 1 when the README's block differs from the results.
@@ -17,9 +19,13 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README = os.path.join(ROOT, "README.md")
 RESULTS = os.path.join(ROOT, "benchmarks", "results", "models.json")
+CUDA_RESULTS = os.path.join(ROOT, "benchmarks", "results", "cuda.json")
 BEGIN = "<!-- generated: benchmarks (python tools/bench_table.py) -->\n"
 END = "<!-- end generated: benchmarks -->"
 _BLOCK = re.compile(re.escape(BEGIN) + r"(.*?)" + re.escape(END), re.S)
+CUDA_BEGIN = "<!-- generated: cuda benchmarks (python tools/bench_table.py) -->\n"
+CUDA_END = "<!-- end generated: cuda benchmarks -->"
+_CUDA_BLOCK = re.compile(re.escape(CUDA_BEGIN) + r"(.*?)" + re.escape(CUDA_END), re.S)
 
 LABELS = {
     "mlp": "MLP 784-512-512-10, batch 64",
@@ -92,6 +98,46 @@ def render(result):
     return "\n".join(lines) + "\n"
 
 
+def render_cuda(result):
+    """The markdown of the CUDA block (without the markers), from bench_cuda.py's results."""
+    meta = result["meta"]
+    lines = [
+        f"`python benchmarks/bench_cuda.py` on an {meta['device']} (torch {meta['torch']}, "
+        f"{meta['rounds']} alternating rounds of {meta['number']} steps, wall time between CUDA "
+        f"synchronisations, medians). Time per step as a ratio of the same model in plain torch "
+        f"eager on the same GPU (lower is better; the spread of the per-round ratios in "
+        f"brackets); 'amp' is a float16 O1 training step with a loss scaler on both sides. Real "
+        f"Paddle is not in this table: its GPU wheel could not be installed on the lent machine.",
+        "",
+        "| Model | Step | compat ms | torch ms | compat / torch | peak memory MiB (compat / "
+        "torch) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for c in result["results"]:
+        step = "train (amp)" if c["mode"] == "amp" else \
+            c["phase"] + ("" if c["mode"] == "dynamic" else f" ({c['mode']})")
+        label = LABELS.get(c["model"], c["model"])
+        if "error" in c:
+            lines.append(f"| {label} | {step} | failed: {c['error']} | | | |")
+            continue
+        mem = "-" if c.get("compat_peak") is None else \
+            f"{c['compat_peak'] / 2 ** 20:.1f} / {c['torch_peak'] / 2 ** 20:.1f}"
+        lines.append(f"| {label} | {step} | {c['compat_ms']:.2f} | {c['torch_ms']:.2f} | "
+                     f"{c['ratio']:.2f}x ({c['ratio_min']:.2f}-{c['ratio_max']:.2f}) | {mem} |")
+    return "\n".join(lines) + "\n"
+
+
+def replace_cuda_block(text, block):
+    """README text with the CUDA block set to `block` (inserted after the CPU block at first)."""
+    if _CUDA_BLOCK.search(text):
+        return _CUDA_BLOCK.sub(lambda m: CUDA_BEGIN + block + CUDA_END, text, count=1)
+    end = text.find(END)
+    if end < 0:
+        raise SystemExit("bench_table: README.md has no CPU benchmark block to follow")
+    at = end + len(END)
+    return text[:at] + "\n\n" + CUDA_BEGIN + block + CUDA_END + text[at:]
+
+
 def replace_block(text, block):
     """README text with the generated block set to `block` (inserted on the first run)."""
     if _BLOCK.search(text):
@@ -124,6 +170,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python tools/bench_table.py",
                                 description=__doc__.strip().split("\n\n")[0])
     p.add_argument("--results", default=RESULTS)
+    p.add_argument("--cuda-results", default=CUDA_RESULTS)
     p.add_argument("--readme", default=README)
     p.add_argument("--check", action="store_true")
     args = p.parse_args(argv)
@@ -132,11 +179,14 @@ def main(argv=None):
     with open(args.readme, encoding="utf-8") as f:
         text = f.read()
     updated = replace_block(text, render(result))
+    if os.path.exists(args.cuda_results):
+        with open(args.cuda_results, encoding="utf-8") as f:
+            updated = replace_cuda_block(updated, render_cuda(json.load(f)))
     if args.check:
         if updated != text:
-            print(f"{args.readme}: the benchmark table is stale: run python tools/bench_table.py")
+            print(f"{args.readme}: a benchmark table is stale: run python tools/bench_table.py")
             return 1
-        print(f"{args.readme}: the benchmark table matches {os.path.relpath(args.results, ROOT)}")
+        print(f"{args.readme}: the benchmark tables match {os.path.relpath(args.results, ROOT)}")
         return 0
     if updated != text:
         _write_atomically(args.readme, updated)

@@ -285,8 +285,14 @@ def main():
     import paddle.vision.transforms as T
     import paddle.vision.transforms.functional as F
     images = make_images()
+    import cv2
+    import PIL
     golden = {
         "paddle_version": paddle.__version__,
+        # The pil and cv2 backends' results are those libraries' own: other versions may round
+        # or fill a border pixel differently (the replay then compares loosely, see
+        # tests/_vision_transforms_goldens.py).
+        "library_versions": {"cv2": cv2.__version__, "pil": PIL.__version__},
         "images": {k: v.tolist() for k, v in images.items()},
         "cases": backend_cases(paddle, T, F, images),
         "ctor_errors": ctor_errors(paddle, T, F),

@@ -243,6 +243,8 @@ def _check_finite_and_unscale(grads, scale):
     """Paddle's check_finite_and_unscale kernel, in place: grads are multiplied by 1/scale in
     order; from the first grad holding inf/nan on, the factor is 0 (so that grad's inf/nan become
     nan and the later grads 0, as Paddle's CPU kernel leaves them). True if any inf/nan was seen."""
+    if grads and grads[0].is_cuda:
+        return _check_finite_and_unscale_cuda(grads, scale)
     found = False
     with torch.no_grad():
         inv = (1.0 / scale.float()).reshape([])
@@ -251,6 +253,25 @@ def _check_finite_and_unscale(grads, scale):
                 found = True
             g.mul_((inv * 0 if found else inv).to(g.dtype))
     return found
+
+
+def _check_finite_and_unscale_cuda(grads, scale):
+    """Paddle's GPU check_finite_and_unscale: every grad multiplied by 1/scale, found_inf set when
+    any holds inf/nan. torch's fused multi-tensor kernel does exactly that, one launch per dtype
+    and one device synchronisation in all (a per-grad check would synchronise once per grad)."""
+    device = grads[0].device
+    found = torch.zeros(1, dtype=torch.float32, device=device)
+    inv = (1.0 / scale.float()).reshape(1).to(device)
+    groups = {}
+    for g in grads:
+        groups.setdefault((g.device, g.dtype), []).append(g)
+    with torch.no_grad():
+        for (dev, _), group in groups.items():
+            f = found if dev == device else torch.zeros(1, dtype=torch.float32, device=dev)
+            torch._amp_foreach_non_finite_check_and_unscale_(group, f, inv.to(dev))
+            if f is not found:
+                found.add_(f.to(device))
+    return bool(found.item())
 
 
 class GradScaler(AmpScaler):

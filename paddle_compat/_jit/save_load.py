@@ -30,10 +30,12 @@ import json
 import os
 
 import torch
+from torch.export.passes import move_to_device_pass
 
 from .._atomic_file import atomic_write
 from .._nn.layer.layers import Layer
 from .._nn.parameter import make_parameter
+from .._place import current_torch_device
 from .._static.input_spec import InputSpec
 from .._tensor import wrap
 from . import tree
@@ -211,6 +213,11 @@ def save(layer, path, input_spec=None, **configs):
     example, dyn, template_args = _examples(specs, InputSpec, inferred)
     module = _ExportModule(func, instance, tuple(template_args))
     _attach_state(module, owner)
+    # Trace where the weights live (a GPU model traces on the GPU); the file holds a CPU program,
+    # place-free like Paddle's, and load() moves it to the place current then.
+    device = next((t.device for t in (*module.parameters(), *module.buffers())),
+                  current_torch_device())
+    example = [t.to(device) for t in example]
     was_training = owner.training if owner is not None else None
     if owner is not None:
         owner.eval()
@@ -222,9 +229,11 @@ def save(layer, path, input_spec=None, **configs):
                 raise
             # The inferred sizes could not be traced dynamically: save them as they were called.
             example, dyn, template_args = _examples(specs, InputSpec, False)
-            ep = _export(module, tuple(example), tuple(dyn), func)
+            ep = _export(module, tuple(t.to(device) for t in example), tuple(dyn), func)
         if inferred:
             specs = _traced_specs(ep, specs, InputSpec)
+        if device.type != "cpu":
+            ep = move_to_device_pass(ep, "cpu")
     finally:
         if owner is not None and was_training:
             owner.train()
@@ -435,6 +444,9 @@ def load(path, **configs):
                          f"model again")
     _check_meta(meta, meta_path)
     ep = torch.export.load(io.BytesIO(data))
+    device = current_torch_device()
+    if device.type != "cpu":       # Paddle loads a program onto the current place
+        ep = move_to_device_pass(ep, device)
     return TranslatedLayer(ep, meta, path)
 
 

@@ -27,7 +27,7 @@ from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_ten
 from .creation import full_like, inplace
 from .math import (_PYOPS, _SCALE, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar,
                    check_promotion)
-from .registry import STATIC, apply_op, defop
+from .registry import STATIC, apply_op, defop, to_one_device
 
 __all__ = ["equal", "not_equal", "greater_than", "greater_equal", "less_than", "less_equal",
            "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
@@ -219,6 +219,18 @@ def equal_all(x, y, name=None):
 
 
 # ---- Tensor operators -------------------------------------------------------------------------
+def _binary_retry(fn, a, b, exc):
+    """After `a <op> b` failed: Paddle's broadcast ValueError, or the op on one device when the
+    operands sit on a CPU and a GPU (Paddle copies them over), or torch's own error."""
+    err = broadcast_error(a, b)
+    if err is not None:
+        raise err
+    moved = to_one_device((a, b))
+    if moved is None:
+        raise exc
+    return wrap(fn(*moved))
+
+
 def _add(self, other):
     if type(other) is Tensor and not STATE.static:
         a, b = self._t, other._t
@@ -227,7 +239,7 @@ def _add(self, other):
         try:
             return wrap(a + b)
         except RuntimeError as exc:
-            raise broadcast_error(a, b) or exc
+            return _binary_retry(torch.add, a, b, exc)
     kind = type(other)
     if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
         return wrap(self._t + other)
@@ -242,7 +254,7 @@ def _sub(self, other):
         try:
             return wrap(a - b)
         except RuntimeError as exc:
-            raise broadcast_error(a, b) or exc
+            return _binary_retry(torch.sub, a, b, exc)
     kind = type(other)
     if (kind is int or kind is float) and not STATE.static and type(self) is Tensor \
             and self._t.dtype is not torch.bool:
@@ -258,7 +270,7 @@ def _mul(self, other):
         try:
             return wrap(a * b)
         except RuntimeError as exc:
-            raise broadcast_error(a, b) or exc
+            return _binary_retry(torch.mul, a, b, exc)
     kind = type(other)
     if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
         t = self._t
@@ -277,7 +289,7 @@ def _truediv(self, other):
         try:
             return wrap(torch.true_divide(a, b))
         except RuntimeError as exc:
-            raise broadcast_error(a, b) or exc
+            return _binary_retry(torch.true_divide, a, b, exc)
     return binary_with_scalar("divide", self, other)
 
 

@@ -10,12 +10,14 @@ Kernel contract: `kernel(*inputs, **attrs)` where each input is a torch.Tensor, 
 or a list of torch.Tensors (duplicable slot such as concat's X); it returns a torch.Tensor or a tuple of
 them, one per output slot.
 """
+import torch
+
 from .._mode import STATE
 from .._tensor import Tensor, wrap
 from ._checks import kernel_error
 
 __all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "STATIC", "StaticSide",
-           "unwrap_input", "wrap_output", "write_out"]
+           "unwrap_input", "wrap_output", "write_out", "to_one_device"]
 
 
 class OpDef:
@@ -133,8 +135,37 @@ def apply_op(op, inputs, attrs=None):
     try:
         out = op.kernel(*args, **attrs) if attrs else op.kernel(*args)
     except (RuntimeError, IndexError) as exc:   # torch's text -> Paddle's class and message
-        raise kernel_error(op.type, args, attrs, exc) from None
+        moved = to_one_device(args)
+        if moved is None:
+            raise kernel_error(op.type, args, attrs, exc) from None
+        try:
+            out = op.kernel(*moved, **attrs) if attrs else op.kernel(*moved)
+        except (RuntimeError, IndexError) as exc2:
+            raise kernel_error(op.type, moved, attrs, exc2) from None
     return wrap_output(out)
+
+
+def to_one_device(args):
+    """Inputs on a CPU and a GPU at once: Paddle's kernel dispatch picks the GPU kernel and copies
+    the CPU inputs over (its data transform), so `cpu_tensor + gpu_tensor` works there. torch
+    refuses; paddle_compat then copies as Paddle does and runs the kernel again. Only reached after
+    the kernel failed, so the common one-device call pays nothing. None when the inputs already
+    share one device (the failure was something else)."""
+    flat = [a for a in args if isinstance(a, torch.Tensor)]
+    for a in args:
+        if isinstance(a, list):
+            flat.extend(e for e in a if isinstance(e, torch.Tensor))
+    gpu = next((t.device for t in flat if t.device.type != "cpu"), None)
+    if gpu is None or all(t.device == gpu for t in flat):
+        return None
+
+    def move(a):
+        if isinstance(a, torch.Tensor):
+            return a.to(gpu)
+        if isinstance(a, list):
+            return [move(e) for e in a]
+        return a
+    return [move(a) for a in args]
 
 
 def wrap_output(out):

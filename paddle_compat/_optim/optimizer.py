@@ -291,9 +291,33 @@ class Optimizer:
         lr = self.get_lr()
         update = rules.RULES[self._rule]
         with torch.no_grad():
+            if pairs and pairs[0][0]._t.is_cuda and self._rule in rules.MULTI:
+                self._apply_multi(pairs, group, lr, update)
+                return
             for p, g in pairs:
                 hyper = self._hyper(p, group, lr)
                 update(p._t, g, self._state(p, hyper), hyper)
+
+    def _apply_multi(self, pairs, group, lr, update):
+        """CUDA: the parameters that can share one multi-tensor update (rules.MULTI) take it in
+        batches; the rest take the per-parameter rule."""
+        batches = {}
+        for p, g in pairs:
+            hyper = self._hyper(p, group, lr)
+            state = self._state(p, hyper)
+            key = rules.multi_key(self._rule, p._t, g, state, hyper)
+            if key is None:
+                update(p._t, g, state, hyper)
+                continue
+            batch = batches.get(key)
+            if batch is None:
+                batch = batches[key] = ([], [], [], hyper)
+            batch[0].append(p._t)
+            batch[1].append(g)
+            batch[2].append(state)
+        multi = rules.MULTI[self._rule]
+        for params, grads, states, hyper in batches.values():
+            multi(params, grads, states, hyper)
 
     def step(self):
         """Update every trainable parameter that has a gradient, once."""

@@ -20,6 +20,7 @@ import os
 import torch
 import torch.distributed as tdist
 
+from .._place import current_torch_device
 from .._tensor import Tensor, wrap
 from .._distributed.env import ParallelEnv, master_endpoint, timeout_seconds
 
@@ -109,7 +110,9 @@ def init_parallel_env():
     """paddle.distributed.init_parallel_env(): join the process group described by the environment.
 
     With a world size of 1 nothing is initialised (as in Paddle). The rendezvous is a TCPStore on
-    PADDLE_MASTER (rank 0 listens); every wait is bounded by PADDLE_COMPAT_DIST_TIMEOUT.
+    PADDLE_MASTER (rank 0 listens); every wait is bounded by PADDLE_COMPAT_DIST_TIMEOUT. The
+    backend is NCCL when the current place is a GPU (call paddle.set_device('gpu') first), gloo
+    otherwise; PADDLE_DISTRI_BACKEND=gloo forces gloo.
     """
     if is_initialized():
         return _groups[0]
@@ -137,7 +140,10 @@ def init_parallel_env():
                   f"(PADDLE_TRAINERS_NUM={env.world_size}) to join at {host}:{port}; is the world "
                   f"size right, and did every rank start?")
         raise
-    backend = "nccl" if torch.cuda.is_available() and os.environ.get(
+    # NCCL for a process whose current place is a GPU (set_device('gpu') before this call), gloo
+    # otherwise: NCCL cannot reduce the CPU tensors a CPU-placed script makes, and ranks sharing
+    # one GPU cannot open an NCCL communicator at all.
+    backend = "nccl" if current_torch_device().type == "cuda" and os.environ.get(
         "PADDLE_DISTRI_BACKEND", "").lower() != "gloo" else "gloo"
     if backend == "nccl":
         torch.cuda.set_device(env.device_id)
