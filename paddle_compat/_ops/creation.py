@@ -13,6 +13,7 @@ Differences from Paddle: in static mode a `shape` must be Python ints (Paddle al
 ShapeTensor inputs); dtype attributes are recorded as torch dtypes, not VarType codes.
 """
 import builtins
+import warnings
 
 import numpy as np
 import torch
@@ -31,7 +32,7 @@ from .registry import apply_op, defop
 __all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
            "arange", "linspace", "logspace", "eye", "assign", "diag", "tril", "triu", "meshgrid",
            "complex", "clone", "diag_embed", "tril_indices", "triu_indices", "from_numpy", "asarray",
-           "as_tensor", "fill_constant", "inplace", "bump_inplace_version"]
+           "as_tensor", "tensor", "TensorMethodOrModule", "fill_constant", "inplace", "bump_inplace_version"]
 
 
 def _dtype_or_default(dtype):
@@ -546,12 +547,54 @@ def from_numpy(ndarray):
     return wrap(torch.from_numpy(np.ascontiguousarray(ndarray)))
 
 
-def asarray(obj, dtype=None, place=None, copy=None, stop_gradient=True):
-    """paddle.asarray(obj, dtype=None, ...): like paddle.to_tensor."""
-    return to_tensor(obj, dtype=dtype, place=place, stop_gradient=stop_gradient)
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """paddle.tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False), also
+    `paddle.as_tensor`: Paddle 3.3's torch-style constructor, paddle.to_tensor with
+    `stop_gradient = not requires_grad` and `device` for place. A Tensor argument is copied (with
+    Paddle's one-time warning). `pin_memory` on a CPU place raises Paddle's RuntimeError."""
+    if pin_memory:
+        from .._place import to_place
+        place = to_place(device)
+        if not place.is_gpu_place():
+            raise RuntimeError(f"Pinning memory is not supported for {place}.")
+    if isinstance(data, Tensor) and not _WARNED_TENSOR[0]:
+        warnings.warn("To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.clone().detach(), rather than paddle.to_tensor(sourceTensor).",
+                      stacklevel=2)
+        _WARNED_TENSOR[0] = True
+    return to_tensor(data, dtype=dtype, place=device, stop_gradient=not requires_grad)
 
 
-as_tensor = asarray
+_WARNED_TENSOR = [False]
+as_tensor = tensor
+
+
+class TensorMethodOrModule:
+    """What `paddle.tensor` is in Paddle 3.3: the paddle.tensor module that can also be called
+    as paddle.tensor(data, ...) (the function above). Attributes come from the module, so
+    `paddle.tensor.math.add` and `from paddle.tensor import math` work as before."""
+
+    def __init__(self, module, method):
+        self.module = module
+        self.method = method
+
+    def __call__(self, *args, **kwargs):
+        return self.method(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.module, name)
+
+    def __repr__(self):
+        return repr(self.method)
+
+    def __dir__(self):
+        return dir(self.module)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    """paddle.asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    paddle.tensor(obj, dtype, device, requires_grad) (Paddle ignores `copy` too)."""
+    return tensor(obj, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 attach({k: v for k, v in {"clone": clone, "diag_embed": diag_embed}.items() if k not in METHODS})
