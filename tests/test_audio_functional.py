@@ -53,3 +53,15 @@ def test_fbank_rows_are_normalized_as_asked():
     dct = AF.create_dct(4, 4).numpy()
     np.testing.assert_allclose(dct.T @ dct, np.eye(4), atol=1e-6)   # orthonormal
     assert math.isclose(float(AF.power_to_db(paddle.to_tensor(100.0), top_db=None)), 20.0)
+
+
+def test_paddles_module_paths_are_importable():
+    import importlib
+    window = importlib.import_module("paddle_compat.audio.functional.window")
+    functional = importlib.import_module("paddle_compat.audio.functional.functional")
+    assert window.get_window is AF.get_window
+    assert functional.create_dct is AF.create_dct
+    layers = importlib.import_module("paddle_compat.audio.features.layers")
+    assert layers.MFCC is paddle.audio.features.MFCC
+    esc50 = importlib.import_module("paddle_compat.audio.datasets.esc50")
+    assert esc50.ESC50 is paddle.audio.datasets.ESC50

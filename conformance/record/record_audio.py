@@ -39,6 +39,12 @@ spec = T([[1e-12, 1e-3, 0.5], [2.0, 10.0, 1e3]])
 t = np.arange(96, dtype='float64')
 wav = T(np.stack([np.sin(t * 0.3) * 0.5, np.cos(t * 0.11) * 0.25]).astype('float32'))
 wav64 = wav.astype('float64')
+def G(layer, x):
+    x = paddle.to_tensor(x.numpy(), stop_gradient=False)
+    out = layer(x)
+    wt = paddle.arange(out.size, dtype=out.dtype).reshape(out.shape) / 50.0 + 1.0
+    (g,) = paddle.grad([(out * wt).sum()], [x])
+    return g
 def state(layer):
     return [[k, list(v.shape), str(v.dtype)] for k, v in layer.state_dict().items()]
 def write_wav(path, data, sr=8000):
@@ -154,6 +160,14 @@ _add("functional", {
     "create_dct_none": "AF.create_dct(4, 6, norm=None)",
     "create_dct_f64": "AF.create_dct(2, 3, dtype='float64')",
     "create_dct_bad_norm": "AF.create_dct(2, 3, norm='forward')",
+    "hz_to_mel_int_tensor": "AF.hz_to_mel(T([500, 1000, 2000]))",
+    "hz_to_mel_int_tensor_htk": "AF.hz_to_mel(T([500, 1000, 2000]), htk=True)",
+    "mel_to_hz_int_tensor": "AF.mel_to_hz(T([5, 15, 30]))",
+    "mel_frequencies_one": "AF.mel_frequencies(1)",
+    "mel_frequencies_zero": "AF.mel_frequencies(0)",
+    "fbank_norm_string": "AF.compute_fbank_matrix(8000, 16, n_mels=3, norm='other')",
+    "power_to_db_int_tensor": "AF.power_to_db(T([[1, 10, 100]]))",
+    "create_dct_int_dtype": "AF.create_dct(2, 3, dtype='int32')",
 })
 for _w in ("hamming", "hann", "bartlett", "nuttall", "triang", "bohman", "blackman", "cosine",
            "tukey", "taylor"):
@@ -211,6 +225,9 @@ _add("features", {
     "mfcc_f64": "FE.MFCC(sr=8000, n_mfcc=3, n_fft=16, hop_length=8, n_mels=5, dtype='float64')(wav64)",
     "mfcc_state": "state(FE.MFCC(sr=8000, n_mfcc=4, n_fft=32, n_mels=6))",
     "mfcc_too_many": "FE.MFCC(n_mfcc=10, n_mels=8)",
+    "spectrogram_grad": "G(FE.Spectrogram(n_fft=16, hop_length=4, power=2.0), wav)",
+    "melspectrogram_grad_f64": "G(FE.MelSpectrogram(sr=8000, n_fft=16, hop_length=8, n_mels=4, dtype='float64'), wav64)",
+    "mfcc_grad_f64": "G(FE.MFCC(sr=8000, n_mfcc=3, n_fft=16, hop_length=8, n_mels=5, dtype='float64'), wav64)",
 })
 
 _add("backends", {
