@@ -45,6 +45,21 @@ def G(layer, x):
     wt = paddle.arange(out.size, dtype=out.dtype).reshape(out.shape) / 50.0 + 1.0
     (g,) = paddle.grad([(out * wt).sum()], [x])
     return g
+def static_run(build, **feeds):
+    # build(**inputs) in a static Program (inputs from the numpy feeds), run; Tensors back
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            ins = {k: paddle.static.data(k, list(v.shape), str(v.dtype)) for k, v in feeds.items()}
+            outs = build(**ins)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(startup)
+        results = exe.run(main, feed=feeds, fetch_list=list(outs))
+    finally:
+        paddle.disable_static()
+    return [paddle.to_tensor(r) for r in results]
+FN = np.array([0., 100., 999., 1000., 1001., 4000., 11025.], dtype='float32')
 def state(layer):
     return [[k, list(v.shape), str(v.dtype)] for k, v in layer.state_dict().items()]
 def write_wav(path, data, sr=8000):
@@ -168,6 +183,10 @@ _add("functional", {
     "fbank_norm_string": "AF.compute_fbank_matrix(8000, 16, n_mels=3, norm='other')",
     "power_to_db_int_tensor": "AF.power_to_db(T([[1, 10, 100]]))",
     "create_dct_int_dtype": "AF.create_dct(2, 3, dtype='int32')",
+    "static_mel_scale": "static_run(lambda f: [AF.hz_to_mel(f), AF.hz_to_mel(f, htk=True), AF.mel_to_hz(f / 100), AF.mel_to_hz(f, htk=True)], f=FN)",
+    "static_power_to_db": "static_run(lambda f: [AF.power_to_db(f), AF.power_to_db(f, ref_value=2.0, top_db=None)], f=FN)",
+    "static_matrices": "static_run(lambda: [AF.mel_frequencies(6), AF.fft_frequencies(8000, 10), AF.compute_fbank_matrix(8000, 16, n_mels=3), AF.create_dct(2, 4)])",
+    "static_windows": "static_run(lambda: [AF.get_window('hann', 6), AF.get_window(('kaiser', 2.0), 5, dtype='float32'), AF.get_window('bartlett', 5, fftbins=False)])",
 })
 for _w in ("hamming", "hann", "bartlett", "nuttall", "triang", "bohman", "blackman", "cosine",
            "tukey", "taylor"):

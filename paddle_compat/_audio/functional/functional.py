@@ -9,9 +9,10 @@ AssertionError in create_dct).
 """
 import math
 
+from ..._creation_core import to_tensor
 from ..._nn.functional.norm import normalize
 from ..._ops.creation import arange, linspace, ones_like, zeros, zeros_like
-from ..._ops.manipulation import unsqueeze
+from ..._ops.manipulation import stack, unsqueeze
 from ..._ops.math import cos, exp, log, log10, maximum, minimum
 from ..._tensor import Tensor
 
@@ -94,18 +95,22 @@ def compute_fbank_matrix(sr, n_fft, n_mels=64, f_min=0.0, f_max=None, htk=False,
     if f_max is None:
         f_max = float(sr) / 2
 
-    weights = zeros((n_mels, int(1 + n_fft // 2)), dtype=dtype)
     fftfreqs = fft_frequencies(sr=sr, n_fft=n_fft, dtype=dtype)
     # Centre frequencies of the mel bands, evenly spaced in mels between the limits
     mel_f = mel_frequencies(n_mels + 2, f_min=f_min, f_max=f_max, htk=htk, dtype=dtype)
 
     fdiff = mel_f[1:] - mel_f[:-1]
     ramps = unsqueeze(mel_f, 1) - unsqueeze(fftfreqs, 0)
+    rows = []
     for i in range(n_mels):
         # Lower and upper slopes for all bins, intersected with each other and with zero
         lower = -ramps[i] / fdiff[i]
         upper = ramps[i + 2] / fdiff[i + 1]
-        weights[i] = maximum(zeros_like(lower), minimum(lower, upper))
+        rows.append(maximum(zeros_like(lower), minimum(lower, upper)))
+    # Paddle assigns the rows into a zeros matrix (`weights[i] = ...`); stacking them gives the
+    # same values and also builds in static mode, where a Variable takes no item assignment here.
+    weights = (stack(rows) if rows
+               else zeros((n_mels, int(1 + n_fft // 2)), dtype=dtype))
 
     if norm == "slaney":
         # Slaney-style mel is scaled to be approximately constant energy per channel
@@ -150,6 +155,9 @@ def create_dct(n_mfcc, n_mels, norm="ortho", dtype="float32"):
         # Paddle's `assert`, raised explicitly so it stays under `python -O`
         if norm != "ortho":
             raise AssertionError()
-        dct[0] *= 1.0 / math.sqrt(2.0)
+        # Paddle scales row 0 in place (`dct[0] *= 1/sqrt(2)`); multiplying by a column of
+        # [1/sqrt(2), 1, 1, ...] rounds identically (x * 1.0 is exact) and builds in static mode.
+        first = to_tensor([[1.0 / math.sqrt(2.0)]] + [[1.0]] * (n_mfcc - 1), dtype=dct.dtype)
+        dct = dct * first
         dct *= math.sqrt(2.0 / float(n_mels))
     return dct.T
