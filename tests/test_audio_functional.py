@@ -24,6 +24,15 @@ def test_goldens_cover_every_recorded_case():
     assert len(AUDIO.cases("functional")) > 60
 
 
+def test_mel_grid_is_bit_equal_to_paddles():
+    # mel_frequencies starts from paddle.linspace over the mel range; Paddle's CPU kernel computes
+    # it in the output dtype, and so does paddle_compat: the grid is Paddle's to the last bit
+    # (the golden check above allows 1e-5, which would hide an ulp).
+    entry = AUDIO.golden["cases"]["functional:mel_linspace"]
+    ours = AUDIO.record.run_case(paddle, entry["expr"])
+    assert [t["values"] for t in ours["items"]] == [t["values"] for t in entry["result"]["items"]]
+
+
 def test_python_numbers_stay_python_floats():
     # A Python number goes through the math module, never through a Tensor
     assert isinstance(AF.hz_to_mel(440.0), float)

@@ -154,6 +154,7 @@ _add("functional", {
     "mel_frequencies_htk_f64": "AF.mel_frequencies(8, 0.5, 10000, True, 'float64')",
     "mel_frequencies_fmin": "AF.mel_frequencies(5, f_min=300.0, f_max=4000.0)",
     "fft_frequencies": "AF.fft_frequencies(16000, 16)",
+    "mel_linspace": "[paddle.linspace(0.0, AF.hz_to_mel(f_max), n, dtype=d) for f_max, n, d in ((11025.0, 10, 'float32'), (8000.0, 66, 'float32'), (4000.0, 7, 'float64'))]",
     "fft_frequencies_odd_f64": "AF.fft_frequencies(22050, 15, dtype='float64')",
     "fbank_slaney": "AF.compute_fbank_matrix(16000, 32, n_mels=6)",
     "fbank_docstring": "AF.compute_fbank_matrix(23, 51)",
