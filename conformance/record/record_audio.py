@@ -267,6 +267,7 @@ _add("backends", {
     "info_mono": "info_of(paddle.audio.info(W1))",
     "info_stereo_file_object": "info_of(paddle.audio.info(open(W2, 'rb')))",
     "info_not_wav": "paddle.audio.info(BAD)",
+    "info_8bit": "info_of(paddle.audio.info(W8))",
     "roundtrip_float32": "roundtrip(wav * 0.9)",
     "roundtrip_time_first": "roundtrip(wav.T, channels_first=False)",
     "roundtrip_int16": "roundtrip(T([[1, -2, 300, -32768, 32767]], dtype='int16'))",
@@ -326,7 +327,9 @@ def run_case(paddle, expr):
                         "message": normalize_message(str(e)).replace(tmp, "TMP")}
             return describe(_plain(value))
         finally:
-            env["use_home"](home)
+            common.DATA_HOME = home
+            if "use_home" in env:
+                env["use_home"](home)
 
 
 def main():

@@ -11,9 +11,9 @@ bytes, as in Paddle. Files that `wave` cannot read raise NotImplementedError wit
 which names the `paddleaudio` package (the soundfile backend) for other formats.
 
 Differences from Paddle: save() writes the file atomically (a temporary file in the same folder,
-fsync, rename) when given a path; load()/info() reject WAV files whose samples are not 16-bit with
-the same NotImplementedError instead of reading their bytes as int16 (Paddle returns wrong values
-or fails in a reshape there).
+fsync, rename) when given a path; load() rejects WAV files whose samples are not 16-bit with the
+same NotImplementedError instead of reading their bytes as int16 (Paddle returns wrong values or
+fails in a reshape there).
 """
 import os
 import wave
@@ -39,7 +39,7 @@ def _error_message():
 
 def _open(filepath):
     """(wave reader, the file object) for a path or a binary file object; a file `wave` cannot
-    read, or one whose samples are not 16-bit, raises Paddle's NotImplementedError."""
+    read raises Paddle's NotImplementedError."""
     file_obj = filepath if hasattr(filepath, "read") else open(filepath, "rb")
     try:
         file_ = wave.open(file_obj)
@@ -47,19 +47,13 @@ def _open(filepath):
         file_obj.seek(0)
         file_obj.close()
         raise NotImplementedError(_error_message()) from None
-    if file_.getsampwidth() != 2:
-        file_obj.close()
-        raise NotImplementedError(_error_message())
     return file_, file_obj
 
 
 def info(filepath):
     """paddle.audio.backends.wave_backend.info(filepath): AudioInfo(sample_rate, num_samples,
-    num_channels, bits_per_sample=16, encoding='PCM_S') of a 16-bit PCM WAV file (a path or a
-    binary file object, which is closed afterwards as Paddle closes it).
-
-    Differences from Paddle: a WAV file with other than 16-bit samples raises the
-    NotImplementedError Paddle raises for files `wave` cannot open."""
+    num_channels, bits_per_sample, encoding='PCM_S') of a PCM WAV file (a path or a binary file
+    object, which is closed afterwards as Paddle closes it)."""
     file_, file_obj = _open(filepath)
     channels = file_.getnchannels()
     sample_rate = file_.getframerate()
@@ -77,6 +71,10 @@ def load(filepath, frame_offset=0, num_frames=-1, normalize=True, channels_first
     Differences from Paddle: a WAV file with other than 16-bit samples raises the
     NotImplementedError Paddle raises for files `wave` cannot open."""
     file_, file_obj = _open(filepath)
+    if file_.getsampwidth() != 2:
+        # Paddle decodes any sample width as int16 (wrong values, or a failed reshape)
+        file_obj.close()
+        raise NotImplementedError(_error_message())
     channels = file_.getnchannels()
     sample_rate = file_.getframerate()
     frames = file_.getnframes()
