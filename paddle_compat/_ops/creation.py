@@ -241,6 +241,18 @@ def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requ
 
 def _linspace(start, stop, num, dtype, base=None, device=None):
     dev = device or current_torch_device()
+    if base is None and dtype in (torch.float32, torch.float64) and num > 1:
+        # Paddle's CPU kernel, in the output dtype: start and stop rounded to it, one step
+        # (stop - start) / (num - 1), the first half counted up from start and the second half
+        # down from stop, each product and sum rounded (float32 results then equal Paddle's to the
+        # bit; a float64 torch.linspace cast to float32 is off by an ulp in places).
+        lo = torch.tensor(start, dtype=dtype, device=dev)
+        hi = torch.tensor(stop, dtype=dtype, device=dev)
+        step = (hi - lo) / (num - 1)
+        i = torch.arange(num, dtype=dtype, device=dev)
+        up = lo + step * i
+        down = hi - step * torch.arange(num - 1, -1, -1, dtype=dtype, device=dev)
+        return torch.where(torch.arange(num, device=dev) < num // 2, up, down)
     vals = torch.linspace(start, stop, num, dtype=torch.float64, device=dev)
     if base is not None:
         vals = torch.pow(torch.tensor(float(base), dtype=torch.float64, device=dev), vals)
