@@ -382,6 +382,32 @@ CASES = [
      "out = paddle.summary(net, (4, 5))"),
     ("summary_train_mode_kept", "net = mlp()\nnet.train()\npaddle.summary(net, (1, 8))\n"
      "out = net.training"),
+    # paddle.vision.models at small inputs: Paddle's counters over deep nests (BasicBlock,
+    # InvertedResidual, Fire, ...), blocks run twice, concatenating layers; the usual first call.
+    ("summary_vision_lenet", "out = paddle.summary(paddle.vision.models.LeNet(), (1, 1, 28, 28))"),
+    ("summary_vision_resnet18",
+     "out = paddle.summary(paddle.vision.models.resnet18(num_classes=10), (1, 3, 32, 32))"),
+    ("summary_vision_mobilenet_v1",
+     "out = paddle.summary(paddle.vision.models.mobilenet_v1(scale=0.25, num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_mobilenet_v2",
+     "out = paddle.summary(paddle.vision.models.mobilenet_v2(scale=0.5, num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_mobilenet_v3_small",
+     "out = paddle.summary(paddle.vision.models.mobilenet_v3_small(scale=0.5, num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_squeezenet1_1",
+     "out = paddle.summary(paddle.vision.models.squeezenet1_1(num_classes=10), (1, 3, 64, 64))"),
+    ("summary_vision_shufflenet_v2_x0_25",
+     "out = paddle.summary(paddle.vision.models.shufflenet_v2_x0_25(num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_densenet121",
+     "out = paddle.summary(paddle.vision.models.densenet121(num_classes=10), (1, 3, 32, 32))"),
+    ("summary_vision_googlenet_dtypes",
+     "out = paddle.summary(paddle.vision.models.googlenet(num_classes=10), (2, 3, 224, 224),"
+     " dtypes='float32')"),
+    ("err_summary_vision_alexnet_small",
+     "paddle.summary(paddle.vision.models.alexnet(num_classes=10), (1, 3, 64, 64))"),
     ("err_summary_none", "paddle.summary(mlp())"),
     ("err_summary_two_unknown", "paddle.summary(mlp(), (None, -1))"),
     ("err_summary_negative", "paddle.summary(mlp(), (2, -3))"),
@@ -407,12 +433,23 @@ CASES = [
      "        return x * 2\n"
      "net = paddle.nn.Sequential(Scale(), paddle.nn.Linear(4, 2), Scale())\n"
      "out = paddle.flops(net, [1, 4], print_detail=True)"),
+    ("flops_vision_lenet",
+     "out = paddle.flops(paddle.vision.models.LeNet(), [1, 1, 28, 28], print_detail=True)"),
+    ("flops_vision_resnet18",
+     "out = paddle.flops(paddle.vision.models.resnet18(num_classes=10), [1, 3, 32, 32],"
+     " print_detail=True)"),
+    ("flops_vision_mobilenet_v2",
+     "out = paddle.flops(paddle.vision.models.mobilenet_v2(scale=0.5, num_classes=10),"
+     " [2, 3, 32, 32], print_detail=False)"),
+    ("flops_vision_squeezenet1_1",
+     "out = paddle.flops(paddle.vision.models.squeezenet1_1(num_classes=10), [1, 3, 64, 64],"
+     " print_detail=True)"),
     ("flops_not_layer", "import warnings\nwarnings.simplefilter('ignore')\nout = paddle.flops(3, [1])"),
 ]
 
 # Errors raised by an op deep inside the network: Paddle's message ends with its C++ source
 # location and paddle_compat's with what it found; the first line must be the same.
-FIRST_LINE_ERRORS = {"err_summary_no_inputs"}
+FIRST_LINE_ERRORS = {"err_summary_no_inputs", "err_summary_vision_alexnet_small"}
 
 _MASKS = [
     (re.compile(r"\d+(us|ms|s)/(step)"), r"T/\2"),
@@ -604,7 +641,7 @@ GROUPS = {
     "callbacks": ("callback_", "user_", "lr_", "early_", "reduce_", "err_lr", "err_reduce",
                   "err_wandb", "err_visualdl"),
     "model_summary": ("summary_", "err_summary_none", "err_summary_two", "err_summary_neg",
-                      "err_summary_list"),
+                      "err_summary_list", "err_summary_vision"),
     "dynamic_flops": ("flops_",),
     "progressbar": ("progressbar_",),
     "static": ("static_", "err_static_"),
