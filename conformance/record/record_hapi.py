@@ -634,6 +634,29 @@ STATIC_CASES = [
      " sorted(paddle.load(TMP + '/s.pdparams')), fl(before), fl(after)]"),
     ("static_inference_files", "m = cnn_model()\nm.save(TMP + '/sub/inf', training=False)\n"
      "out = [sorted(os.listdir(TMP)), sorted(os.listdir(TMP + '/sub'))]"),
+    # AMP in static mode on CPU: Paddle's static decorate adds loss scaling only (no fp16 casts
+    # on a CPU place), so the numbers are float32's
+    ("static_amp_o1_fit",
+     "paddle.seed(2023)\nm = paddle.Model(CNN(), InputSpec([None, 1, 8, 8], 'float32', 'x'),"
+     " InputSpec([None, 1], 'int64', 'label'))\n"
+     "m.prepare(paddle.optimizer.Adam(0.01, parameters=m.parameters()),"
+     " paddle.nn.CrossEntropyLoss(), paddle.metric.Accuracy(), amp_configs='O1')\n"
+     "m.fit(DS(8), DS(4), batch_size=4, epochs=2, verbose=2, shuffle=False)\n"
+     "out = fl(m.predict_batch([DS(2).x])[0])"),
+    ("static_amp_o2_configs",
+     "paddle.seed(2023)\nm = paddle.Model(CNN(), InputSpec([None, 1, 8, 8], 'float32', 'x'),"
+     " InputSpec([None, 1], 'int64', 'label'))\n"
+     "m.prepare(paddle.optimizer.Adam(0.01, parameters=m.parameters()),"
+     " paddle.nn.CrossEntropyLoss(), amp_configs={'level': 'O2', 'init_loss_scaling': 128.0,"
+     " 'custom_white_list': ['matmul_v2'], 'use_dynamic_loss_scaling': False,"
+     " 'use_fp16_guard': False})\n"
+     "d = DS(4)\nout = [fl(m.train_batch([d.x], [d.y])[0]) for _ in range(3)]"),
+    ("err_static_amp_lists_overlap",
+     "m = paddle.Model(mlp(), [InputSpec([None, 8], 'float32', 'x')],"
+     " [InputSpec([None, 1], 'int64', 'y')])\n"
+     "m.prepare(paddle.optimizer.SGD(0.1, parameters=m.parameters()),"
+     " paddle.nn.CrossEntropyLoss(), amp_configs={'custom_white_list': ['relu'],"
+     " 'custom_black_list': ['relu']})"),
     # paddle.flops of a static Program (Paddle's hapi/static_flops.py): counted per recorded op
     ("static_flops_static_nn",
      "x = paddle.static.data('x', [None, 3, 8, 8], 'float32')\n"
