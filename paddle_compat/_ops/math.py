@@ -187,7 +187,7 @@ def _unary_fast(kernel, raw):
 
 def add(x, y, name=None, *, alpha=1, out=None):
     """paddle.add(x, y): elementwise x + y with broadcasting (legacy op elementwise_add)."""
-    if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
+    if type(x) is Tensor and type(y) is Tensor and not STATE.observed and alpha == 1 \
             and out is None:    # dynamic fast path: the same kernel without apply_op's generality
         a, b = x._t, y._t
         try:     # a failing shape falls through to apply_op for Paddle's message
@@ -201,7 +201,7 @@ def add(x, y, name=None, *, alpha=1, out=None):
 
 def subtract(x, y, name=None, *, alpha=1, out=None):
     """paddle.subtract(x, y): elementwise x - y (elementwise_sub)."""
-    if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
+    if type(x) is Tensor and type(y) is Tensor and not STATE.observed and alpha == 1 \
             and out is None:
         a, b = x._t, y._t
         try:     # a failing shape falls through to apply_op for Paddle's message
@@ -215,7 +215,7 @@ def subtract(x, y, name=None, *, alpha=1, out=None):
 
 def multiply(x, y, name=None, *, out=None):
     """paddle.multiply(x, y): elementwise x * y (elementwise_mul)."""
-    if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
+    if type(x) is Tensor and type(y) is Tensor and not STATE.observed and out is None:
         a, b = x._t, y._t
         try:     # a failing shape falls through to apply_op for Paddle's message
             return wrap(torch.mul(a, b) if a.dtype is b.dtype else _K_MUL(a, b))
@@ -229,7 +229,7 @@ def divide(x, y, name=None, *, rounding_mode=None, out=None):
 
     `rounding_mode` 'trunc' / 'floor' as in Paddle 3.3.1."""
     if rounding_mode is None:
-        if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
+        if type(x) is Tensor and type(y) is Tensor and not STATE.observed and out is None:
             a, b = x._t, y._t
             try:     # a failing shape falls through to apply_op for Paddle's message
                 return wrap(torch.true_divide(a, b) if a.dtype is b.dtype else _K_DIV(a, b))
@@ -373,12 +373,12 @@ def _make_unary(name, has_out):
             return apply_op(op, (input,))
     elif has_out:
         def fn(x, name=None, *, out=None):
-            if type(x) is Tensor and not STATE.static and out is None:
+            if type(x) is Tensor and not STATE.observed and out is None:
                 return fast(x._t)
             return _out(apply_op(op, (x,)), out)
     else:
         def fn(x, name=None):
-            if type(x) is Tensor and not STATE.static:
+            if type(x) is Tensor and not STATE.observed:
                 return fast(x._t)
             return apply_op(op, (x,))
     fn.__name__ = fn.__qualname__ = name
