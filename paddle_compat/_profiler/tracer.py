@@ -9,10 +9,12 @@ Paddle's step and user ranges beside torch's own events.
 
 A result is saved as a chrome tracing JSON in Paddle's layout (`traceEvents` with `ph: "X"` events
 named `name[dur us]`, `pid`/`tid` 'pid(Python)' / 'pid(C++)', process and thread metadata,
-`ExtraInfo`), written atomically; load_profiler_result reads such a file back with json.
+`ExtraInfo`), written atomically; load_profiler_result rebuilds a result from such a file
+(parsed with json, nothing in it runs).
 """
 import json
 import os
+import re
 import threading
 import time
 
@@ -34,10 +36,6 @@ class Event:
 
     def __init__(self, name, type, start, end, tid):
         self.name, self.type, self.start, self.end, self.tid = name, type, start, end, tid
-
-    def to_dict(self):
-        return {"name": self.name, "type": self.type, "start_ns": self.start,
-                "end_ns": self.end, "tid": self.tid}
 
 
 _ACTIVE = [None]     # the recording Tracer, if any (one profiler records at a time, as in Paddle)
@@ -164,10 +162,7 @@ class ProfilerResult:
                           "args": {"sort_index": 2 * pid + i}})
         trace.append({})
         return {"displayTimeUnit": "ms", "schemaVersion": "1.0.2", "span_index": "0",
-                "traceEvents": trace, "ExtraInfo": self.extra_info,
-                # paddle_compat's own key: the raw events, so load_profiler_result can rebuild
-                # the result (chrome viewers ignore unknown top-level keys)
-                "paddle_compat_events": [e.to_dict() for e in self.events]}
+                "traceEvents": trace, "ExtraInfo": self.extra_info}
 
     def save(self, path, format="json"):
         """Write the result to `path` (atomically): 'json' chrome tracing; 'pb' the same document
@@ -182,11 +177,21 @@ class ProfilerResult:
 
     @classmethod
     def load(cls, path):
+        """Rebuild a result from a saved chrome trace (its "X" events: name, category, start and
+        duration; times to the microsecond of the `ts` field)."""
         with open(path, "rb") as f:
-            doc = json.loads(f.read().decode("utf-8"))
-        if not isinstance(doc, dict) or "paddle_compat_events" not in doc:
+            try:
+                doc = json.loads(f.read().decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                doc = None
+        if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
             raise RuntimeError(f"{path} is not a profiler result written by paddle_compat "
                                "(Paddle's own protobuf results cannot be read)")
-        events = [Event(d["name"], d["type"], int(d["start_ns"]), int(d["end_ns"]), d["tid"])
-                  for d in doc["paddle_compat_events"]]
+        events = []
+        for d in doc["traceEvents"]:
+            if isinstance(d, dict) and d.get("ph") == "X":
+                start = int(d["ts"]) * 1000 - _EPOCH_OFFSET_NS
+                name = re.sub(r"\[[0-9.]+ us\]$", "", d["name"])
+                events.append(Event(name, d["cat"], start, start + round(float(d["dur"]) * 1000),
+                                    str(d["tid"]).split("(")[0]))
         return cls(events, doc.get("ExtraInfo", {}))
