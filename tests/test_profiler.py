@@ -35,7 +35,9 @@ def test_profiler_transitions(name):
 
 
 def _squash(lines):
-    return [re.sub(r"\s+", " ", ln).strip() for ln in lines]
+    # min stays inf when every step is slower than the one before (Paddle's max-elif-min update,
+    # kept as is): a timing accident in either run, so it reads as a number here
+    return [re.sub(r"\s+", " ", ln.replace(" inf ", " <num> ")).strip() for ln in lines]
 
 
 def test_files_summary_and_timer(monkeypatch, tmp_path):
