@@ -19,7 +19,7 @@ from .._tensor import Tensor, wrap
 from ._checks import kernel_error
 
 __all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "STATIC", "StaticSide",
-           "add_op_observer", "remove_op_observer", "unwrap_input", "wrap_output", "write_out", "to_one_device"]
+           "add_op_observer", "remove_op_observer", "observe", "unwrap_input", "wrap_output", "write_out", "to_one_device"]
 
 
 class OpDef:
@@ -106,6 +106,17 @@ def remove_op_observer(fn):
         _observers.remove(fn)
     _observing[0] = bool(_observers)
     STATE.watchers = len(_observers)
+
+
+def observe(op, run):
+    """`run()` (a dynamic path that computes `op` without apply_op), reported to the observers
+    as `op`."""
+    start = time.perf_counter_ns()
+    out = run()
+    end = time.perf_counter_ns()
+    for fn in tuple(_observers):
+        fn(op, out, start, end)
+    return out
 
 
 def _observed(op, inputs, attrs):
