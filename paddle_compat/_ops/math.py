@@ -154,7 +154,7 @@ def binary_with_scalar(name, x, y, reverse=False):
                 elif kind is not bool:
                     xt = xt.to(torch.float32 if isinstance(y, float) else torch.int64)
             if STATE.watchers:    # the profiler / amp.debugging see this torch call as the op
-                return observe(OPS[name], lambda: wrap(fn(y, xt) if reverse else fn(xt, y)))
+                return observe(OPS[name], lambda: wrap(fn(y, xt) if reverse else fn(xt, y)), (x,))
             return wrap(fn(y, xt) if reverse else fn(xt, y))
         if STATE.static and hasattr(x, "block"):
             return STATIC.scalar_op(OPS[name], name, x, y, reverse)

@@ -87,14 +87,15 @@ def set_static_hook(hook=None, *, tmp_outputs=None, scalar_op=None):
 
 
 # Observers of every dynamic op run (the profiler's operator events, amp.debugging's operator
-# statistics and tensor checker): callables `fn(op, out, start_ns, end_ns)`. The hot path reads
-# one flag; the observed path is `_observed`, off the common call.
+# statistics and tensor checker): callables `fn(op, inputs, out, start_ns, end_ns)`. The hot
+# path reads one flag; the observed path is `_observed`, off the common call.
 _observers = []
 _observing = [False]
 
 
 def add_op_observer(fn):
-    """Call `fn(op, out, start_ns, end_ns)` after every dynamic-mode op (outputs as returned)."""
+    """Call `fn(op, inputs, out, start_ns, end_ns)` after every dynamic-mode op (inputs as
+    passed to apply_op, outputs as returned)."""
     _observers.append(fn)
     _observing[0] = True
     STATE.watchers = len(_observers)
@@ -108,14 +109,14 @@ def remove_op_observer(fn):
     STATE.watchers = len(_observers)
 
 
-def observe(op, run):
+def observe(op, run, inputs=()):
     """`run()` (a dynamic path that computes `op` without apply_op), reported to the observers
-    as `op`."""
+    as `op` with `inputs`."""
     start = time.perf_counter_ns()
     out = run()
     end = time.perf_counter_ns()
     for fn in tuple(_observers):
-        fn(op, out, start, end)
+        fn(op, inputs, out, start, end)
     return out
 
 
@@ -130,7 +131,7 @@ def _observed(op, inputs, attrs):
         _observing[0] = bool(_observers)
     end = time.perf_counter_ns()
     for fn in tuple(_observers):
-        fn(op, out, start, end)
+        fn(op, inputs, out, start, end)
     return out
 
 

@@ -71,7 +71,7 @@ class Tracer:
         _ACTIVE[0] = self
         registry.add_op_observer(self._on_op)
 
-    def _on_op(self, op, out, start, end):
+    def _on_op(self, op, inputs, out, start, end):
         self.events.append(Event(f"{op_name(op)} dygraph", OPERATOR, start, end,
                                  threading.get_ident()))
 
