@@ -98,7 +98,10 @@ class TensorCheckerConfig:
         self.start_step = None
         self.end_step = None
         self.seed = 123
-        self.initial_seed = 123
+        # Paddle reads its default generator's seed: a fresh process has a random 64-bit one
+        # (hence _set_seed's warning and 123), after paddle.seed(s) it is s
+        from .._random import default_cpu_generator
+        self.initial_seed = default_cpu_generator().initial_seed()
         if debug_step is not None:
             if isinstance(debug_step, (tuple, list)):
                 assert len(self.debug_step) == 2 and self.debug_step[1] > self.debug_step[0]
@@ -121,6 +124,9 @@ class TensorCheckerConfig:
         from .._ops.random import seed as paddle_seed
         if self.initial_seed != self.seed:
             self.seed = self.initial_seed
+        if self.seed > np.iinfo(np.uint32).max or self.seed < 0:
+            print("[Warning: Seed must be between 0 and 2**32 - 1")
+            self.seed = 123
         paddle_seed(self.seed)
         np.random.seed(self.seed)
         random.seed(self.seed)
