@@ -66,6 +66,8 @@ def _run(fn):
 
 def case_checker(paddle):
     d = paddle.amp.debugging
+    # TensorCheckerConfig prints (and reseeds with) the default generator's initial seed: fix it
+    paddle.seed(123)
     out = {}
     x = paddle.to_tensor([1.0, 0.0, 2.0])
     y = paddle.to_tensor([0.0, 0.0, 1.0])
