@@ -6,6 +6,10 @@ hook (installed with `set_static_hook`, see `StaticSide`) appends an Operator to
 instead. The registry knows nothing about Programs: that keeps dynamic dispatch a few attribute reads
 long, and it is the one door between the op layer and `_static/` (which the ops never import).
 
+Observers (`add_op_observer`: the profiler, amp.debugging) see every dynamic op. A dynamic fast
+path that skips apply_op must therefore test `not STATE.observed` (True in static mode and while
+an observer is installed), not `not STATE.static`, or report itself with `observe`.
+
 Kernel contract: `kernel(*inputs, **attrs)` where each input is a torch.Tensor, None (optional slot)
 or a list of torch.Tensors (duplicable slot such as concat's X); it returns a torch.Tensor or a tuple of
 them, one per output slot.
