@@ -133,7 +133,7 @@ def _zeros_or_ones(value, new, what):
     def fn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
            pin_memory=False):
         if _plain_dims(shape) and out is None and device is None and not requires_grad \
-                and not STATE.static:       # torch.zeros/ones(*ints): torch's fastest constructor
+                and not STATE.observed:       # torch.zeros/ones(*ints): torch's fastest constructor
             return wrap(new(*shape, device=current_torch_device(), dtype=(
                 _dtype.default_float() if dtype is None else to_dtype(dtype)).torch))
         return full(shape, value, _dtype_or_default(dtype), out=out, device=device,
