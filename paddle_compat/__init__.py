@@ -202,8 +202,8 @@ uint16 = bfloat16
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
 # paddle.tensor is also callable in Paddle 3.3 (paddle.tensor(data, dtype, device, requires_grad))
-from ._ops.creation import TensorMethodOrModule as _TensorMethodOrModule, tensor as _tensor_fn
-tensor = _TensorMethodOrModule(tensor, _tensor_fn)
+from ._ops.creation import CallableTensorModule as _CallableTensorModule
+tensor.__class__ = _CallableTensorModule
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -13,6 +13,7 @@ Differences from Paddle: in static mode a `shape` must be Python ints (Paddle al
 ShapeTensor inputs); dtype attributes are recorded as torch dtypes, not VarType codes.
 """
 import builtins
+import types
 import warnings
 
 import numpy as np
@@ -32,7 +33,7 @@ from .registry import apply_op, defop
 __all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
            "arange", "linspace", "logspace", "eye", "assign", "diag", "tril", "triu", "meshgrid",
            "complex", "clone", "diag_embed", "tril_indices", "triu_indices", "from_numpy", "asarray",
-           "as_tensor", "tensor", "TensorMethodOrModule", "fill_constant", "inplace", "bump_inplace_version"]
+           "as_tensor", "tensor", "CallableTensorModule", "fill_constant", "inplace", "bump_inplace_version"]
 
 
 def _dtype_or_default(dtype):
@@ -581,26 +582,14 @@ _WARNED_TENSOR = [False]
 as_tensor = tensor
 
 
-class TensorMethodOrModule:
-    """What `paddle.tensor` is in Paddle 3.3: the paddle.tensor module that can also be called
-    as paddle.tensor(data, ...) (the function above). Attributes come from the module, so
-    `paddle.tensor.math.add` and `from paddle.tensor import math` work as before."""
-
-    def __init__(self, module, method):
-        self.module = module
-        self.method = method
+class CallableTensorModule(types.ModuleType):
+    """The class of the paddle.tensor module: in Paddle 3.3 `paddle.tensor(data, ...)` calls the
+    function above while `paddle.tensor.math` etc. stay the module's. Giving the module object
+    itself a __call__ (rather than putting a wrapper in its place, as Paddle does) keeps
+    `import paddle.tensor` and `paddle.tensor` one object, under the alias too."""
 
     def __call__(self, *args, **kwargs):
-        return self.method(*args, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self.module, name)
-
-    def __repr__(self):
-        return repr(self.method)
-
-    def __dir__(self):
-        return dir(self.module)
+        return tensor(*args, **kwargs)
 
 
 def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
