@@ -296,3 +296,66 @@ def auto_parallel_linear(out_dir):
     res["from_fn"] = [ones.shape, ones._local_value().shape, repr(ones.process_mesh)]
     with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
         json.dump(res, f)
+
+
+def _adamw_mlp(paddle, loader, steps_over=1):
+    """(losses, final weights) of the _mlp_and_data MLP trained with AdamW over `loader`."""
+    model, _, _ = _mlp_and_data(paddle)
+    opt = paddle.optimizer.AdamW(learning_rate=0.05, parameters=model.parameters())
+    return model, opt
+
+
+def sharding_stages(out_dir):
+    """ShardingStage1/2/3 AdamW over 2 processes, batches from shard_dataloader."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    mesh = dist.ProcessMesh([0, 1], dim_names=["dp"])
+    res = {}
+    for stage in (dist.ShardingStage1, dist.ShardingStage2, dist.ShardingStage3):
+        model, opt = _adamw_mlp(paddle, None)
+        opt = dist.shard_optimizer(opt, stage("dp", mesh))
+        loader = dist.shard_dataloader(_sharding_loader(paddle), [mesh], shard_dims="dp")
+        losses = []
+        for x, y in loader:
+            loss = ((model(x) - y) ** 2).mean()
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            losses.append(float(dist.unshard_dtensor(loss).item()))
+        w = model[0].weight
+        state = [v for k, v in opt._inner_opt._accumulators.items() if "moment1" in k][0]
+        m1 = state[w.name]
+        res[stage.__name__] = {
+            "losses": losses,
+            "params": [dist.unshard_dtensor(p).numpy().tolist() for p in model.parameters()],
+            "weight": [repr(w.placements), w._local_value().shape],
+            "moment": [repr(m1.placements), m1._local_value().shape],
+            "batch": [x.shape, x._local_value().shape, repr(x.placements)],
+        }
+    with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
+        json.dump(res, f)
+
+
+def _sharding_loader(paddle):
+    import numpy as np
+    rng = np.random.RandomState(3)
+    x = rng.randn(12, 4).astype("float32")
+    y = rng.randn(12, 1).astype("float32")
+    ds = paddle.io.TensorDataset([paddle.to_tensor(x), paddle.to_tensor(y)])
+    return paddle.io.DataLoader(ds, batch_size=4, shuffle=False)
+
+
+def single_process_adamw():
+    import paddle_compat as paddle
+    model, opt = _adamw_mlp(paddle, None)
+    losses = []
+    for x, y in _sharding_loader(paddle):
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        losses.append(float(loss.item()))
+    return losses, [p.numpy().tolist() for p in model.parameters()]
