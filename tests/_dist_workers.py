@@ -359,3 +359,181 @@ def single_process_adamw():
         opt.clear_grad()
         losses.append(float(loss.item()))
     return losses, [p.numpy().tolist() for p in model.parameters()]
+
+
+def _fleet_init(fleet, **degrees):
+    strategy = fleet.DistributedStrategy()
+    strategy.hybrid_configs = degrees
+    fleet.init(is_collective=True, strategy=strategy)
+    return strategy
+
+
+def _max_diff(a, b):
+    import numpy as np
+    return float(np.abs(np.asarray(a, dtype="float64") - np.asarray(b, dtype="float64")).max())
+
+
+def fleet_hybrid(out_dir):
+    """fleet hybrid parallelism on 2 processes: tensor parallel (mp 2), sharding (2), pipeline
+    (pp 2, 1F1B) and data parallel (dp 2), each against the same model on one process."""
+    import numpy as np
+    import paddle_compat as paddle
+    from paddle_compat.distributed import fleet
+    from paddle_compat.distributed.fleet import meta_parallel as mpu
+    nn, init = paddle.nn, paddle.nn.initializer.Assign
+    rng = np.random.RandomState(4)
+    w1, w2 = rng.randn(4, 8).astype("float32") * 0.5, rng.randn(8, 2).astype("float32") * 0.5
+    x, y = rng.randn(8, 4).astype("float32"), rng.randn(8, 2).astype("float32")
+    res = {}
+
+    # -- tensor parallel: ColumnParallelLinear -> ReLU -> RowParallelLinear
+    _fleet_init(fleet, dp_degree=1, mp_degree=2)
+    hcg = fleet.get_hybrid_communicate_group()
+    r = hcg.get_model_parallel_rank()
+    res["hcg"] = [hcg.get_parallel_mode(), hcg.get_model_parallel_world_size(),
+                  hcg.get_data_parallel_world_size(), hcg.get_model_parallel_group().ranks,
+                  hcg.topology().get_hybrid_group_names()]
+    attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
+    tp = nn.Sequential(
+        mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]), has_bias=True,
+                                 gather_output=False),
+        nn.ReLU(),
+        mpu.RowParallelLinear(8, 2, weight_attr=attr(w2[r * 4:r * 4 + 4]), has_bias=True,
+                              input_is_parallel=True))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    model = fleet.distributed_model(tp)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    diffs = []
+    for _ in range(3):
+        for m, o in ((model, opt), (ref, ropt)):
+            loss = ((m(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+            loss.backward()
+            o.step()
+            o.clear_grad()
+            diffs.append(float(loss))
+    res["tp_losses"] = _max_diff(diffs[0::2], diffs[1::2])
+    res["tp_weights"] = max(_max_diff(tp[0].weight.numpy(), ref[0].weight.numpy()[:, r * 4:r * 4 + 4]),
+                            _max_diff(tp[2].weight.numpy(), ref[2].weight.numpy()[r * 4:r * 4 + 4]),
+                            _max_diff(tp[0].bias.numpy(), ref[0].bias.numpy()[r * 4:r * 4 + 4]),
+                            _max_diff(tp[2].bias.numpy(), ref[2].bias.numpy()))
+    res["tp_type"] = type(model).__name__ + "/" + type(opt).__name__
+
+    # -- vocabulary-parallel embedding and parallel cross entropy
+    table = rng.randn(6, 4).astype("float32")
+    ids = paddle.to_tensor([[0, 5], [3, 2]])
+    emb = mpu.VocabParallelEmbedding(6, 4, weight_attr=attr(table[r * 3:r * 3 + 3]))
+    head = mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]),
+                                    has_bias=False, gather_output=False)
+    label = paddle.to_tensor([[1], [6], [7], [0]])
+    logits = head(emb(ids).reshape([4, 4]))
+    ploss = mpu.ParallelCrossEntropy()(logits, label)
+    ploss.mean().backward()
+    ref_emb = nn.Embedding(6, 4, weight_attr=attr(table))
+    ref_head = nn.Linear(4, 8, weight_attr=attr(w1), bias_attr=False)
+    rloss = nn.functional.cross_entropy(ref_head(ref_emb(ids).reshape([4, 4])), label,
+                                        reduction="none")
+    rloss.mean().backward()
+    res["pce"] = [ploss.shape, _max_diff(ploss.numpy(), rloss.numpy()),
+                  _max_diff(emb.weight.grad.numpy(), ref_emb.weight.grad.numpy()[r * 3:r * 3 + 3]),
+                  _max_diff(head.weight.grad.numpy(), ref_head.weight.grad.numpy()[:, r * 4:r * 4 + 4])]
+
+    # -- sharding (ZeRO stage 1 of DygraphShardingOptimizer): each rank its half of the batch
+    _fleet_init(fleet, dp_degree=1, sharding_degree=2)
+    hcg = fleet.get_hybrid_communicate_group()
+    s = hcg.get_sharding_parallel_rank()
+    net = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    model = fleet.distributed_model(net)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=net.parameters()))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    losses = []
+    for _ in range(3):
+        loss = ((model(paddle.to_tensor(x[s * 4:s * 4 + 4])) - paddle.to_tensor(y[s * 4:s * 4 + 4]))
+                ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        rl = ((ref(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+    res["sharding"] = [hcg.get_parallel_mode(), type(model).__name__,
+                       max(_max_diff(a.numpy(), b.numpy())
+                           for a, b in zip(net.parameters(), ref.parameters())),
+                       sorted(len(v) for k, v in opt._inner_opt._accumulators.items()
+                              if "moment1" in k)]
+
+    # -- pipeline: 2 stages, 4 micro batches of 2, 1F1B
+    strategy = _fleet_init(fleet, dp_degree=1, pp_degree=2,
+                           pp_configs={"accumulate_steps": 4, "micro_batch_size": 2})
+    hcg = fleet.get_hybrid_communicate_group()
+    descs = [mpu.LayerDesc(nn.Linear, 4, 8, weight_attr=attr(w1)), mpu.LayerDesc(nn.ReLU),
+             mpu.LayerDesc(nn.Linear, 8, 2, weight_attr=attr(w2)), mpu.LayerDesc(nn.Tanh)]
+    pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss())
+    model = fleet.distributed_model(pipe)
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)), nn.Tanh())
+    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters())
+    pl, rl_ = [], []
+    for _ in range(2):
+        pl.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt)))
+        rl = nn.MSELoss()(ref(paddle.to_tensor(x)), paddle.to_tensor(y))
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+        rl_.append(float(rl))
+    mine = ref[0] if hcg.get_stage_id() == 0 else ref[2]
+    res["pipe"] = [hcg.get_stage_id(), type(model).__name__, pipe.segment_parts,
+                   [type(l).__name__ for l in pipe.run_function], _max_diff(pl, rl_),
+                   _max_diff(pipe.parameters()[0].numpy(), mine.weight.numpy())]
+    with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
+        json.dump(res, f)
+
+
+def fleet_dp_mp(out_dir):
+    """dp 2 x mp 2 on 4 processes: the tensor-parallel MLP, each dp replica on half the batch."""
+    import numpy as np
+    import paddle_compat as paddle
+    from paddle_compat.distributed import fleet
+    from paddle_compat.distributed.fleet import meta_parallel as mpu
+    nn, init = paddle.nn, paddle.nn.initializer.Assign
+    rng = np.random.RandomState(4)
+    w1, w2 = rng.randn(4, 8).astype("float32") * 0.5, rng.randn(8, 2).astype("float32") * 0.5
+    x, y = rng.randn(8, 4).astype("float32"), rng.randn(8, 2).astype("float32")
+    _fleet_init(fleet, dp_degree=2, mp_degree=2)
+    hcg = fleet.get_hybrid_communicate_group()
+    r, d = hcg.get_model_parallel_rank(), hcg.get_data_parallel_rank()
+    attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
+    tp = nn.Sequential(
+        mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]), has_bias=True,
+                                 gather_output=False),
+        nn.ReLU(),
+        mpu.RowParallelLinear(8, 2, weight_attr=attr(w2[r * 4:r * 4 + 4]), has_bias=True,
+                              input_is_parallel=True))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    model = fleet.distributed_model(tp)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    for _ in range(3):
+        half = slice(d * 4, d * 4 + 4)
+        loss = ((model(paddle.to_tensor(x[half])) - paddle.to_tensor(y[half])) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        rl = ((ref(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+    res = {"coords": [hcg.get_global_rank(), d, r, hcg.get_data_parallel_group().ranks,
+                      hcg.get_model_parallel_group().ranks],
+           "weights": max(_max_diff(tp[0].weight.numpy(), ref[0].weight.numpy()[:, r * 4:r * 4 + 4]),
+                          _max_diff(tp[2].weight.numpy(), ref[2].weight.numpy()[r * 4:r * 4 + 4]),
+                          _max_diff(tp[2].bias.numpy(), ref[2].bias.numpy()))}
+    with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
+        json.dump(res, f)
