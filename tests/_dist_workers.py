@@ -537,3 +537,44 @@ def fleet_dp_mp(out_dir):
                           _max_diff(tp[2].bias.numpy(), ref[2].bias.numpy()))}
     with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
         json.dump(res, f)
+
+
+def _checkpoint_values():
+    import numpy as np
+    return (np.arange(24, dtype="float32").reshape(8, 3), np.arange(8, dtype="float32") * -1.0,
+            np.array([7.0, 8.0], dtype="float32"))
+
+
+def checkpoint_save(out_dir):
+    """4 processes save a state_dict with a row-sharded, a column-sharded... tensor on a 4-mesh."""
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    w, b, plain = _checkpoint_values()
+    mesh = dist.ProcessMesh([[0, 1], [2, 3]], dim_names=["dp", "mp"])
+    state = {"w": dist.shard_tensor(w, mesh, [dist.Shard(0), dist.Shard(1)]),
+             "opt": {"b": dist.shard_tensor(b, mesh, [dist.Shard(0), dist.Replicate()])},
+             "plain": paddle.to_tensor(plain)}
+    dist.save_state_dict(state, os.path.join(out_dir, "ckpt"))
+    with open(os.path.join(out_dir, f"saved{dist.get_rank()}.json"), "w") as f:
+        json.dump(state["w"]._local_value().shape, f)
+
+
+def checkpoint_load(out_dir):
+    """2 processes load it into other placements on a 2-process mesh (resharding 4 -> 2)."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    w, b, plain = _checkpoint_values()
+    mesh = dist.ProcessMesh([0, 1], dim_names=["x"])
+    state = {"w": dist.shard_tensor(np.zeros_like(w), mesh, [dist.Shard(1)]),
+             "opt": {"b": dist.shard_tensor(np.zeros_like(b), mesh, [dist.Replicate()])},
+             "plain": paddle.zeros([2])}
+    dist.load_state_dict(state, os.path.join(out_dir, "ckpt"))
+    res = {"w": [state["w"]._local_value().shape, repr(state["w"].placements),
+                 dist.unshard_dtensor(state["w"]).numpy().tolist()],
+           "b": state["opt"]["b"]._local_value().numpy().tolist(),
+           "plain": state["plain"].numpy().tolist()}
+    with open(os.path.join(out_dir, f"loaded{dist.get_rank()}.json"), "w") as f:
+        json.dump(res, f)

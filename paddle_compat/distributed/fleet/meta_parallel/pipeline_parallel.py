@@ -37,7 +37,7 @@ class LayerDesc:
         self.kwargs = kwargs
         self.inputs = inputs
         self.layer_func = layer_func_or_spec
-        if not (isinstance(layer_func_or_spec, type) and issubclass(layer_func_or_spec, Layer)):
+        if not issubclass(layer_func_or_spec, Layer):     # a non-class: issubclass's TypeError, as Paddle
             raise TypeError("The input(layer_func) should be a derived class of Layer.")
 
     def build_layer(self):
