@@ -578,3 +578,66 @@ def checkpoint_load(out_dir):
            "plain": state["plain"].numpy().tolist()}
     with open(os.path.join(out_dir, f"loaded{dist.get_rank()}.json"), "w") as f:
         json.dump(res, f)
+
+
+def _sp_model(paddle, seed_arrays):
+    nn, init = paddle.nn, paddle.nn.initializer.Assign
+    w1, w2, w3 = seed_arrays
+    attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
+
+    class Net(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Linear(4, 8, weight_attr=attr(w1))
+            self.fc2 = nn.Linear(8, 4, weight_attr=attr(w2))
+            self.norm = nn.LayerNorm(4)
+            self.head = nn.Linear(4, 2, weight_attr=attr(w3))
+
+        def forward(self, x):
+            h = self.fc2(nn.functional.relu(self.fc1(x)))
+            return self.head(self.norm(h))
+    return Net()
+
+
+def parallelize_plans(out_dir):
+    """parallelize with ColWise / RowWise / sequence-parallel plans on a 1 x 2 (dp, mp) mesh and
+    sharding level 1 against the plain model."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    rng = np.random.RandomState(6)
+    arrays = [rng.randn(4, 8).astype("float32") * 0.5, rng.randn(8, 4).astype("float32") * 0.5,
+              rng.randn(4, 2).astype("float32") * 0.5]
+    x, y = rng.randn(2, 6, 4).astype("float32"), rng.randn(2, 6, 2).astype("float32")
+    mesh = dist.ProcessMesh([[0, 1]], dim_names=["dp", "mp"])
+    calls = []
+    plan = {"fc1": dist.ColWiseParallel(),
+            "fc2": [dist.RowWiseParallel(), dist.SequenceParallelBegin()],
+            "norm": dist.PrepareLayerOutput(lambda process_mesh: (
+                lambda layer, inputs, output: calls.append(repr(output.placements)))),
+            "head": [dist.SequenceParallelEnd(), dist.ColWiseParallel(gather_output=True)]}
+    net = _sp_model(paddle, arrays)
+    opt = paddle.optimizer.AdamW(0.05, parameters=net.parameters())
+    net, opt = dist.parallelize(net, opt, mesh, {"mp_config": {"parallelize_plan": plan},
+                                                 "dp_config": {"sharding_level": 1}})
+    ref = _sp_model(paddle, arrays)
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    losses = []
+    for _ in range(3):
+        for m, o in ((net, opt), (ref, ropt)):
+            out = m(paddle.to_tensor(x))
+            loss = ((out - paddle.to_tensor(y)) ** 2).mean()
+            loss.backward()
+            o.step()
+            o.clear_grad()
+            losses.append(float(loss))
+    res = {"losses": _max_diff(losses[0::2], losses[1::2]),
+           "placements": [repr(net.fc1.weight.placements), repr(net.fc2.weight.placements),
+                          repr(net.fc2.bias.placements), repr(net.head.weight.placements)],
+           "norm_output": calls[0],
+           "out": [type(out).__name__, out.is_dist()],
+           "weights": max(_max_diff(dist.unshard_dtensor(a).numpy(), b.numpy())
+                          for a, b in zip(net.parameters(), ref.parameters()))}
+    with open(os.path.join(out_dir, f"rank{dist.get_rank()}.json"), "w") as f:
+        json.dump(res, f)

@@ -32,6 +32,11 @@ from .auto_parallel.sharding import (ShardingStage1, ShardingStage2, ShardingSta
 from .auto_parallel.dataloader import shard_dataloader
 from .flex_checkpoint.dcp.save_state_dict import save_state_dict
 from .flex_checkpoint.dcp.load_state_dict import load_state_dict
+from .auto_parallel.intermediate.parallelize import parallelize
+from .auto_parallel.intermediate.tensor_parallel import (
+    ColWiseParallel, PrepareLayerInput, PrepareLayerOutput, RowWiseParallel, SequenceParallelBegin,
+    SequenceParallelDisable, SequenceParallelEnable, SequenceParallelEnd)
+from .fleet.base.topology import ParallelMode
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -43,7 +48,10 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "ReduceType", "Replicate", "Shard", "ProcessMesh", "get_mesh", "set_mesh",
            "dtensor_from_fn", "reshard", "shard_layer", "shard_tensor", "unshard_dtensor",
            "ShardingStage1", "ShardingStage2", "ShardingStage3", "shard_optimizer",
-           "shard_dataloader", "save_state_dict", "load_state_dict"]
+           "shard_dataloader", "save_state_dict", "load_state_dict",
+           "parallelize", "ColWiseParallel", "PrepareLayerInput", "PrepareLayerOutput",
+           "RowWiseParallel", "SequenceParallelBegin", "SequenceParallelDisable",
+           "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
