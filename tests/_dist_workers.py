@@ -335,6 +335,13 @@ def sharding_stages(out_dir):
             "moment": [repr(m1.placements), m1._local_value().shape],
             "batch": [x.shape, x._local_value().shape, repr(x.placements)],
         }
+    # the same through to_static / DistModel (stage 1), losses returned as numpy
+    model, opt = _adamw_mlp(paddle, None)
+    opt = dist.shard_optimizer(opt, dist.ShardingStage1("dp", mesh))
+    loader = dist.shard_dataloader(_sharding_loader(paddle), [mesh], shard_dims="dp")
+    dm = dist.to_static(model, loader, lambda out, label: ((out - label) ** 2).mean(), opt)
+    res["to_static"] = [type(dm(x, y)).__name__ for x, y in loader][:1] + \
+        [float(dm(x, y)) for x, y in loader]
     with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
         json.dump(res, f)
 
@@ -348,11 +355,11 @@ def _sharding_loader(paddle):
     return paddle.io.DataLoader(ds, batch_size=4, shuffle=False)
 
 
-def single_process_adamw():
+def single_process_adamw(passes=1):
     import paddle_compat as paddle
     model, opt = _adamw_mlp(paddle, None)
     losses = []
-    for x, y in _sharding_loader(paddle):
+    for x, y in [b for _ in range(passes) for b in _sharding_loader(paddle)]:
         loss = ((model(x) - y) ** 2).mean()
         loss.backward()
         opt.step()

@@ -37,6 +37,9 @@ from .auto_parallel.intermediate.tensor_parallel import (
     ColWiseParallel, PrepareLayerInput, PrepareLayerOutput, RowWiseParallel, SequenceParallelBegin,
     SequenceParallelDisable, SequenceParallelEnable, SequenceParallelEnd)
 from .fleet.base.topology import ParallelMode
+from .fleet.layers.mpu.mp_ops import split
+from .auto_parallel.dist_model import DistModel, to_static
+from .auto_parallel.strategy import Strategy
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -51,7 +54,8 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "shard_dataloader", "save_state_dict", "load_state_dict",
            "parallelize", "ColWiseParallel", "PrepareLayerInput", "PrepareLayerOutput",
            "RowWiseParallel", "SequenceParallelBegin", "SequenceParallelDisable",
-           "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode"]
+           "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode", "split",
+           "DistModel", "to_static", "Strategy"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

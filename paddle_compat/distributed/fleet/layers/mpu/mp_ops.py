@@ -11,7 +11,7 @@ import torch.distributed as tdist
 
 from ....._tensor import Tensor, wrap
 
-__all__ = ["_c_identity", "_mp_allreduce", "_c_split", "_c_concat"]
+__all__ = ["_c_identity", "_mp_allreduce", "_c_split", "_c_concat", "split"]
 
 
 def _pg(group):
@@ -129,3 +129,28 @@ def _c_allreduce_raw(raw, group):
     forward sums the slices' parts, backward hands each rank the gradient of the sum (identity,
     since every rank holds the same loss and so the same gradient)."""
     return _AllReduce.apply(raw, group)
+
+
+def split(x, size, operation, axis=0, num_partitions=1, gather_out=True, weight_attr=None,
+          bias_attr=None, name=None):
+    """paddle.distributed.split(x, size, operation, axis=0, num_partitions=1, ...): Paddle's
+    static-graph model-parallel linear / embedding. In dynamic mode Paddle refuses it (ValueError,
+    use the parallel layers), and so does paddle_compat.
+
+    Differences from Paddle: static mode raises NotImplementedError too (use
+    fleet.meta_parallel.ColumnParallelLinear / RowParallelLinear / VocabParallelEmbedding)."""
+    from ....._mode import STATE
+    assert isinstance(size, (list, tuple)), ("The type of size for paddle.distributed.split must "
+                                             "be list or tuple.")
+    assert len(size) == 2, "Number of elements in size of paddle.distributed.split must be two."
+    assert isinstance(operation, str), ("The type of operation for paddle.distributed.split must "
+                                        "be str.")
+    supported = ["linear", "embedding"]
+    assert operation in supported, ("The operation for paddle.distributed.split must be one of "
+                                    f"{supported}.")
+    if not STATE.static:
+        raise ValueError("paddle.distributed.split cannot be used in dynamic graph mode, please use "
+                         "ParallelEmbedding, ParallelRowLinear, ParallelColumnLinear instead.")
+    raise NotImplementedError("paddle.distributed.split in static mode is not supported by "
+                              "paddle_compat; use fleet.meta_parallel.ColumnParallelLinear, "
+                              "RowParallelLinear or VocabParallelEmbedding in dynamic mode")
