@@ -583,6 +583,8 @@ def checkpoint_load(out_dir):
                  dist.unshard_dtensor(state["w"]).numpy().tolist()],
            "b": state["opt"]["b"]._local_value().numpy().tolist(),
            "plain": state["plain"].numpy().tolist()}
+    merged = dist.load_merged_state_dict(os.path.join(out_dir, "ckpt"), prefix="opt")
+    res["merged"] = {k: [v.is_dist(), v.numpy().tolist()] for k, v in merged.items()}
     with open(os.path.join(out_dir, f"loaded{dist.get_rank()}.json"), "w") as f:
         json.dump(res, f)
 

@@ -24,6 +24,7 @@ def test_checkpoint_saved_on_four_processes_loads_on_two(tmp_path, monkeypatch):
         np.testing.assert_array_equal(r["w"][2], w)
         np.testing.assert_array_equal(r["b"], b)
         np.testing.assert_array_equal(r["plain"], plain)
+        assert r["merged"] == {"b": [False, b.tolist()]}       # whole, the "opt." prefix removed
 
 
 def test_checkpoint_round_trip_in_one_process(tmp_path):
@@ -36,6 +37,9 @@ def test_checkpoint_round_trip_in_one_process(tmp_path):
     np.testing.assert_array_equal(other.weight.numpy(), net.weight.numpy())
     np.testing.assert_array_equal(other.bias.numpy(), net.bias.numpy())
     assert target["step"].tolist() == [5]
+    merged = dist.load_merged_state_dict(str(tmp_path / "one"))
+    assert sorted(merged) == ["model.bias", "model.weight", "step"]
+    np.testing.assert_array_equal(merged["model.weight"].numpy(), net.weight.numpy())
 
 
 def test_checkpoint_argument_errors(tmp_path):

@@ -31,7 +31,7 @@ from .auto_parallel.sharding import (ShardingStage1, ShardingStage2, ShardingSta
                                      shard_optimizer)
 from .auto_parallel.dataloader import shard_dataloader
 from .flex_checkpoint.dcp.save_state_dict import save_state_dict
-from .flex_checkpoint.dcp.load_state_dict import load_state_dict
+from .flex_checkpoint.dcp.load_state_dict import load_merged_state_dict, load_state_dict
 from .auto_parallel.intermediate.parallelize import parallelize
 from .auto_parallel.intermediate.tensor_parallel import (
     ColWiseParallel, PrepareLayerInput, PrepareLayerOutput, RowWiseParallel, SequenceParallelBegin,
@@ -55,7 +55,7 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "parallelize", "ColWiseParallel", "PrepareLayerInput", "PrepareLayerOutput",
            "RowWiseParallel", "SequenceParallelBegin", "SequenceParallelDisable",
            "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode", "split",
-           "DistModel", "to_static", "Strategy"]
+           "DistModel", "to_static", "Strategy", "load_merged_state_dict"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -8,7 +8,7 @@ error (a RuntimeError naming the key), not Paddle's.
 """
 from .save_state_dict import _pg, _quiet, torch_state
 
-__all__ = ["load_state_dict"]
+__all__ = ["load_state_dict", "load_merged_state_dict"]
 
 
 def load_state_dict(state_dict, path, process_group=None, coordinator_rank=0, unique_id=None,
@@ -29,3 +29,34 @@ def load_state_dict(state_dict, path, process_group=None, coordinator_rank=0, un
     with torch.no_grad(), _quiet():
         dcp.load(state, checkpoint_id=path, process_group=_pg(process_group),
                  no_dist=not tdist.is_initialized())
+
+
+def load_merged_state_dict(path, prefix=None, unique_id=None, offload=False, aoa_config=None,
+                           safetensors=False):
+    """paddle.distributed.load_merged_state_dict(path, prefix=None, ...): the whole (unsharded)
+    Tensors of a checkpoint save_state_dict wrote, as {key: Tensor}; with `prefix`, only the keys
+    under it, the prefix and its dot removed. Every calling process reads the whole checkpoint
+    itself (no collective).
+
+    Differences from Paddle: torch DCP's file format; unique_id / offload / aoa_config /
+    safetensors are checked and otherwise ignored."""
+    import torch
+    import torch.distributed.checkpoint as dcp
+    from torch.distributed.checkpoint.metadata import TensorStorageMetadata
+    from ...._tensor import wrap
+    if unique_id is not None and unique_id < 0:
+        raise AssertionError(f"{unique_id} should be >= 0")
+    reader = dcp.FileSystemReader(path)
+    metadata = reader.read_metadata()
+    state = {}
+    for key, meta in metadata.state_dict_metadata.items():
+        if isinstance(meta, TensorStorageMetadata) and (prefix is None or key.startswith(prefix)):
+            state[key] = torch.zeros(tuple(meta.size), dtype=meta.properties.dtype)
+    with _quiet():
+        dcp.load(state, storage_reader=reader, no_dist=True)
+    out = {}
+    for key, value in state.items():
+        if prefix and key.startswith(prefix):
+            key = key[len(prefix) + 1:]
+        out[key] = wrap(value)
+    return out
