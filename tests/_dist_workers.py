@@ -368,10 +368,13 @@ def single_process_adamw(passes=1):
     return losses, [p.numpy().tolist() for p in model.parameters()]
 
 
-def _fleet_init(fleet, **degrees):
+def _fleet_init(fleet, role_maker=None, **degrees):
     strategy = fleet.DistributedStrategy()
     strategy.hybrid_configs = degrees
-    fleet.init(is_collective=True, strategy=strategy)
+    if role_maker is not None:
+        fleet.init(role_maker, strategy=strategy)
+    else:
+        fleet.init(is_collective=True, strategy=strategy)
     return strategy
 
 
@@ -475,7 +478,8 @@ def fleet_hybrid(out_dir):
                               if "moment1" in k)]
 
     # -- pipeline: 2 stages, 4 micro batches of 2, 1F1B
-    strategy = _fleet_init(fleet, dp_degree=1, pp_degree=2,
+    strategy = _fleet_init(fleet, fleet.PaddleCloudRoleMaker(is_collective=True), dp_degree=1,
+                           pp_degree=2,
                            pp_configs={"accumulate_steps": 4, "micro_batch_size": 2})
     hcg = fleet.get_hybrid_communicate_group()
     descs = [mpu.LayerDesc(nn.Linear, 4, 8, weight_attr=attr(w1)), mpu.LayerDesc(nn.ReLU),

@@ -110,3 +110,22 @@ def test_recompute_keyword_only_arguments_are_refused_when_reentrant():
     with pytest.raises(ValueError, match="keyword-only arguments are not supported"):
         recompute(f, x, scale=2.0)
     assert recompute(f, x, scale=2.0, use_reentrant=False).tolist() == [2.0, 2.0]
+
+
+def test_role_makers_for_collective_training(monkeypatch):
+    monkeypatch.setenv("PADDLE_TRAINER_ID", "1")
+    monkeypatch.setenv("PADDLE_TRAINER_ENDPOINTS", "10.0.0.1:6170,10.0.0.2:6170")
+    monkeypatch.setenv("PADDLE_CURRENT_ENDPOINT", "10.0.0.2:6170")
+    role = fleet.PaddleCloudRoleMaker(is_collective=True)
+    assert (role._worker_index(), role._worker_num(), role._node_num()) == (1, 2, 2)
+    assert role._is_worker() and not role._is_first_worker() and not role._is_server()
+    user = fleet.UserDefinedRoleMaker(is_collective=True, current_id=0,
+                                      worker_endpoints=["127.0.0.1:1", "127.0.0.1:2"])
+    assert (user._worker_index(), user._worker_num(), user._node_num()) == (0, 2, 1)
+    assert user._is_first_worker() and fleet.Role.WORKER == 1 and fleet.Role.SERVER == 2
+    with pytest.raises(NotImplementedError, match="parameter-server mode"):
+        fleet.PaddleCloudRoleMaker()._worker_index()
+    with pytest.raises(ValueError, match="`role_maker` should be subclass of `RoleMakerBase`"):
+        fleet.init(role_maker=object())
+    with pytest.raises(NotImplementedError, match=r"fleet.init\(is_collective=False\)"):
+        fleet.init(fleet.PaddleCloudRoleMaker(is_collective=False))

@@ -7,6 +7,7 @@ meta_optimizers/ (HybridParallelOptimizer) and recompute/.
 """
 from .base.distributed_strategy import DistributedStrategy
 from .base.topology import CommunicateTopology, HybridCommunicateGroup
+from .base.role_maker import PaddleCloudRoleMaker, Role, UserDefinedRoleMaker
 from .fleet import Fleet, fleet
 from . import meta_parallel, utils
 from .recompute.recompute import recompute_sequential
@@ -29,7 +30,8 @@ __all__ = ["init", "DistributedStrategy", "distributed_model", "distributed_opti
            "get_hybrid_communicate_group", "get_hybrid_parallel_topology", "worker_index",
            "worker_num", "is_first_worker", "is_worker", "is_server", "local_rank", "world_size",
            "barrier_worker", "Fleet", "fleet", "CommunicateTopology", "HybridCommunicateGroup",
-           "meta_parallel", "utils", "recompute_sequential"]
+           "meta_parallel", "utils", "recompute_sequential", "PaddleCloudRoleMaker", "Role",
+           "UserDefinedRoleMaker"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ..._census import missing_getattr as _missing_getattr  # noqa: E402

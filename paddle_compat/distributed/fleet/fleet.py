@@ -44,10 +44,21 @@ class Fleet:
     def init(self, role_maker=None, is_collective=False, strategy=None, log_level="INFO"):
         """fleet.init(is_collective=True, strategy=None): joins the parallel environment and lays
         the processes out by strategy.hybrid_configs."""
+        from .base.role_maker import RoleMakerBase
+        if role_maker is None:
+            if not isinstance(is_collective, bool):
+                raise ValueError(f"`is_collective` should be instance of `bool`, but got "
+                                 f"{type(is_collective)}")
+        elif isinstance(role_maker, RoleMakerBase):
+            is_collective = role_maker._is_collective
+        else:
+            raise ValueError(f"`role_maker` should be subclass of `RoleMakerBase`, but got "
+                             f"{type(role_maker)}")
         if not is_collective:
             raise NotImplementedError("fleet.init(is_collective=False) starts Paddle's parameter-server "
                                       "mode, which paddle_compat does not support; use "
                                       "fleet.init(is_collective=True)")
+        self._role_maker = role_maker
         self._strategy = strategy or DistributedStrategy()
         self._strategy._check()
         collective.init_parallel_env()
