@@ -335,6 +335,34 @@ def sharding_stages(out_dir):
             "moment": [repr(m1.placements), m1._local_value().shape],
             "batch": [x.shape, x._local_value().shape, repr(x.placements)],
         }
+    # shard_scaler on stage 3: a clean step equals the unscaled one; an inf in one process's
+    # shard makes every process skip the step and halve the scale
+    model, opt = _adamw_mlp(paddle, None)
+    opt = dist.shard_optimizer(opt, dist.ShardingStage3("dp", mesh))
+    # Paddle (and paddle_compat) disable GradScaler on CPU; the worker lets it run as on a GPU
+    from paddle_compat._amp import grad_scaler
+    grad_scaler._amp_place = lambda: True
+    scaler = dist.shard_scaler(paddle.amp.GradScaler(init_loss_scaling=4.0))
+    loader = dist.shard_dataloader(_sharding_loader(paddle), [mesh], shard_dims="dp")
+    x, y = next(iter(loader))
+    with paddle.amp.auto_cast(dtype="float16"):      # a no-op on CPU but for the scaler's check
+        scaled = scaler.scale(((model(x) - y) ** 2).mean())
+    scaled.backward()
+    scaler.step(opt)
+    scaler.update()
+    opt.clear_grad()
+    after_one = [dist.unshard_dtensor(p).numpy().tolist() for p in model.parameters()]
+    with paddle.amp.auto_cast(dtype="float16"):
+        scaled = scaler.scale(((model(x) - y) ** 2).mean())
+    scaled.backward()
+    if r == 1:
+        model[0].weight._t.grad._local_tensor[0, 0] = float("inf")
+    scaler.step(opt)
+    scaler.update()
+    opt.clear_grad()
+    res["scaler"] = [after_one, [dist.unshard_dtensor(p).numpy().tolist() == a
+                                 for p, a in zip(model.parameters(), after_one)],
+                     float(scaler._scale._t)]
     # the same through to_static / DistModel (stage 1), losses returned as numpy
     model, opt = _adamw_mlp(paddle, None)
     opt = dist.shard_optimizer(opt, dist.ShardingStage1("dp", mesh))
@@ -355,11 +383,11 @@ def _sharding_loader(paddle):
     return paddle.io.DataLoader(ds, batch_size=4, shuffle=False)
 
 
-def single_process_adamw(passes=1):
+def single_process_adamw(passes=1, steps=None):
     import paddle_compat as paddle
     model, opt = _adamw_mlp(paddle, None)
     losses = []
-    for x, y in [b for _ in range(passes) for b in _sharding_loader(paddle)]:
+    for x, y in [b for _ in range(passes) for b in _sharding_loader(paddle)][:steps]:
         loss = ((model(x) - y) ** 2).mean()
         loss.backward()
         opt.step()

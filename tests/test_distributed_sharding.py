@@ -15,6 +15,7 @@ def test_sharding_stages_equal_one_process_adamw(tmp_path, monkeypatch):
     dist.spawn(_dist_workers.sharding_stages, args=(str(tmp_path),), nprocs=2)
     losses, params = _dist_workers.single_process_adamw()
     losses2 = _dist_workers.single_process_adamw(passes=2)[0][3:]
+    one_step = _dist_workers.single_process_adamw(steps=1)[1]
     for rank in (0, 1):
         res = json.loads((tmp_path / f"rank{rank}.json").read_text())
         for stage in ("ShardingStage1", "ShardingStage2", "ShardingStage3"):
@@ -29,6 +30,10 @@ def test_sharding_stages_equal_one_process_adamw(tmp_path, monkeypatch):
                                    else ["[Replicate()]", [4, 8]])
             # each process read 2 rows of every 4-row global batch
             assert r["batch"] == [[4, 4], [2, 4], "[Shard(dim=0)]"]
+        after_one, unchanged, scale = res["scaler"]
+        for a, b in zip(after_one, one_step):
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+        assert unchanged == [True] * 4 and scale == 2.0
         # to_static's DistModel: the first pass (3 steps) then the second continue the training
         assert res["to_static"][0] == "ndarray"
         np.testing.assert_allclose(res["to_static"][1:], losses2, rtol=1e-5)

@@ -40,6 +40,7 @@ from .fleet.base.topology import ParallelMode
 from .fleet.layers.mpu.mp_ops import split
 from .auto_parallel.dist_model import DistModel, to_static
 from .auto_parallel.strategy import Strategy
+from .auto_parallel.scaler import shard_scaler
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -55,7 +56,8 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "parallelize", "ColWiseParallel", "PrepareLayerInput", "PrepareLayerOutput",
            "RowWiseParallel", "SequenceParallelBegin", "SequenceParallelDisable",
            "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode", "split",
-           "DistModel", "to_static", "Strategy", "load_merged_state_dict"]
+           "DistModel", "to_static", "Strategy", "load_merged_state_dict",
+           "shard_scaler"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
