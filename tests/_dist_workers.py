@@ -574,6 +574,20 @@ def fleet_dp_mp(out_dir):
            "weights": max(_max_diff(tp[0].weight.numpy(), ref[0].weight.numpy()[:, r * 4:r * 4 + 4]),
                           _max_diff(tp[2].weight.numpy(), ref[2].weight.numpy()[r * 4:r * 4 + 4]),
                           _max_diff(tp[2].bias.numpy(), ref[2].bias.numpy()))}
+    # the tensor-parallel slices checkpointed as ShardedWeights (each piece written once),
+    # read back whole, and loaded into a fresh model's slices
+    import paddle_compat.distributed as dist
+    rules = {"0.weight": 1, "0.bias": 0, "2.weight": 0}
+    path = os.path.join(out_dir, "tp")
+    dist.save_state_dict(dist.build_sharded_state_dict(tp.state_dict(), rules), path)
+    merged = dist.load_merged_state_dict(path)
+    res["merged"] = max(_max_diff(merged[k].numpy(), v.numpy()) for k, v in
+                        zip(["0.weight", "0.bias", "2.weight", "2.bias"], ref.parameters()))
+    fresh = nn.Sequential(mpu.ColumnParallelLinear(4, 8, has_bias=True, gather_output=False),
+                          nn.ReLU(), mpu.RowParallelLinear(8, 2, input_is_parallel=True))
+    dist.load_state_dict(dist.build_sharded_state_dict(fresh.state_dict(), rules), path)
+    res["reloaded"] = max(_max_diff(a.numpy(), b.numpy())
+                          for a, b in zip(fresh.parameters(), tp.parameters()))
     with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
         json.dump(res, f)
 

@@ -49,3 +49,24 @@ def test_checkpoint_argument_errors(tmp_path):
         dist.save_state_dict({"a": 3}, str(tmp_path))
     with pytest.raises(AssertionError, match="Invalid communication method 'x'"):
         dist.load_state_dict({"a": paddle.ones([1])}, str(tmp_path), comm_method="x")
+
+
+def test_shard_weight_describes_the_slice():
+    import types
+    w = paddle.ones([2, 3])
+    sw = dist.shard_weight("fc.w", w, 1, types.SimpleNamespace(rank=1, nranks=2))
+    assert (sw.key, sw.local_shape, sw.global_shape, sw.global_offset) == \
+        ("fc.w", (2, 3), (2, 6), (0, 3))
+    with pytest.raises(ValueError, match="Shard axis 2 is invalid for tensor with shape"):
+        dist.shard_weight("fc.w", w, 2, types.SimpleNamespace(rank=0, nranks=2))
+    whole = dist.build_sharded_state_dict({"b": paddle.ones([4])}, prefix="m.")
+    assert list(whole) == ["m.b"] and whole["m.b"].global_offset == (0,)
+    assert str(whole["m.b"]).startswith("ShardedWeight(\n  key=m.b,")
+
+
+def test_replicated_sharded_weights_round_trip_in_one_process(tmp_path):
+    src = paddle.to_tensor([1.0, 2.0, 3.0])
+    dist.save_state_dict(dist.build_sharded_state_dict({"v": src}), str(tmp_path / "sw"))
+    dst = paddle.zeros([3])
+    dist.load_state_dict(dist.build_sharded_state_dict({"v": dst}), str(tmp_path / "sw"))
+    assert dst.tolist() == [1.0, 2.0, 3.0]

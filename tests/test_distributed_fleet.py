@@ -40,6 +40,8 @@ def test_fleet_dp2_mp2_on_four_processes_equals_one_process(tmp_path, monkeypatc
         r = json.loads((tmp_path / f"rank{rank}.json").read_text())
         coords.append(r["coords"])
         assert r["weights"] < 1e-5
+        # ShardedWeight checkpoint: whole tensors equal the one-process model; reload equal
+        assert r["merged"] < 1e-5 and r["reloaded"] == 0.0
     # Paddle's grid: mp is the fastest axis
     assert coords == [[0, 0, 0, [0, 2], [0, 1]], [1, 0, 1, [1, 3], [0, 1]],
                       [2, 1, 0, [0, 2], [2, 3]], [3, 1, 1, [1, 3], [2, 3]]]

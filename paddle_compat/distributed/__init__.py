@@ -41,6 +41,8 @@ from .fleet.layers.mpu.mp_ops import split
 from .auto_parallel.dist_model import DistModel, to_static
 from .auto_parallel.strategy import Strategy
 from .auto_parallel.scaler import shard_scaler
+from .flex_checkpoint.dcp.sharded_weight import (ShardedStateDict, ShardedWeight,
+                                                 build_sharded_state_dict, shard_weight)
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -57,7 +59,8 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "RowWiseParallel", "SequenceParallelBegin", "SequenceParallelDisable",
            "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode", "split",
            "DistModel", "to_static", "Strategy", "load_merged_state_dict",
-           "shard_scaler"]
+           "shard_scaler", "ShardedStateDict", "ShardedWeight", "build_sharded_state_dict",
+           "shard_weight"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -9,9 +9,9 @@ written once. Nested dicts are flattened to dotted keys, as Paddle does.
 Differences from Paddle: the directory holds torch DCP's files (`__<rank>_<n>.distcp` and a
 `.metadata` index written last, after the shards), not Paddle's `<rank>_<id>.distcp` /
 `<id>.metadata` pickles, so checkpoints are not interchangeable with Paddle's; unique_id,
-async_save, safetensors and save_replicas are checked and otherwise ignored; ShardedWeight values
-(fleet's sharded_state_dict) are not supported - tensor-parallel slices that are not DTensors would
-be taken as replicas.
+async_save, safetensors and save_replicas are checked and otherwise ignored. ShardedWeight values
+(build_sharded_state_dict of fleet's tensor-parallel slices) are joined into DTensors first
+(sharded_weight.py), with its limits.
 """
 import contextlib
 import warnings
@@ -26,7 +26,7 @@ def flatten_state_dict(state_dict, prefix=""):
     out = {}
     for key, value in state_dict.items():
         name = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and not hasattr(value, "local_tensor"):
             out.update(flatten_state_dict(value, name + "."))
         else:
             out[name] = value
@@ -34,16 +34,18 @@ def flatten_state_dict(state_dict, prefix=""):
 
 
 def torch_state(state_dict, api):
-    """The flattened state_dict with torch tensors (detached views: loading writes into them)."""
+    """The flattened state_dict with torch tensors (detached views: loading writes into them);
+    ShardedWeights joined into DTensors (a collective)."""
     if not isinstance(state_dict, dict):
         raise AssertionError(f"The state_dict should be a dictionary.But now the type is "
                              f"{type(state_dict)}.")
+    from .sharded_weight import ShardedWeight, to_dtensors
     flat = flatten_state_dict(state_dict)
     for value in flat.values():
-        if not isinstance(value, Tensor):
+        if not isinstance(value, (Tensor, ShardedWeight)):
             what = "a paddle.Tensor or ShardedWeight" if api == "save" else "a paddle.Tensor"
             raise AssertionError(f"The value of state_dict should be {what}, but got: {value}.")
-    return {k: v._t.detach() for k, v in flat.items()}
+    return to_dtensors(flat)
 
 
 def _pg(process_group):
