@@ -292,6 +292,15 @@ def auto_parallel_linear(out_dir):
     rep = dist.reshard(y, mesh, [dist.Replicate()])
     res["reshard"] = [repr(rep.placements), rep._local_value().shape,
                       np.abs(rep._local_value().numpy() - y_ref.numpy()).max().item()]
+    # local_map: a per-shard sum, joined as Partial; its reshard to Replicate is the global sum
+    part = dist.local_map(lambda t: t.sum(), [[dist.Partial()]])(y)
+    res["local_map"] = [repr(part.placements),
+                        abs(float(dist.reshard(part, mesh, [dist.Replicate()])._local_value())
+                            - float(y_ref.sum()))]
+    try:
+        dist.local_map(lambda t: t, [[dist.Shard(1)]], in_placements=[[dist.Replicate()]])(y)
+    except ValueError as exc:
+        res["local_map_error"] = str(exc)
     ones = dist.dtensor_from_fn(paddle.ones, mesh, [dist.Shard(0)], shape=[4, 2])
     res["from_fn"] = [ones.shape, ones._local_value().shape, repr(ones.process_mesh)]
     with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
