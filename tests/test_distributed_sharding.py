@@ -100,3 +100,17 @@ def test_dist_model_errors():
         dm(*batches[0])
     with pytest.raises(NotImplementedError, match="strategy.pipeline.enable"):
         dist.to_static(net, strategy=dist.Strategy({"pipeline": {"enable": True}}))
+
+
+def test_group_sharded_parallel_is_refused_on_cpu_as_by_paddle(tmp_path):
+    from paddle_compat.distributed.sharding import (group_sharded_parallel,
+                                                    save_group_sharded_model)
+    net = paddle.nn.Linear(2, 2)
+    opt = paddle.optimizer.AdamW(parameters=net.parameters())
+    with pytest.raises(AssertionError, match="only support gpu, xpu and custom_device now"):
+        group_sharded_parallel(net, opt, "os_g")
+    with pytest.raises(ValueError, match="wrapped with group_sharded_parallel"):
+        save_group_sharded_model(net, str(tmp_path / "out"))
+    (tmp_path / "file").write_text("")
+    with pytest.raises(AssertionError, match="should be a directory, not a file"):
+        save_group_sharded_model(net, str(tmp_path / "file"))

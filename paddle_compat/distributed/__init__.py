@@ -42,6 +42,7 @@ from .auto_parallel.dist_model import DistModel, to_static
 from .auto_parallel.strategy import Strategy
 from .auto_parallel.scaler import shard_scaler
 from .auto_parallel.local_map import local_map
+from . import sharding
 from .flex_checkpoint.dcp.sharded_weight import (ShardedStateDict, ShardedWeight,
                                                  build_sharded_state_dict, shard_weight)
 
@@ -61,7 +62,7 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode", "split",
            "DistModel", "to_static", "Strategy", "load_merged_state_dict",
            "shard_scaler", "ShardedStateDict", "ShardedWeight", "build_sharded_state_dict",
-           "shard_weight", "local_map"]
+           "shard_weight", "local_map", "sharding"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
