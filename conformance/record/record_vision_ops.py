@@ -235,6 +235,9 @@ STATIC_CASES = [
     ("static_nms_topk_unknown_count", "b = D('b', BOXES(6)); s = D('s', A(6, lo=0, hi=1)); "
      "c = D('c', np.zeros(6, 'int64')); "
      "out = ops.nms(b, 0.3, scores=s, category_idxs=c, categories=[0], top_k=2)"),
+    ("static_nms_categories", "b = D('b', BOXES(20)); s = D('s', A(20, seed=3, lo=0, hi=1)); "
+     "c = D('c', np.random.RandomState(4).randint(0, 3, 20).astype('int64')); "
+     "out = ops.nms(b, 0.3, scores=s, category_idxs=c, categories=[0, 2])"),
     ("static_yolo_box", "x = D('x', A(2, 14, 3, 3)); im = D('im', np.array([[64, 48], [32, 32]], "
      "'int32')); out = ops.yolo_box(x, im, [10, 13, 16, 30], 2, 0.3, 16, scale_x_y=1.1)"),
     ("static_deform_conv2d", "x = D('x', A(1, 4, 7, 7)); o = D('o', A(1, 18, 5, 5, seed=1, lo=-2, "

@@ -131,8 +131,8 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
 
     Differences from Paddle: the per-category passes run as one masked pass; ties in scores are
     broken by index (stable sort) where Paddle's unstable sort may order them otherwise; with
-    category_idxs in static mode it raises NotImplementedError (Paddle records its Python loop
-    over the categories).
+    category_idxs a static Program records one op where Paddle records its Python loop over the
+    categories.
     """
     if len(boxes.shape) != 2 or boxes.shape[1] not in (4, -1):
         raise ValueError("(InvalidArgument) The Input Boxes must be 2-dimension whose shape must "
@@ -148,8 +148,8 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
         order = argsort(scores, descending=True, stable=True)
         keep = apply_op(_NMS, (gather(boxes, order),), {"iou_threshold": float(iou_threshold)})
         return gather(order, keep)
-    b, s = (None, None) if STATE.static else (boxes._t, scores._t)
     if category_idxs is None:
+        s, b = scores._t, boxes._t
         order = torch.argsort(s, descending=True, stable=True)
         keep = _nms_kernel(b[order], float(iou_threshold))
         return wrap(order[keep])
@@ -158,13 +158,16 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
     assert categories is not None, (
         "if category_idxs is given, categories which is a list of unique id of all categories is "
         "necessary")
-    if STATE.static:
-        raise NotImplementedError(
-            "paddle.vision.ops.nms with category_idxs is not supported in static mode by "
-            "paddle_compat (its per-category pass reads the scores); run it in dynamic mode, or "
-            "without category_idxs")
+    return apply_op(_CATEGORY_NMS, (boxes, scores, category_idxs),
+                    {"iou_threshold": float(iou_threshold), "categories": list(categories),
+                     "top_k": -1 if top_k is None else int(top_k)})
+
+
+def _category_nms_kernel(boxes, scores, category_idxs, iou_threshold=0.3, categories=(),
+                         top_k=-1):
+    b, s = boxes, scores
     with torch.no_grad():
-        cat = category_idxs._t.reshape(-1)
+        cat = category_idxs.reshape(-1)
         wanted = torch.as_tensor(list(categories), device=cat.device, dtype=cat.dtype)
         in_list = (cat[:, None] == wanted[None, :]).any(1)
         order = torch.argsort(s, descending=True, stable=True)
@@ -176,9 +179,18 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
         kept = torch.nonzero(mask).reshape(-1)
         sub = torch.argsort(s[kept], descending=True, stable=True)
         result = kept[sub]
-        if top_k is not None:
+        if top_k >= 0:
             result = result[:min(int(top_k), result.numel())]
-    return wrap(result)
+    return result
+
+
+# Paddle records nms with categories as its Python loop over the categories (where, nms, gather,
+# concat, argsort, ...); one op here, with the same result in both modes.
+_CATEGORY_NMS = defop("nms_categories", _category_nms_kernel,
+                      inputs=("Boxes", "Scores", "CategoryIdxs"), outputs=("KeepBoxesIdxs",),
+                      attrs={"iou_threshold": 0.3, "categories": [], "top_k": -1},
+                      api="paddle.vision.ops.nms",
+                      notes="Paddle composes it in Python from where/nms/gather/concat/argsort")
 
 
 # ---- roi_align ---------------------------------------------------------------------------------
