@@ -821,6 +821,19 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
             raise NotImplementedError("paddle.put_along_axis with a Python scalar `values` in static "
                                       "mode: pass a Tensor created with paddle.full")
         values = to_tensor(values, dtype=arr.dtype, place=arr.place)
+    if broadcast:
+        # Paddle's infer_broadcast_shape: indices and values take arr's shape, except along axis
+        # (where indices keeps its own); an index larger than arr anywhere broadcasts only values
+        ashape, ishape = list(arr.shape), list(indices.shape)
+        if -1 not in ashape and -1 not in ishape:
+            if all(a >= i for a, i in zip(ashape, ishape)):
+                ashape[axis % nd] = ishape[axis % nd]
+                if ashape != ishape:
+                    indices = broadcast_to(indices, ashape)
+                if list(values.shape) != ashape:
+                    values = broadcast_to(values, ashape)
+            elif list(values.shape) != ishape:
+                values = broadcast_to(values, ishape)
     return apply_op(PUT_ALONG, (arr, indices, values),
                     {"Axis": axis % nd, "Reduce": reduce, "include_self": bool(include_self)})
 
