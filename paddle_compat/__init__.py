@@ -153,6 +153,8 @@ from ._hapi.dynamic_flops import flops
 
 # --- sparse tensors, graph learning (owner: sparse) ---
 from . import sparse, geometric
+# --- paddle.incubate (owner: incubate) ---
+from . import incubate
 # --- Paddle 3.x tensor functions: in-place variants and newer ops (owner: tensorops) ---
 from ._ops.creation import (tril_, triu_, polar, diagflat, range, BFloat16Tensor, BoolTensor,
                             ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor,
