@@ -1,1 +1,0 @@
-"""paddle.incubate.nn.layer rooms (see paddle_compat/_incubate/__init__.py)."""

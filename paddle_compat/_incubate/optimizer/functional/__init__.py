@@ -1,1 +1,0 @@
-"""paddle.incubate.optimizer.functional rooms (see paddle_compat/_incubate/__init__.py)."""
