@@ -60,6 +60,33 @@ amask = T(np.triu(np.full((3, 3), -1e4, 'float32'), 1).reshape(1, 1, 3, 3))
 def no_residual(r):
     # without `residual` Paddle's residual_out is an uninitialized Tensor: compare the others
     return (r[0], r[2], r[3])
+def net():
+    lin = paddle.nn.Linear(2, 2, weight_attr=paddle.ParamAttr(initializer=paddle.nn.initializer.Assign(
+        np.array([[0.5, -0.2], [0.1, 0.3]], 'float32'))), bias_attr=paddle.ParamAttr(
+        initializer=paddle.nn.initializer.Constant(0.1)))
+    return lin, paddle.optimizer.SGD(0.1, parameters=lin.parameters())
+def loss_of(lin):
+    return (lin(T([[1., 2.], [3., -1.]])) ** 2).mean()
+def lookahead_run(steps=5, **kw):
+    lin, sgd = net()
+    la = I.LookAhead(sgd, **kw)
+    out = []
+    for _ in range(steps):
+        loss_of(lin).backward(); la.step(); la.clear_grad()
+        out += [lin.weight.clone(), lin.bias.clone()]
+    # the layer's unique name depends on what ran before in the process: keep the rest
+    return out + [[k.split('.', 1)[1] for k in sorted(la.state_dict())]] + [la.state_dict()[k] for k in sorted(la.state_dict())]
+def average_run(steps=6, need_restore=True, **kw):
+    lin, sgd = net()
+    ma = I.ModelAverage(0.5, parameters=lin.parameters(), **kw)
+    out = []
+    for _ in range(steps):
+        loss_of(lin).backward(); sgd.step(); ma.step(); sgd.clear_grad()
+        with ma.apply(need_restore=need_restore):
+            out += [lin.weight.clone(), lin.bias.clone()]
+        out += [lin.bias.clone()]
+    sd = ma.state_dict()
+    return out + [[k.split('.', 1)[1] for k in sd]] + [sd[k] for k in sd]
 def W(fn):
     with warnings.catch_warnings(record=True) as got:
         warnings.simplefilter('always')
@@ -205,6 +232,17 @@ CASES = {
     "jvp_bad_v_shape": "A.jvp(lambda a: a * 2, x[0], T([1., 2]))",
     "prim_dynamic": "A.enable_prim()",
     "prim_enabled_dynamic": "A.prim_enabled()",
+    # optimizers
+    "lookahead": "lookahead_run(alpha=0.5, k=2)",
+    "lookahead_k3": "lookahead_run(steps=7, alpha=0.2, k=3)",
+    "lookahead_no_inner": "I.LookAhead(None)",
+    "lookahead_bad_alpha": "I.LookAhead(net()[1], alpha=1.5)",
+    "lookahead_bad_k": "I.LookAhead(net()[1], k=0)",
+    "lookahead_float_k": "I.LookAhead(net()[1], k=2.0)",
+    "modelaverage": "average_run(min_average_window=2, max_average_window=3)",
+    "modelaverage_rate": "average_run(steps=8, min_average_window=1, max_average_window=10)",
+    "modelaverage_no_restore": "average_run(steps=3, need_restore=False, min_average_window=2, max_average_window=4)",
+    "modelaverage_bad_window": "average_run(steps=1, min_average_window=5, max_average_window=3)",
 }
 
 DENSE = {

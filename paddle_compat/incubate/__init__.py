@@ -6,9 +6,11 @@ from .._incubate.operators.graph import graph_send_recv, graph_sample_neighbors,
 from .._incubate.operators.softmax_mask_fuse import (softmax_mask_fuse,
                                                      softmax_mask_fuse_upper_triangle)
 from .._incubate.nn.loss import identity_loss
+from .._incubate.optimizer.lookahead import LookAhead
+from .._incubate.optimizer.modelaverage import ModelAverage
 from . import nn, autograd
 
-__all__ = ["segment_sum", "segment_mean", "segment_max", "segment_min", "graph_send_recv",
+__all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max", "segment_min", "graph_send_recv",
            "graph_sample_neighbors", "graph_reindex", "softmax_mask_fuse",
            "softmax_mask_fuse_upper_triangle", "identity_loss"]
 
