@@ -31,6 +31,9 @@ SETUP = """
 import warnings
 import numpy as np
 T = paddle.to_tensor
+N = paddle.incubate.nn
+def params(layer):
+    return [[k, list(v.shape), str(v.dtype)] for k, v in layer.state_dict().items()]
 I = paddle.incubate
 IF = paddle.incubate.nn.functional
 F = paddle.nn.functional
@@ -232,6 +235,35 @@ CASES = {
     "jvp_bad_v_shape": "A.jvp(lambda a: a * 2, x[0], T([1., 2]))",
     "prim_dynamic": "A.enable_prim()",
     "prim_enabled_dynamic": "A.prim_enabled()",
+    # nn layers: parameters (names, shapes, dtypes, initial LN/bias values), repr, checks, forward on CPU
+    "layer_fused_linear": "params(N.FusedLinear(4, 3))",
+    "layer_fused_linear_transposed": "params(N.FusedLinear(4, 3, transpose_weight=True))",
+    "layer_fused_linear_bias": "N.FusedLinear(4, 3).bias",
+    "layer_fused_linear_cpu": "N.FusedLinear(4, 3)(q3)",
+    "layer_fused_dropout_add_repr": "str(N.FusedDropoutAdd(0.3))",
+    "layer_fused_dropout_add_eval": "(lambda l: (l.eval(), l(x, x))[1])(N.FusedDropoutAdd(0.3))",
+    "layer_fused_dropout_add_p0": "N.FusedDropoutAdd(0.0)(x, x)",
+    "layer_bdrln": "params(N.FusedBiasDropoutResidualLayerNorm(4))",
+    "layer_bdrln_scale": "N.FusedBiasDropoutResidualLayerNorm(4).ln_scale",
+    "layer_bdrln_zero": "N.FusedBiasDropoutResidualLayerNorm(0)",
+    "layer_bdrln_cpu": "N.FusedBiasDropoutResidualLayerNorm(4)(q3, q3)",
+    "layer_mha": "params(N.FusedMultiHeadAttention(4, 2))",
+    "layer_mha_pre_ln_transposed": "params(N.FusedMultiHeadAttention(4, 2, normalize_before=True, transpose_qkv_wb=True))",
+    "layer_mha_repr": "str(N.FusedMultiHeadAttention(4, 2, normalize_before=True))",
+    "layer_mha_heads": "N.FusedMultiHeadAttention(5, 2)",
+    "layer_mha_zero": "N.FusedMultiHeadAttention(0, 2)",
+    "layer_mha_need_weights": "N.FusedMultiHeadAttention(4, 2, need_weights=True)",
+    "layer_mha_cpu": "N.FusedMultiHeadAttention(4, 2)(q3)",
+    "layer_ffn": "params(N.FusedFeedForward(4, 8))",
+    "layer_ffn_pre_ln": "params(N.FusedFeedForward(4, 8, normalize_before=True))",
+    "layer_ffn_repr": "str(N.FusedFeedForward(4, 8, activation='gelu', act_dropout_rate=0.2))",
+    "layer_ffn_dim": "N.FusedFeedForward(4, 0)",
+    "layer_ffn_cpu": "N.FusedFeedForward(4, 8)(q3)",
+    "layer_encoder": "params(N.FusedTransformerEncoderLayer(4, 2, 8))",
+    "layer_encoder_pre_ln": "params(N.FusedTransformerEncoderLayer(4, 2, 8, normalize_before=True))",
+    "layer_encoder_repr": "str(N.FusedTransformerEncoderLayer(4, 2, 8, dropout_rate=0.2, attn_dropout_rate=0.0))",
+    "layer_encoder_nhead": "N.FusedTransformerEncoderLayer(4, 0, 8)",
+    "layer_encoder_cpu": "N.FusedTransformerEncoderLayer(4, 2, 8)(q3)",
     # optimizers
     "lookahead": "lookahead_run(alpha=0.5, k=2)",
     "lookahead_k3": "lookahead_run(steps=7, alpha=0.2, k=3)",
