@@ -1,4 +1,4 @@
-"""paddle.incubate.LookAhead and ModelAverage (paddle_compat/_incubate/optimizer/) against Paddle
+"""paddle.incubate.LookAhead, ModelAverage and optimizer.LBFGS (paddle_compat/_incubate/optimizer/) against Paddle
 3.3.1's goldens (conformance/goldens/incubate.json): the parameters after each step (and, for
 ModelAverage, inside and after apply()), the state_dict names and values, and Paddle's argument
 errors."""
@@ -8,7 +8,7 @@ import pytest
 import paddle_compat as paddle
 from tests._incubate_goldens import cases, check
 
-OPTIMIZER_CASES = cases("lookahead", "modelaverage")
+OPTIMIZER_CASES = cases("lookahead", "modelaverage", "lbfgs")
 
 
 @pytest.mark.parametrize("case", OPTIMIZER_CASES)

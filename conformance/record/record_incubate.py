@@ -90,6 +90,19 @@ def average_run(steps=6, need_restore=True, **kw):
         out += [lin.bias.clone()]
     sd = ma.state_dict()
     return out + [[k.split('.', 1)[1] for k in sd]] + [sd[k] for k in sd]
+def lbfgs_run(steps=3, **kw):
+    lin, _ = net()
+    opt = paddle.incubate.optimizer.LBFGS(parameters=lin.parameters(), **kw)
+    def closure():
+        opt.clear_grad()
+        loss = loss_of(lin) + ((lin.weight - 1.0) ** 2).sum()
+        loss.backward()
+        return loss
+    out = []
+    for _ in range(steps):
+        out.append(opt.step(closure))
+        out += [lin.weight.clone(), lin.bias.clone()]
+    return out
 def W(fn):
     with warnings.catch_warnings(record=True) as got:
         warnings.simplefilter('always')
@@ -271,6 +284,9 @@ CASES = {
     "lookahead_bad_alpha": "I.LookAhead(net()[1], alpha=1.5)",
     "lookahead_bad_k": "I.LookAhead(net()[1], k=0)",
     "lookahead_float_k": "I.LookAhead(net()[1], k=2.0)",
+    "lbfgs": "lbfgs_run(learning_rate=0.5, max_iter=4)",
+    "lbfgs_strong_wolfe": "lbfgs_run(steps=2, max_iter=3, line_search_fn='strong_wolfe')",
+    "lbfgs_warning": "W(lambda: paddle.incubate.optimizer.LBFGS(parameters=net()[0].parameters()))",
     "modelaverage": "average_run(min_average_window=2, max_average_window=3)",
     "modelaverage_rate": "average_run(steps=8, min_average_window=1, max_average_window=10)",
     "modelaverage_no_restore": "average_run(steps=3, need_restore=False, min_average_window=2, max_average_window=4)",

@@ -8,7 +8,7 @@ from .._incubate.operators.softmax_mask_fuse import (softmax_mask_fuse,
 from .._incubate.nn.loss import identity_loss
 from .._incubate.optimizer.lookahead import LookAhead
 from .._incubate.optimizer.modelaverage import ModelAverage
-from . import nn, autograd
+from . import nn, autograd, optimizer
 
 __all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max", "segment_min", "graph_send_recv",
            "graph_sample_neighbors", "graph_reindex", "softmax_mask_fuse",
