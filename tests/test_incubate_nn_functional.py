@@ -50,3 +50,21 @@ def test_static_mode_raises_a_clear_error():
             paddle.incubate.nn.functional.fused_rms_norm(None, None, None, 1e-6)
     finally:
         paddle.disable_static()
+
+
+def test_fused_bias_act_unknown_method_on_the_cuda_path(monkeypatch):
+    from paddle_compat._incubate import _kernel
+    monkeypatch.setattr(_kernel, "on_gpu", lambda t: True)
+    with pytest.raises(NotImplementedError, match="Only Support GeGLU, SwiGLU, GeLU"):
+        paddle.incubate.nn.functional.fused_bias_act(paddle.ones([2, 4]), act_method="tanh")
+
+
+def test_rope_gradient_on_the_cuda_path(monkeypatch):
+    from paddle_compat._incubate import _kernel
+    monkeypatch.setattr(_kernel, "on_gpu", lambda t: True)
+    q = paddle.rand([1, 2, 1, 4])
+    q.stop_gradient = False
+    out_q, out_k, out_v = paddle.incubate.nn.functional.fused_rotary_position_embedding(q)
+    assert out_k is None and out_v is None
+    out_q.sum().backward()
+    assert list(q.grad.shape) == [1, 2, 1, 4]

@@ -114,6 +114,23 @@ def G(fn, t):
     wt = paddle.arange(out.size, dtype=out.dtype).reshape(out.shape) / 7.0 + 1.0
     (g,) = paddle.grad([(out * wt).sum()], [t])
     return g
+rq = T(np.sin(np.arange(96, dtype='float32') / 5).reshape(2, 4, 3, 4))
+rk = T(np.cos(np.arange(32, dtype='float32') / 3).reshape(2, 4, 1, 4))
+ang = np.arange(4, dtype='float32')[:, None] / 10000 ** (np.arange(0, 4, 2, dtype='float32') / 4)
+rsin = T(np.repeat(np.sin(ang), 2, axis=-1).reshape(1, 4, 1, 4))
+rcos = T(np.repeat(np.cos(ang), 2, axis=-1).reshape(1, 4, 1, 4))
+rsin_half = T(np.concatenate([np.sin(ang), np.sin(ang)], -1).reshape(1, 4, 1, 4))
+rcos_half = T(np.concatenate([np.cos(ang), np.cos(ang)], -1).reshape(1, 4, 1, 4))
+pos_ids = T([[3, 1, 2, 0], [0, 2, 3, 1]])
+def rope_ref(t, s, c, neox):
+    if neox:
+        rot = paddle.stack([-t[..., 1::2], t[..., 0::2]], axis=-1).reshape(t.shape)
+    else:
+        h = t.shape[-1] // 2
+        rot = paddle.concat([-t[..., h:], t[..., :h]], axis=-1)
+    return t * c + rot * s
+def pick(table, ids):
+    return table.reshape([4, 4])[ids].unsqueeze(2)
 def ref_mha(x, pre_ln, add_residual, mask=None, bias=True):
     h = F.layer_norm(x, [4]) if pre_ln else x
     qkv = paddle.einsum('bse,tnde->bstnd', h, qkvw)
@@ -214,6 +231,10 @@ CASES = {
     "fused_mha_weight_embed": "IF.fused_multi_head_attention(q3, qkvw[:, :, :, :3], lw)",
     "fused_mha_heads": "IF.fused_multi_head_attention(q3, qkvw[:, :1], lw)",
     "fused_mha_transposed_no_heads": "IF.fused_multi_head_attention(q3, qkvw, lw, transpose_qkv_wb=True)",
+    "fused_bias_act_cpu": "IF.fused_bias_act(x, b4)",
+    "fused_rope_cpu": "IF.fused_rotary_position_embedding(rq, rk)",
+    "fused_rope_position_ids_no_sin": "IF.fused_rotary_position_embedding(rq, position_ids=pos_ids)",
+    "fused_rope_half_no_sin": "IF.fused_rotary_position_embedding(rq, use_neox_rotary_style=False)",
     "fused_bdrln_cpu": "IF.fused_bias_dropout_residual_layer_norm(q3, q3)",
     "fused_bdrln_bad_rate": "IF.fused_bias_dropout_residual_layer_norm(q3, q3, dropout_rate=-1)",
     # autograd
@@ -329,6 +350,24 @@ DENSE = {
     "fused_mha_no_residual": [
         "IF.fused_multi_head_attention(q3, qkvw, lw, add_residual=False, training=False)",
         "ref_mha(q3, False, False, bias=False)"],
+    "fused_bias_act_gelu": ["IF.fused_bias_act(x, b4)", "F.gelu(x + b4)"],
+    "fused_bias_act_relu": ["IF.fused_bias_act(x, act_method='relu')", "F.relu(x)"],
+    "fused_bias_act_geglu": ["IF.fused_bias_act(x, b4, act_method='geglu')",
+                             "F.gelu((x + b4)[:, :2]) * (x + b4)[:, 2:]"],
+    "fused_bias_act_swiglu": ["IF.fused_bias_act(x, b4, act_method='swiglu')",
+                              "F.silu((x + b4)[:, :2]) * (x + b4)[:, 2:]"],
+    "fused_rope_neox": ["IF.fused_rotary_position_embedding(rq, rk, None, rsin, rcos)[:2]",
+                        "[rope_ref(rq, rsin, rcos, True), rope_ref(rk, rsin, rcos, True)]"],
+    "fused_rope_no_sin": ["IF.fused_rotary_position_embedding(rq, rk, rq)",
+                          "[rope_ref(rq, rsin, rcos, True), rope_ref(rk, rsin, rcos, True), rope_ref(rq, rsin, rcos, True)]"],
+    "fused_rope_half": ["IF.fused_rotary_position_embedding(rq, None, rq, rsin_half, rcos_half, use_neox_rotary_style=False)[::2]",
+                        "[rope_ref(rq, rsin_half, rcos_half, False)] * 2"],
+    "fused_rope_position_ids": ["IF.fused_rotary_position_embedding(rq, sin=rsin, cos=rcos, position_ids=pos_ids)[0]",
+                                "rope_ref(rq, pick(rsin, pos_ids), pick(rcos, pos_ids), True)"],
+    "fused_rope_sin_2d": ["IF.fused_rotary_position_embedding(rq, sin=rsin.reshape([4, 4]), cos=rcos.reshape([4, 4]))[0]",
+                          "rope_ref(rq, rsin, rcos, True)"],
+    "fused_rope_time_major": ["IF.fused_rotary_position_embedding(rq.transpose([1, 0, 2, 3]), sin=rsin, cos=rcos, time_major=True)[0]",
+                              "rope_ref(rq, rsin, rcos, True).transpose([1, 0, 2, 3])"],
     "softmax_mask_fuse_upper_triangle": [
         "I.softmax_mask_fuse_upper_triangle(s4)",
         "F.softmax(s4 + T(np.triu(np.full((4, 4), -np.inf, 'float32'), 1)))"],
