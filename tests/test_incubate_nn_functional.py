@@ -8,7 +8,7 @@ import pytest
 import paddle_compat as paddle
 from tests._incubate_goldens import cases, check, check_dense, dense_cases
 
-FUNCTIONAL_CASES = cases("fused_", "swiglu")
+FUNCTIONAL_CASES = cases("fused_", "swiglu", "vlmea")
 
 
 @pytest.mark.parametrize("case", FUNCTIONAL_CASES)
@@ -16,7 +16,7 @@ def test_golden(case):
     check(case)
 
 
-@pytest.mark.parametrize("case", dense_cases("fused_"))
+@pytest.mark.parametrize("case", dense_cases("fused_", "vlmea"))
 def test_cuda_path_matches_the_unfused_formula(case, monkeypatch):
     check_dense(case, monkeypatch)
 

@@ -131,6 +131,22 @@ def rope_ref(t, s, c, neox):
     return t * c + rot * s
 def pick(table, ids):
     return table.reshape([4, 4])[ids].unsqueeze(2)
+vq = T(np.sin(np.arange(96, dtype='float32') / 7).reshape(2, 2, 6, 4))
+vk = T(np.cos(np.arange(96, dtype='float32') / 5).reshape(2, 2, 6, 4))
+vv = T(np.sin(np.arange(96, dtype='float32') / 3).reshape(2, 2, 6, 4))
+vmask = T(np.cos(np.arange(72, dtype='float32')).reshape(2, 1, 6, 6))
+def vl_ref(qlens, kvlens, mask=None, scale=0.5, causal=False, pre=0):
+    outs = []
+    for i in range(2):
+        q, k, v = vq[i:i + 1, :, :qlens[i]], vk[i:i + 1, :, :kvlens[i] + pre], vv[i:i + 1, :, :kvlens[i] + pre]
+        s = paddle.matmul(q, k, transpose_y=True) * scale
+        if mask is not None:
+            s = s + mask[i:i + 1, :, :qlens[i], :kvlens[i] + pre]
+        if causal:
+            s = s + T(np.triu(np.full((qlens[i], kvlens[i] + pre), -np.inf, 'float32'), 1 + pre))
+        o = paddle.matmul(F.softmax(s), v)
+        outs.append(paddle.concat([o, paddle.zeros([1, 2, 6 - qlens[i], 4])], axis=2))
+    return paddle.concat(outs)
 def ref_mha(x, pre_ln, add_residual, mask=None, bias=True):
     h = F.layer_norm(x, [4]) if pre_ln else x
     qkv = paddle.einsum('bse,tnde->bstnd', h, qkvw)
@@ -235,6 +251,7 @@ CASES = {
     "fused_rope_cpu": "IF.fused_rotary_position_embedding(rq, rk)",
     "fused_rope_position_ids_no_sin": "IF.fused_rotary_position_embedding(rq, position_ids=pos_ids)",
     "fused_rope_half_no_sin": "IF.fused_rotary_position_embedding(rq, use_neox_rotary_style=False)",
+    "vlmea_cpu": "IF.variable_length_memory_efficient_attention(vq, vk, vv, T([[6], [6]], 'int32'), T([[6], [6]], 'int32'))",
     "fused_bdrln_cpu": "IF.fused_bias_dropout_residual_layer_norm(q3, q3)",
     "fused_bdrln_bad_rate": "IF.fused_bias_dropout_residual_layer_norm(q3, q3, dropout_rate=-1)",
     # autograd
@@ -368,6 +385,14 @@ DENSE = {
                           "rope_ref(rq, rsin, rcos, True)"],
     "fused_rope_time_major": ["IF.fused_rotary_position_embedding(rq.transpose([1, 0, 2, 3]), sin=rsin, cos=rcos, time_major=True)[0]",
                               "rope_ref(rq, rsin, rcos, True).transpose([1, 0, 2, 3])"],
+    "vlmea_full": ["IF.variable_length_memory_efficient_attention(vq, vk, vv, T([[6], [6]], 'int32'), T([[6], [6]], 'int32'), scale=0.5)",
+                   "vl_ref([6, 6], [6, 6])"],
+    "vlmea_lengths_mask": ["IF.variable_length_memory_efficient_attention(vq, vk, vv, T([[4], [6]], 'int32'), T([[3], [5]], 'int32'), vmask, 0.5)",
+                           "vl_ref([4, 6], [3, 5], vmask)"],
+    "vlmea_default_scale_causal": ["IF.variable_length_memory_efficient_attention(vq, vk, vv, T([[5], [6]], 'int32'), T([[5], [6]], 'int32'), causal=True)",
+                                   "vl_ref([5, 6], [5, 6], causal=True)"],
+    "vlmea_pre_cache": ["IF.variable_length_memory_efficient_attention(vq, vk, vv, T([[3], [4]], 'int32'), T([[3], [4]], 'int32'), scale=0.5, causal=True, pre_cache_length=2)",
+                        "vl_ref([3, 4], [3, 4], causal=True, pre=2)"],
     "softmax_mask_fuse_upper_triangle": [
         "I.softmax_mask_fuse_upper_triangle(s4)",
         "F.softmax(s4 + T(np.triu(np.full((4, 4), -np.inf, 'float32'), 1)))"],

@@ -11,12 +11,15 @@ from ...._incubate.nn.functional.fused_transformer import (
 from ...._incubate.nn.functional.fused_bias_act import fused_bias_act
 from ...._incubate.nn.functional.fused_rotary_position_embedding import (
     fused_rotary_position_embedding)
+from ...._incubate.nn.functional.variable_length_memory_efficient_attention import (
+    variable_length_memory_efficient_attention)
 from ...._nn.functional.activation import swiglu
 
 __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fused_rms_norm",
            "fused_layer_norm", "fused_dropout_add", "fused_feedforward",
            "fused_multi_head_attention", "fused_bias_dropout_residual_layer_norm", "fused_bias_act",
-           "fused_rotary_position_embedding", "swiglu"]
+           "fused_rotary_position_embedding", "variable_length_memory_efficient_attention",
+           "swiglu"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ...._census import missing_getattr as _missing_getattr  # noqa: E402
