@@ -38,3 +38,31 @@ def test_jacobian_rows_are_cached():
     first = J[0, :]
     assert J[0, :].numpy().tolist() == first.numpy().tolist() == [2.0, 0.0]
     assert len(calls) == 1
+
+
+def test_prim_grad_and_forward_grad_in_static_mode():
+    """With enable_prim() Paddle 3.3.1 (PIR mode) raises; paddle_compat computes the gradients
+    (reverse: the ordinary backward; forward: the double-backward trick), checked against the
+    closed form d/dx (tanh(x) * x)."""
+    import numpy as np
+    A = paddle.incubate.autograd
+    xv = np.array([[0.5, -1.0], [2.0, 0.1]], "float32")
+    want = np.tanh(xv) + xv * (1 - np.tanh(xv) ** 2)
+    paddle.enable_static()
+    try:
+        A.enable_prim()
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [2, 2], "float32")
+            x.stop_gradient = False
+            y = paddle.tanh(x) * x
+            g = A.grad(y, x)
+            f = A.forward_grad(y, x)
+        exe = paddle.static.Executor()
+        exe.run(startup)
+        got_g, got_f = exe.run(main, feed={"x": xv}, fetch_list=[g, f])
+    finally:
+        A.disable_prim()
+        paddle.disable_static()
+    np.testing.assert_allclose(got_g, want, rtol=1e-5)
+    np.testing.assert_allclose(got_f, want, rtol=1e-5)

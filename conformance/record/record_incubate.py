@@ -103,6 +103,23 @@ def lbfgs_run(steps=3, **kw):
         out.append(opt.step(closure))
         out += [lin.weight.clone(), lin.bias.clone()]
     return out
+def static_grad(forward=False):
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            sx = paddle.static.data('x', [2, 2], 'float32')
+            sx.stop_gradient = False
+            sy = paddle.tanh(sx) * sx
+            if forward:
+                return A.forward_grad(sy, sx)
+            fetch = [A.grad(sy, sx)] + list(A.grad([sy], [sx], [paddle.full([2, 2], 2.0)]))
+        exe = paddle.static.Executor()
+        exe.run(startup)
+        got = exe.run(main, feed={'x': np.array([[0.5, -1], [2, 0.1]], 'float32')}, fetch_list=fetch)
+    finally:
+        paddle.disable_static()
+    return [T(r) for r in got]
 def W(fn):
     with warnings.catch_warnings(record=True) as got:
         warnings.simplefilter('always')
@@ -286,6 +303,10 @@ CASES = {
     "jvp_bad_v_shape": "A.jvp(lambda a: a * 2, x[0], T([1., 2]))",
     "prim_dynamic": "A.enable_prim()",
     "prim_enabled_dynamic": "A.prim_enabled()",
+    "prim_grad_dynamic": "A.grad(x * x, x)",
+    "prim_forward_grad_dynamic": "A.forward_grad(x * x, x)",
+    "prim_grad_static": "static_grad()",
+    "prim_forward_grad_static_without_prim": "static_grad(forward=True)",
     # nn layers: parameters (names, shapes, dtypes, initial LN/bias values), repr, checks, forward on CPU
     "layer_fused_linear": "params(N.FusedLinear(4, 3))",
     "layer_fused_linear_transposed": "params(N.FusedLinear(4, 3, transpose_weight=True))",
