@@ -1,6 +1,8 @@
-"""paddle.incubate.LookAhead, ModelAverage and optimizer.LBFGS (paddle_compat/_incubate/optimizer/) against Paddle
-3.3.1's goldens (conformance/goldens/incubate.json): the parameters after each step (and, for
-ModelAverage, inside and after apply()), the state_dict names and values, and Paddle's argument
+"""paddle.incubate.LookAhead, ModelAverage, optimizer.LBFGS and optimizer.functional
+minimize_bfgs / minimize_lbfgs (paddle_compat/_incubate/optimizer/) against Paddle 3.3.1's goldens
+(conformance/goldens/incubate.json): the parameters after each step (and, for ModelAverage, inside
+and after apply()), the state_dict names and values, the minimizers' full results (convergence
+flag, evaluation count, position, value, gradient, inverse Hessian), and Paddle's argument
 errors."""
 import numpy as np
 import pytest
@@ -8,7 +10,7 @@ import pytest
 import paddle_compat as paddle
 from tests._incubate_goldens import cases, check
 
-OPTIMIZER_CASES = cases("lookahead", "modelaverage", "lbfgs")
+OPTIMIZER_CASES = cases("lookahead", "modelaverage", "lbfgs", "minimize_")
 
 
 @pytest.mark.parametrize("case", OPTIMIZER_CASES)
@@ -51,3 +53,12 @@ def test_modelaverage_restore_puts_the_trained_values_back():
     assert not np.array_equal(lin.weight.numpy(), trained)
     ma.restore()
     assert np.array_equal(lin.weight.numpy(), trained)
+
+
+def test_minimize_lbfgs_stops_where_paddle_would_loop_forever():
+    def rosen(t):
+        return paddle.sum(100 * (t[1:] - t[:-1] ** 2) ** 2 + (1 - t[:-1]) ** 2)
+    x0 = paddle.to_tensor([-1.2, 1.0, 0.5], dtype="float64")
+    with pytest.raises(RuntimeError, match="history_size=3"):
+        paddle.incubate.optimizer.functional.minimize_lbfgs(rosen, x0, history_size=3,
+                                                            max_iters=40, dtype="float64")

@@ -120,6 +120,12 @@ def static_grad(forward=False):
     finally:
         paddle.disable_static()
     return [T(r) for r in got]
+Fn = paddle.incubate.optimizer.functional
+def rosen(t):
+    return paddle.sum(100 * (t[1:] - t[:-1] ** 2) ** 2 + (1 - t[:-1]) ** 2)
+def quad(t):
+    return paddle.dot(t - 1.5, (t - 1.5) * paddle.to_tensor([1., 3., 10.], dtype=t.dtype))
+x3d = T([-1.2, 1.0, 0.5], dtype='float64')
 def W(fn):
     with warnings.catch_warnings(record=True) as got:
         warnings.simplefilter('always')
@@ -346,6 +352,18 @@ CASES = {
     "lbfgs": "lbfgs_run(learning_rate=0.5, max_iter=4)",
     "lbfgs_strong_wolfe": "lbfgs_run(steps=2, max_iter=3, line_search_fn='strong_wolfe')",
     "lbfgs_warning": "W(lambda: paddle.incubate.optimizer.LBFGS(parameters=net()[0].parameters()))",
+    "minimize_bfgs_quad64": "Fn.minimize_bfgs(quad, T([0., 0., 0.], dtype='float64'), dtype='float64')",
+    "minimize_bfgs_rosen64": "Fn.minimize_bfgs(rosen, x3d, dtype='float64', max_iters=30)",
+    "minimize_bfgs_h0": "Fn.minimize_bfgs(quad, T([0., 0., 0.], dtype='float64'), initial_inverse_hessian_estimate=paddle.eye(3, dtype='float64') * 0.5, dtype='float64', max_iters=3)",
+    "minimize_bfgs_step": "Fn.minimize_bfgs(rosen, x3d, dtype='float64', max_iters=4, initial_step_length=0.1, max_line_search_iters=5)",
+    "minimize_lbfgs_quad": "Fn.minimize_lbfgs(quad, T([0., 0., 0.]))",
+    "minimize_lbfgs_rosen64": "Fn.minimize_lbfgs(rosen, x3d, dtype='float64', history_size=10, max_iters=12)",
+    "minimize_lbfgs_rosen64_long": "Fn.minimize_lbfgs(rosen, x3d, dtype='float64', max_iters=60)",
+    "minimize_bad_dtype": "Fn.minimize_bfgs(quad, paddle.zeros([3]), dtype='int32')",
+    "minimize_list_input": "Fn.minimize_lbfgs(quad, [0., 0., 0.])",
+    "minimize_h0_not_symmetric": "Fn.minimize_bfgs(quad, paddle.zeros([3]), initial_inverse_hessian_estimate=T([[1., 2, 0], [0, 1, 0], [0, 0, 1]]))",
+    "minimize_h0_not_positive": "Fn.minimize_lbfgs(quad, paddle.zeros([3]), initial_inverse_hessian_estimate=-paddle.eye(3))",
+    "minimize_line_search": "Fn.minimize_bfgs(quad, paddle.zeros([3]), line_search_fn='hz')",
     "modelaverage": "average_run(min_average_window=2, max_average_window=3)",
     "modelaverage_rate": "average_run(steps=8, min_average_window=1, max_average_window=10)",
     "modelaverage_no_restore": "average_run(steps=3, need_restore=False, min_average_window=2, max_average_window=4)",

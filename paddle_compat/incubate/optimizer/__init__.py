@@ -3,6 +3,7 @@ ModelAverage (explicit re-exports, no logic; the rooms are paddle_compat/_incuba
 from ..._incubate.optimizer.lbfgs import LBFGS
 from ..._incubate.optimizer.lookahead import LookAhead
 from ..._incubate.optimizer.modelaverage import ModelAverage
+from . import functional
 
 __all__ = ["LBFGS"]
 
