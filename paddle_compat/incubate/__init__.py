@@ -10,7 +10,8 @@ from .._incubate.optimizer.lookahead import LookAhead
 from .._incubate.optimizer.modelaverage import ModelAverage
 from . import nn, autograd, optimizer
 
-__all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max", "segment_min", "graph_send_recv",
+__all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max",
+           "segment_min", "graph_send_recv",
            "graph_sample_neighbors", "graph_reindex", "softmax_mask_fuse",
            "softmax_mask_fuse_upper_triangle", "identity_loss"]
 

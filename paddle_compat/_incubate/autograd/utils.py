@@ -16,7 +16,8 @@ def prim_enabled():
 
 
 def enable_prim():
-    """paddle.incubate.autograd.enable_prim(): turn primitive-operator autodiff on. Static mode only.
+    """paddle.incubate.autograd.enable_prim(): turn primitive-operator autodiff on. Static mode
+    only.
 
     Differences from Paddle: the switch is recorded and reported by prim_enabled(); paddle_compat's
     static gradients are the same either way (Paddle's primitive lowering computes the same

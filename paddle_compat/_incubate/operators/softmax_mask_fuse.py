@@ -33,8 +33,8 @@ def softmax_mask_fuse(x, mask, name=None):
     for i in (0, 2, 3):
         if xt.shape[i] != mt.shape[i]:
             raise ValueError(
-                f"(InvalidArgument) Input x's {i}th dim should be equal with input mask's {i}th dim "
-                f"but received the {i}th dimension of x and mask are not equal the {i}th dim of x "
+                f"(InvalidArgument) Input x's {i}th dim should be equal with input mask's {i}th "
+                f"dim but received the {i}th dimension of x and mask are not equal the {i}th dim of x "
                 f"is {xt.shape[i]}, while the {i}th dim of mask is {mt.shape[i]}.")
     if xt.dtype != mt.dtype:
         raise ValueError(
