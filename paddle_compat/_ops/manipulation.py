@@ -989,8 +989,10 @@ def rot90(x, k=1, axes=[0, 1], name=None):   # noqa: B006 - Paddle's signature
 _INDEX_ADD = defop("index_add", lambda x, index, add_value, axis=0:
                    x.index_add(axis, index, add_value), inputs=("X", "Index", "AddValue"),
                    attrs={"axis": 0}, api="paddle.index_add")
+# Paddle takes int32 and int64 indices (torch only int64)
 _INDEX_FILL = defop("index_fill", lambda x, index, axis=0, value=0.0:
-                    x.index_fill(axis, index, value), inputs=("X", "Index"),
+                    x.index_fill(axis, index.long() if index.dtype is torch.int32 else index, value),
+                    inputs=("X", "Index"),
                     attrs={"axis": 0, "value": 0.0}, api="paddle.index_fill")
 
 

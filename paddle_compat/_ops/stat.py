@@ -103,7 +103,7 @@ _MEDIAN_AVG = defop("median_avg", _median_kernel, attrs=dict(_REDUCE_ATTRS, mode
 
 def mean(x, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     """paddle.mean(x, axis=None, keepdim=False): an int tensor keeps its dtype (truncated mean)."""
-    if type(x) is Tensor and not STATE.static and dtype is None and out is None:
+    if type(x) is Tensor and not STATE.observed and dtype is None and out is None:
         t = x._t
         if axis is None and not keepdim:
             return wrap(_mean_kernel(t))
