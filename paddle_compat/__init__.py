@@ -155,6 +155,8 @@ from ._hapi.dynamic_flops import flops
 from . import sparse, geometric
 # --- audio features, functional, backends, datasets (owner: audio) ---
 from . import audio
+# --- paddle.incubate (owner: incubate) ---
+from . import incubate
 # --- Paddle 3.x tensor functions: in-place variants and newer ops (owner: tensorops) ---
 from ._ops.creation import (tril_, triu_, polar, diagflat, range, BFloat16Tensor, BoolTensor,
                             ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor,

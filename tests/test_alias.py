@@ -82,7 +82,7 @@ def test_module_paddle_does_not_have_either_is_pythons_error(alias, name, missin
 
 @pytest.mark.parametrize("name, missing", [
     ("paddle.nn.quant.quant_layers", "paddle.nn.quant.quant_layers"),
-    ("paddle.incubate.nn", "paddle.incubate"),
+    ("paddle.incubate.asp", "paddle.incubate.asp"),
 ])
 def test_missing_paddle_module_gets_the_census_message(alias, name, missing):
     with pytest.raises(ModuleNotFoundError) as info:
