@@ -62,8 +62,12 @@ class _AliasLoader(importlib.abc.Loader):
         parent_name, _, child = alias_name.rpartition(".")
         parent = sys.modules.get(parent_name)
         if parent is not None and not isinstance(parent.__dict__.get(child, module),
-                                                 types.ModuleType):
-            parent.__class__ = _KeepsFunctions
+                                                 types.ModuleType) \
+                and not isinstance(parent, _KeepsFunctions):
+            cls = parent.__class__
+            # a face module with a class of its own (paddle.tensor is callable) keeps it
+            parent.__class__ = _KeepsFunctions if cls is types.ModuleType else \
+                type(cls.__name__, (_KeepsFunctions, cls), {})
 
 
 class _KeepsFunctions(types.ModuleType):

@@ -264,3 +264,12 @@ def test_importing_a_submodule_keeps_the_function_of_the_same_name(alias):
     assert callable(paddle.text.viterbi_decode) and not inspect.ismodule(paddle.text.viterbi_decode)
     assert inspect.isfunction(paddle.vision.models.googlenet)
     assert inspect.ismodule(sys.modules["paddle.text.viterbi_decode"])
+
+
+def test_a_callable_face_module_stays_callable_after_its_submodules_import(alias):
+    """paddle.tensor is callable (Paddle 3.3) and binds the function einsum over its submodule
+    einsum: importing paddle.tensor.einsum under the alias keeps both."""
+    import paddle
+    importlib.import_module("paddle.tensor.einsum")
+    assert callable(paddle.tensor.einsum) and not isinstance(paddle.tensor.einsum, type(sys))
+    assert paddle.tensor([1, 2]).shape == [2]
