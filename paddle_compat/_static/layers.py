@@ -143,6 +143,7 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     if attr is False:
         return None
     if isinstance(attr, WeightNormParamAttr):
+        reject_in_pir("WeightNormParamAttr")     # Paddle 3.3.1 fails in PIR mode
         return _weight_norm_parameter(shape, dtype, name, attr, is_bias, default_initializer,
                                       helper_name)
     if name is not None and attr.name is None:

@@ -45,6 +45,19 @@ LEGACY_ONLY = {
     "deform_conv2d": (TypeError, "The type of 'mask' in deformable_conv must be (<class "
                                  "'paddle.base.framework.Variable'>, <class 'NoneType'>), but "
                                  "received <class 'paddle.base.libpaddle.pir.Value'>. "),
+    # paddle.static's program (de)serialization reads the legacy ProgramDesc (`program.desc`,
+    # `var.desc`), which PIR programs and values do not have.
+    "serialize_program": (AttributeError, "'paddle.base.libpaddle.pir.Program' object has no "
+                                          "attribute 'desc'"),
+    "serialize_persistables": (AttributeError, "'paddle.base.libpaddle.pir.Value' object has no "
+                                               "attribute 'desc'"),
+    "deserialize_persistables": (TypeError, "program type must be `base.Program`, but received "
+                                            "`<class 'paddle.base.libpaddle.pir.Program'>`"),
+    # WeightNormParamAttr's norm and direction parameters are initialised through the legacy
+    # Constant initializer with a legacy VarType dtype.
+    "WeightNormParamAttr": (TypeError, "(InvalidType) full: argument (position 3) must be one of "
+                                       "paddle::DataType, but got paddle.base.libpaddle.VarType"),
+    "conv3d_transpose": (TypeError, "Input of conv3d_transpose must be Tensor"),
     "create_global_var": (TypeError, "(InvalidType) full: argument (position 3) must be one of "
                                      "paddle::DataType, but got paddle.base.libpaddle.VarType"),
 }
