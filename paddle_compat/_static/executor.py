@@ -374,12 +374,12 @@ def _pir_check_data_fed(block, feed):
     `_pir_feed_data`) and raises KeyError(name) for the first one not in `feed` unless it is
     persistable, whether or not the fetches need it (the legacy executor runs on and fails
     only where an op reads the unfed variable)."""
-    data = [v for v in block.vars.values() if v.is_data and not v.persistable]
-    data.sort(key=lambda v: v._pir_seq)
-    for v in data:
-        name = v.__dict__.get("_pir_name") or v.name     # a shadowed data value keeps its name
-        if name not in feed:
-            raise KeyError(name)
+    from .pir_ops import program_ops
+    for op in program_ops(block):
+        if op.name() == "pd_op.data" and "persistable" not in op._attrs:
+            name = op._attrs["name"]       # a shadowed data value keeps its name here
+            if name not in feed:
+                raise KeyError(name)
 
 
 class Executor:

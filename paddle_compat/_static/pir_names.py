@@ -16,7 +16,9 @@ One Program, two views: the IR records legacy ops (`mul`, `elementwise_add`, `re
   the legacy op left it empty; `"*Slot"` = the op returns one vector that a `builtin.split`
   unpacks into the slot's variables); default `("Out",)`;
 * `attrs`: PIR attribute name -> the legacy attribute it comes from (`"@dtype:attr"` = a VarType
-  code printed as a dtype name), or a constant wrapped in `Const`.
+  code printed as a dtype name), or a constant wrapped in `Const`;
+* `sg`: `"inputs"` when PIR gives every result the inputs' stop_gradient (a result the legacy
+  op marks non-differentiable, such as topk's indices, included); default: each variable's own.
 
 Recorded from the oracle (conformance/record/record_pir.py, goldens/pir.json); PIR prints the
 attributes sorted by name, with `stop_gradient` among them, so no order is kept here.
@@ -45,9 +47,9 @@ TYPE_SUFFIX = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16":
                "bool": "b", "complex64": "c64", "complex128": "c128"}
 
 
-def _op(name, operands=("X",), results=("Out",), attrs=None):
+def _op(name, operands=("X",), results=("Out",), attrs=None, sg=None):
     return {"name": name, "operands": tuple(operands), "results": tuple(results),
-            "attrs": dict(attrs or {})}
+            "attrs": dict(attrs or {}), "sg": sg}
 
 
 _BINARY = {"elementwise_add": "add", "elementwise_sub": "subtract", "elementwise_mul": "multiply",
@@ -132,6 +134,12 @@ OPS.update({
     "where": _op("pd_op.where", ("Condition", "X", "Y")),
     "gelu": _op("pd_op.gelu", attrs={"approximate": "approximate"}),
     "leaky_relu": _op("pd_op.leaky_relu", attrs={"negative_slope": "alpha"}),
+    # k as an attribute (a Variable k is not shown as the operand). PIR marks both results
+    # differentiable when the input is, the int64 indices included.
+    "top_k_v2": _op("pd_op.topk", ("X", ("full_i32", "k")), ("Out", "Indices"),
+                    {"axis": "axis", "largest": "largest", "sorted": "sorted"}, sg="inputs"),
+    "accuracy": _op("pd_op.accuracy", ("Out", "Indices", "Label"),
+                    ("Accuracy", "Correct", "Total")),
     # Gradient ops (append_backward / gradients in PIR form).
     "relu_grad": _op("pd_op.relu_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),
     "tanh_grad": _op("pd_op.tanh_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),

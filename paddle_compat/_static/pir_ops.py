@@ -334,6 +334,8 @@ class _View:
                 slot = o.lstrip("?")
                 names = op.inputs.get(slot, [])
                 operands[j] = self._operand(block, names[0], env) if names else None
+        if t == "mul" and operands[0] is not None and len(operands[0].shape) > 2:
+            operands[0] = self._fc_flatten(block, op, operands[0], ops)
         results = []
         split = None
         for slot in spec["results"]:
@@ -359,6 +361,9 @@ class _View:
                 sgs.append(True)        # a startup program's initialiser
             else:
                 sgs.append(bool(sg_default) if backward else r.stop_gradient)
+        if spec.get("sg") == "inputs" and not backward:
+            sg_in = all(_sg(v) for v in operands if not isinstance(v, OpResult))
+            sgs = [sg_in if r is not None else s for r, s in zip(results, sgs)]
         attrs = {}
         for key, src in spec["attrs"].items():
             if isinstance(src, Const):
@@ -410,6 +415,25 @@ class _View:
             else:
                 ops.append(Operation("builtin.shadow_output", [r], [], {
                     "output_name": r.name}, block))
+
+    def _fc_flatten(self, block, op, x, ops):
+        """PIR's static.nn.fc has no `mul` with x_num_col_dims: an input of rank > 2 is first
+        reshaped to its leading `num_flatten_dims` dims + the product of the rest (a
+        `full_int_array` + `pd_op.reshape`), then multiplied by `pd_op.matmul`."""
+        k = int(op.attrs.get("x_num_col_dims", 1))
+        shape = [int(d) for d in x.shape]
+        rest = 1
+        for d in shape[k:]:
+            rest *= d
+        new_shape = shape[:k] + [rest]
+        r = OpResult([len(new_shape)], "int64")
+        ops.append(Operation("pd_op.full_int_array", [], [r], {
+            "dtype": Raw("int64"), "place": Raw(_CPU), "stop_gradient": [True],
+            "value": new_shape}, block))
+        out = OpResult(new_shape, _dtype_name(x), stop_gradient=_sg(x))
+        ops.append(Operation("pd_op.reshape", [x, r], [out], {
+            "stop_gradient": [out.stop_gradient]}, block))
+        return out
 
     def _forward_operand(self, block, op, i, env):
         outs = op.inputs.get("Out@GRAD") or []
