@@ -242,6 +242,61 @@ with paddle.static.program_guard(main, startup):
     out['reduce_strategy'] = [str(paddle.static.BuildStrategy.ReduceStrategy.Reduce),
                               int(paddle.static.BuildStrategy.ReduceStrategy.AllReduce)]
 """,
+    "legacy_io_in_pir": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    img = paddle.static.data('img', [None, 4], 'float32')
+    pred = paddle.static.nn.fc(img, 2)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    out['serialize_program'] = err(lambda: paddle.static.serialize_program([img], [pred],
+                                                                           program=main))
+    out['serialize_persistables'] = err(lambda: paddle.static.serialize_persistables(
+        [img], [pred], exe, program=main))
+    out['deserialize_persistables'] = err(lambda: paddle.static.deserialize_persistables(
+        main, b'', exe))
+    out['weight_norm'] = err(lambda: paddle.static.nn.fc(img, 3, weight_attr=(
+        paddle.static.WeightNormParamAttr(dim=None, name='wn'))))
+    vol = paddle.static.data('vol', [None, 1, 2, 4, 4], 'float32')
+    out['conv3d_transpose'] = err(lambda: paddle.static.nn.conv3d_transpose(vol, 2, filter_size=3))
+    out['clone_for_test'] = err(lambda: main.clone(for_test=True))
+    out['clone_positional'] = err(lambda: main.clone(False))
+    out['clone_plain'] = str(main.clone()) == str(main)
+    out['block'] = err(lambda: main.block(0))
+    other = paddle.static.data('other', [2], 'float32')
+    out['unfed_data'] = err(lambda: exe.run(main, feed={'img': np.ones((1, 4), 'float32')},
+                                            fetch_list=[pred]))
+    out['fed'] = [a.shape for a in exe.run(main, feed={
+        'img': np.ones((1, 4), 'float32'), 'other': np.ones(2, 'float32'),
+        'vol': np.ones((1, 1, 2, 4, 4), 'float32')}, fetch_list=[pred])]
+""",
+    "scalar_tensor_operands": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    a = paddle.static.data('a', [None, 1], 'int32')
+    f = paddle.static.data('f', [None, 1], 'float32')
+    b = a + paddle.to_tensor(1)
+    c = b * paddle.to_tensor(2)
+    d = c / paddle.to_tensor(1)
+    e = f - paddle.to_tensor(1)
+    g = a * paddle.to_tensor(1.5)
+    out['values'] = [str(v) for v in (b, c, d, e, g)]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    res = exe.run(main, feed={'a': np.array([[3]], 'int32'), 'f': np.array([[2.5]], 'float32')},
+                  fetch_list=[b, c, d, e, g])
+    out['results'] = [[str(r.dtype), r.tolist()] for r in res]
+""",
+    "fc_rank3_topk_accuracy": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [-1, 4, 4], 'float32')
+    y = paddle.static.nn.fc(x, 10, activation='softmax')
+    z = paddle.static.nn.fc(paddle.static.data('w', [-1, 3, 4], 'float32'), 2, num_flatten_dims=2)
+    top = paddle.topk(y, 5)
+    acc = paddle.static.accuracy(y, paddle.static.data('label', [-1, 1], 'int64'), k=5)
+    out['values'] = [str(v) for v in (y, z, top[0], top[1], acc)]
+out['main'] = str(main)
+""",
     "cond_dtype_mismatch": """
 main, startup = fresh()
 with paddle.static.program_guard(main, startup):
