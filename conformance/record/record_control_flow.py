@@ -207,6 +207,55 @@ for _ in range(6):
     losses.append(round(float(l), 5))
 out['losses'] = losses
 """,
+    "seq_rnn_grads_match_dynamic": """
+# An Elman RNN over a [T, B, D] sequence in a while_loop (mm and softsign: Paddle 3.3.1's legacy
+# graph rejects paddle.matmul / tanh, see docs/differences.md), trained by SGD; the first step's
+# parameter gradients are fetched and compared with the same network run in dynamic mode.
+T, B, D, H = 4, 3, 2, 5
+rng = np.random.RandomState(0)
+xs_v = rng.rand(T, B, D).astype('float32')
+y_v = rng.rand(B, 1).astype('float32')
+init = {'W': rng.rand(D, H).astype('float32') - 0.5, 'U': rng.rand(H, H).astype('float32') - 0.5,
+        'O': rng.rand(H, 1).astype('float32') - 0.5}
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    xs = paddle.static.data('xs', [T, B, D], 'float32')
+    y = paddle.static.data('y', [B, 1], 'float32')
+    P = {k: paddle.static.create_parameter(list(v.shape), 'float32', name=k)
+         for k, v in init.items()}
+    i = paddle.full([1], 0, 'int64')
+    h = paddle.zeros([B, H], 'float32')
+    h.stop_gradient = False
+    def body(i, h):
+        x_t = paddle.gather(xs, i)[0]
+        h = paddle.nn.functional.softsign(paddle.mm(x_t, P['W']) + paddle.mm(h, P['U']))
+        return [i + 1, h]
+    i, h = paddle.static.nn.while_loop(lambda i, h: i < T, body, [i, h])
+    loss = paddle.mean((paddle.mm(h, P['O']) - y) ** 2)
+    paddle.optimizer.SGD(0.5).minimize(loss)
+exe.run(start)
+scope = paddle.static.global_scope()
+for k, v in init.items():
+    scope.find_var(k).get_tensor().set(v, paddle.CPUPlace())
+losses = []
+for step in range(5):
+    res = exe.run(main, feed={'xs': xs_v, 'y': y_v}, fetch_list=[loss, 'W@GRAD', 'U@GRAD', 'O@GRAD'])
+    losses.append(round(float(res[0]), 6))
+    if step == 0:
+        out['static_grads'] = [g.tolist() for g in res[1:]]
+out['losses'] = losses
+paddle.disable_static()
+Pd = {k: paddle.to_tensor(v, stop_gradient=False) for k, v in init.items()}
+hd = paddle.zeros([B, H])
+for t in range(T):
+    hd = paddle.nn.functional.softsign(paddle.mm(paddle.to_tensor(xs_v[t]), Pd['W'])
+                                       + paddle.mm(hd, Pd['U']))
+ld = paddle.mean((paddle.mm(hd, Pd['O']) - paddle.to_tensor(y_v)) ** 2)
+ld.backward()
+out['dynamic_loss'] = round(float(ld), 6)
+out['dynamic_grads'] = [Pd[k].grad.numpy().tolist() for k in 'WUO']
+paddle.enable_static()
+""",
     "cond_params_minimize": """
 main, start = fresh()
 with paddle.static.program_guard(main, start):
