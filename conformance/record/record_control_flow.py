@@ -256,6 +256,26 @@ out['dynamic_loss'] = round(float(ld), 6)
 out['dynamic_grads'] = [Pd[k].grad.numpy().tolist() for k in 'WUO']
 paddle.enable_static()
 """,
+    "while_grad_block_printed": """
+# append_backward through a while loop: the while_grad op and its grad sub-block (block 2), with
+# the body's repeated gradient renamed and summed there.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    w = paddle.static.create_parameter([2], 'float32', name='w',
+        default_initializer=paddle.nn.initializer.Constant(0.5))
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    i2, y = paddle.static.nn.while_loop(lambda i, y: i < n, lambda i, y: [i + 1, y * w + y], [i, x])
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed_with_grads'] = str(main)
+    out['param_grads'] = [[p.name, g.name] for p, g in pg]
+exe.run(start)
+vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=[loss, 'x@GRAD', 'w@GRAD'])
+out['values'] = [v.tolist() for v in vals]
+""",
     "cond_params_minimize": """
 main, start = fresh()
 with paddle.static.program_guard(main, start):

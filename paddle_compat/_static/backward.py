@@ -90,6 +90,81 @@ def _py_func_grad(op, grad_of, diff, attrs):
     return ("py_func", {"X": ins}, {"Out": grads}, attrs)
 
 
+def _while_grad(op, grad_of, gname, diff, attrs):
+    """Paddle's while grad maker: a `while_grad` op reading the loop's Out, the gradients that
+    exist of them (Out@GRAD), StepScopes and X, writing one gradient per X (`@EMPTY@` where none
+    flows) with `original_output_grad`, and its `sub_block`: a new grad block (parent: the
+    while's block, forward_idx: the body) holding the grad ops of the body's ops on the path, in
+    reverse (a loop variable's `assign` grad is an `assign`, repeated gradients renamed
+    `@RENAME@block<body>@<k>` and summed, as in the main block). Printing only: the Executor's
+    group asks torch autograd for the gradients over the iterations it ran."""
+    body = op.attrs["sub_block"]
+    parent = body.parent_block if hasattr(body, "parent_block") else None
+    program = body.program
+    xs, outs = list(op.inputs.get("X", [])), list(op.outputs.get("Out", []))
+    out_grads = [gname[n] for n in outs if n in gname]
+    # Differentiable body values, and the body's ops on the path from the loop's gradients.
+    bdiff = {n for n in xs if n in diff}
+    for bop in body.ops:
+        if any(n in bdiff for n in bop.input_arg_names):
+            for n in bop.output_arg_names:
+                v = body._find_var_recursive(n)
+                if v is not None and not v.stop_gradient:
+                    bdiff.add(n)
+    need = {n for n in outs if n in gname}
+    path = []
+    for bop in reversed(body.ops):
+        if any(n in need for n in bop.output_arg_names) and \
+                any(n in bdiff for n in bop.input_arg_names):
+            path.append(bop)
+            need.update(n for n in bop.input_arg_names if n in bdiff)
+
+    def bgrad(n):          # loop variables and captured values: the main block's gradient
+        if n in body.vars:
+            return n + "@GRAD"
+        return gname[n] if n in gname else grad_of(n)
+
+    ops = []
+    for bop in path:
+        bouts = {f"{s}@GRAD": [bgrad(n) for n in names] for s, names in bop.outputs.items()
+                 if names and any(n in need or n in outs for n in names)}
+        bins = {f"{s}@GRAD": [bgrad(n) for n in names if n in bdiff]
+                for s, names in bop.inputs.items() if names and s not in _NO_GRAD_SLOTS}
+        battrs = dict(bop.attrs, op_role=OpRole.Backward, op_role_var=[])
+        if bop.type == "assign":
+            battrs.update(op_namescope="")
+            ops.append(("assign", {"X": bouts.get("Out@GRAD", [])}, {"Out": bins["X@GRAD"]},
+                        battrs))
+        elif bop.type == "scale":
+            battrs.update(bias=0.0, bias_after_scale=True, op_namescope="")
+            ops.append(("scale", {"BiasTensor": [], "ScaleTensor": [],
+                                  "X": bouts.get("Out@GRAD", [])}, {"Out": bins["X@GRAD"]},
+                        battrs))
+        else:
+            ops.append((bop.type + "_grad", _grad_inputs(bop, bouts), bins, battrs))
+    ops, renamed = _add_up_repeated(ops, body.idx)
+    gblock = program._create_block(body.parent_idx)
+    program.current_block_idx = body.parent_idx
+    gblock.forward_block_idx = body.idx
+    body.backward_block_idx = gblock.idx
+    made = sorted({n for _, i, o, _ in ops for names in list(i.values()) + list(o.values())
+                   for n in names if n.endswith("@GRAD") or "@GRAD@RENAME@" in n} - set(out_grads))
+    for g in made:
+        fwd = renamed.get(g, g)
+        fwd = fwd[:-len("@GRAD")] if fwd.endswith("@GRAD") else fwd
+        fwd = fwd.split("/")[-1]
+        v = body._find_var_recursive(fwd)
+        if v is not None and g not in gblock.vars:
+            gblock.create_var(name=g, shape=v.shape, dtype=v.dtype, stop_gradient=False)
+    for type_, ins, outs_, battrs in ops:
+        gblock.append_op(type_, ins, outs_, battrs)
+    del parent
+    wattrs = dict(attrs, sub_block=gblock, original_output_grad=list(out_grads))
+    return ("while_grad", {"Out": outs, "Out@GRAD": out_grads,
+                           "StepScopes": list(op.outputs.get("StepScopes", [])), "X": xs},
+            {"X@GRAD": [grad_of(n) if n in diff else _EMPTY for n in xs]}, wattrs)
+
+
 def _add_up_repeated(grad_ops, block_idx):
     """Paddle's `_addup_repetitive_outputs_`: a gradient written by several grad ops (or twice by
     one, as `y + y` does) is written as `x@GRAD@RENAME@block<i>@<k>` by each, and a `sum` op adds
@@ -122,7 +197,8 @@ def _add_up_repeated(grad_ops, block_idx):
             for k, n in enumerate(names):
                 if n == _EMPTY:
                     continue                        # py_func's "no gradient here" placeholder
-                if n not in produced:
+                if n not in produced or (type_ == "while_grad" and n in ins.get("Out@GRAD", ())):
+                    # (while_grad adds the loop's gradient into its Out@GRAD variable in place)
                     produced[n] = [n]
                     where[n] = (names, k)
                     continue
@@ -201,6 +277,14 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
         group.seed_names.append(grad_of(t.name))
     grad_ops = []
     for op in path:
+        if op.type == "while":
+            # (before `outs` below names a gradient for every loop output)
+            params = [n for n in op.inputs.get("X", []) if n in diff and
+                      (v := block._find_var_recursive(n)) is not None and v.is_parameter]
+            attrs = dict(op.attrs, op_role=OpRole.Backward, op_role_var=(
+                [params[0], grad_of(params[0])] if params and seed == "fill_constant" else []))
+            grad_ops.append(_while_grad(op, grad_of, gname, diff, attrs))
+            continue
         outs = {f"{s}@GRAD": [grad_of(n) for n in names] for s, names in op.outputs.items()
                 if any(n in gname for n in names)}
         # Paddle lists every non-empty input slot's @GRAD, empty where no gradient flows.
