@@ -10,7 +10,8 @@ generated PIR-only method: "logical_not(): argument (position 1) must be Value, 
 Variable"); to record what its legacy implementation builds, this recorder points
 `paddle.logical_not` back at the legacy op builder (`paddle.tensor.logic._logical_op`). Printed
 programs are recorded before any gradients are appended (the grad section differs, see
-docs/differences.md). Re-runnable: it overwrites conformance/goldens/control_flow.json.
+docs/differences.md), except in the `*_grad_block*_printed` cases, which record Paddle's
+while_grad / conditional_block_grad and their grad sub-blocks. Re-runnable: it overwrites conformance/goldens/control_flow.json.
 """
 import json
 import os
@@ -275,6 +276,25 @@ with paddle.static.program_guard(main, start):
 exe.run(start)
 vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=[loss, 'x@GRAD', 'w@GRAD'])
 out['values'] = [v.tolist() for v in vals]
+""",
+    "cond_grad_blocks_printed": """
+# append_backward through cond: select_output, one conditional_block_grad per branch and their
+# grad sub-blocks (blocks 3 and 4, the false branch's first), the branch gradients summed.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    y = paddle.static.data('y', [1], 'float32')
+    pred = paddle.less_than(y, paddle.full([1], 1.0, 'float32'))
+    res = paddle.static.nn.cond(pred, lambda: x * 2, lambda: x - 1)
+    loss = paddle.mean(res)
+    paddle.static.append_backward(loss)
+    out['printed_with_grads'] = str(main)
+exe.run(start)
+for yv in (0.5, 2.0):
+    vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32'),
+                               'y': np.array([yv], 'float32')}, fetch_list=[loss, 'x@GRAD'])
+    out['values_%s' % yv] = [v.tolist() for v in vals]
 """,
     "cond_params_minimize": """
 main, start = fresh()

@@ -90,20 +90,17 @@ def _py_func_grad(op, grad_of, diff, attrs):
     return ("py_func", {"X": ins}, {"Out": grads}, attrs)
 
 
-def _while_grad(op, grad_of, gname, diff, attrs):
-    """Paddle's while grad maker: a `while_grad` op reading the loop's Out, the gradients that
-    exist of them (Out@GRAD), StepScopes and X, writing one gradient per X (`@EMPTY@` where none
-    flows) with `original_output_grad`, and its `sub_block`: a new grad block (parent: the
-    while's block, forward_idx: the body) holding the grad ops of the body's ops on the path, in
-    reverse (a loop variable's `assign` grad is an `assign`, repeated gradients renamed
-    `@RENAME@block<body>@<k>` and summed, as in the main block). Printing only: the Executor's
-    group asks torch autograd for the gradients over the iterations it ran."""
-    body = op.attrs["sub_block"]
-    parent = body.parent_block if hasattr(body, "parent_block") else None
+def _sub_block_grad(op, body, xs, outs, grad_of, gname, diff):
+    """The grad sub-block Paddle's while / conditional_block grad makers build: a new block
+    (parent: the op's block, forward_idx: `body`, whose backward_idx points back) holding the
+    grad ops of the body's ops on the path from the gradients that exist of `outs` to the
+    differentiable `xs`, in reverse (a copy's `assign` grad is an `assign`; repeated gradients
+    renamed `@RENAME@block<body>@<k>` and summed, as in the main block). Its variables are the
+    gradients its ops name, except the output gradients it reads from the main block.
+    Printing only: the Executor's group asks torch autograd for the gradients.
+    Returns (grad block, the output gradients read)."""
     program = body.program
-    xs, outs = list(op.inputs.get("X", [])), list(op.outputs.get("Out", []))
     out_grads = [gname[n] for n in outs if n in gname]
-    # Differentiable body values, and the body's ops on the path from the loop's gradients.
     bdiff = {n for n in xs if n in diff}
     for bop in body.ops:
         if any(n in bdiff for n in bop.input_arg_names):
@@ -119,7 +116,7 @@ def _while_grad(op, grad_of, gname, diff, attrs):
             path.append(bop)
             need.update(n for n in bop.input_arg_names if n in bdiff)
 
-    def bgrad(n):          # loop variables and captured values: the main block's gradient
+    def bgrad(n):          # values of enclosing blocks: the main block's gradient names
         if n in body.vars:
             return n + "@GRAD"
         return gname[n] if n in gname else grad_of(n)
@@ -143,26 +140,51 @@ def _while_grad(op, grad_of, gname, diff, attrs):
         else:
             ops.append((bop.type + "_grad", _grad_inputs(bop, bouts), bins, battrs))
     ops, renamed = _add_up_repeated(ops, body.idx)
+    current = program.current_block_idx
     gblock = program._create_block(body.parent_idx)
-    program.current_block_idx = body.parent_idx
+    program.current_block_idx = current
     gblock.forward_block_idx = body.idx
     body.backward_block_idx = gblock.idx
     made = sorted({n for _, i, o, _ in ops for names in list(i.values()) + list(o.values())
                    for n in names if n.endswith("@GRAD") or "@GRAD@RENAME@" in n} - set(out_grads))
     for g in made:
         fwd = renamed.get(g, g)
-        fwd = fwd[:-len("@GRAD")] if fwd.endswith("@GRAD") else fwd
-        fwd = fwd.split("/")[-1]
+        fwd = fwd[:-len("@GRAD")].split("/")[-1] if fwd.endswith("@GRAD") else fwd
         v = body._find_var_recursive(fwd)
         if v is not None and g not in gblock.vars:
             gblock.create_var(name=g, shape=v.shape, dtype=v.dtype, stop_gradient=False)
     for type_, ins, outs_, battrs in ops:
         gblock.append_op(type_, ins, outs_, battrs)
-    del parent
+    return gblock, out_grads
+
+
+def _while_grad(op, grad_of, gname, diff, attrs):
+    """Paddle's while grad maker: a `while_grad` op reading the loop's Out, the gradients that
+    exist of them (Out@GRAD), StepScopes and X, writing one gradient per X (`@EMPTY@` where none
+    flows), with `original_output_grad` and its grad sub-block (_sub_block_grad)."""
+    xs, outs = list(op.inputs.get("X", [])), list(op.outputs.get("Out", []))
+    gblock, out_grads = _sub_block_grad(op, op.attrs["sub_block"], xs, outs, grad_of, gname,
+                                        diff)
     wattrs = dict(attrs, sub_block=gblock, original_output_grad=list(out_grads))
     return ("while_grad", {"Out": outs, "Out@GRAD": out_grads,
                            "StepScopes": list(op.outputs.get("StepScopes", [])), "X": xs},
             {"X@GRAD": [grad_of(n) if n in diff else _EMPTY for n in xs]}, wattrs)
+
+
+def _cond_grad(op, grad_of, gname, diff):
+    """Paddle's conditional_block grad maker: `conditional_block_grad` reading Cond, Input, Out,
+    the output gradients and Scope, writing Input@GRAD, with only is_scalar_condition,
+    op_device, op_role and its grad sub-block (_sub_block_grad) as attributes."""
+    xs, outs = list(op.inputs.get("Input", [])), list(op.outputs.get("Out", []))
+    gblock, out_grads = _sub_block_grad(op, op.attrs["sub_block"], xs, outs, grad_of, gname,
+                                        diff)
+    attrs = {"is_scalar_condition": op.attrs.get("is_scalar_condition", False),
+             "op_device": op.attrs.get("op_device", ""), "op_role": OpRole.Backward,
+             "sub_block": gblock}
+    return ("conditional_block_grad", {"Cond": list(op.inputs.get("Cond", [])), "Input": xs,
+                                       "Out": outs, "Out@GRAD": out_grads,
+                                       "Scope": list(op.outputs.get("Scope", []))},
+            {"Input@GRAD": [grad_of(n) if n in diff else _EMPTY for n in xs]}, attrs)
 
 
 def _add_up_repeated(grad_ops, block_idx):
@@ -285,6 +307,9 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
                 [params[0], grad_of(params[0])] if params and seed == "fill_constant" else []))
             grad_ops.append(_while_grad(op, grad_of, gname, diff, attrs))
             continue
+        if op.type == "conditional_block" and op.attrs.get("sub_block") is not None:
+            grad_ops.append(_cond_grad(op, grad_of, gname, diff))
+            continue
         outs = {f"{s}@GRAD": [grad_of(n) for n in names] for s, names in op.outputs.items()
                 if any(n in gname for n in names)}
         # Paddle lists every non-empty input slot's @GRAD, empty where no gradient flows.
@@ -298,6 +323,13 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
             [fwd_of[params[0]], params[0]] if params and seed == "fill_constant" else []))
         if op.type == "py_func":
             grad_ops.append(_py_func_grad(op, grad_of, diff, attrs))
+            continue
+        if op.type == "select_input":
+            # Paddle's select_input grad maker: a `select_output` routing dOut to the chosen
+            # branch's output gradient.
+            grad_ops.append(("select_output", {"Mask": list(op.inputs.get("Mask", [])),
+                                               "X": outs.get("Out@GRAD", [])},
+                             {"Out": [grad_of(n) for n in op.inputs.get("X", [])]}, attrs))
             continue
         if op.type == "print":
             # Paddle's print grad maker emits another `print` op: Out@GRAD in, In@GRAD out.
