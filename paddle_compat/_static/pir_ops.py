@@ -289,6 +289,8 @@ class _View:
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
         spec = OPS.get(t)
+        if callable(spec):
+            spec = spec(op.attrs)
         if spec is None:
             spec = {"name": "pd_op." + t, "operands": tuple(sorted(op.inputs)),
                     "results": tuple(sorted(op.outputs)), "attrs": {}}
@@ -299,7 +301,7 @@ class _View:
         # then combines list inputs, then the op itself.
         order = sorted(range(len(spec["operands"])), key=lambda j: (
             0 if isinstance(spec["operands"][j], tuple) and spec["operands"][j][0] in (
-                "int_array", "full", "full_i32", "full_i64") else 1, j))
+                "int_array", "full", "full_i32", "full_i64", "full_f64") else 1, j))
         for j in order:
             o = spec["operands"][j]
             if isinstance(o, tuple):
@@ -313,8 +315,9 @@ class _View:
                         "dtype": Raw("int64"), "place": Raw(_CPU), "stop_gradient": [True],
                         "value": vals}, block))
                     operands[j] = r
-                elif kind in ("full", "full_i32", "full_i64"):
-                    dt = {"full_i32": "int32", "full_i64": "int64"}.get(kind, "float32")
+                elif kind in ("full", "full_i32", "full_i64", "full_f64"):
+                    dt = {"full_i32": "int32", "full_i64": "int64",
+                          "full_f64": "float64"}.get(kind, "float32")
                     v = op.attrs.get(arg, 0)
                     r = OpResult([1], dt)
                     ops.append(Operation("pd_op.full", [], [r], {
@@ -363,9 +366,14 @@ class _View:
                 sgs.append(bool(sg_default) if backward else r.stop_gradient)
         if spec.get("sg") == "inputs" and not backward:
             sg_in = all(_sg(v) for v in operands if not isinstance(v, OpResult))
-            sgs = [sg_in if r is not None else s for r, s in zip(results, sgs)]
+            sgs = [sg_in for _ in results]
         attrs = {}
         for key, src in spec["attrs"].items():
+            if callable(src):
+                src = src(op.attrs)
+                if not isinstance(src, Const):
+                    attrs[key] = list(src) if isinstance(src, tuple) else src
+                    continue
             if isinstance(src, Const):
                 v = Raw(src.value) if src.bare else src.value
             elif src.startswith("@dtype:"):
@@ -378,7 +386,7 @@ class _View:
         if t == "fill_constant":
             attrs["value"] = float(attrs["value"] or 0.0)
             attrs["place"] = Raw(_UNDEF)
-        if t in ("uniform_random", "gaussian_random"):
+        if t in ("uniform_random", "gaussian_random", "randint", "randperm", "empty"):
             attrs["place"] = Raw(_UNDEF)
         if persist:
             attrs["persistable"] = [True]

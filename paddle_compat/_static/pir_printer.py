@@ -60,7 +60,10 @@ def value_repr(v):
     name = op.name() if op is not None else "builtin.parameter"
     stop = v.stop_gradient
     legacy = getattr(op, "legacy", None)
-    if legacy is not None and OPS.get(legacy.type, {}).get("sg") == "inputs":
+    spec = OPS.get(legacy.type) if legacy is not None else None
+    if callable(spec):
+        spec = spec(legacy.attrs)
+    if spec is not None and spec.get("sg") == "inputs":
         stop = op._attrs["stop_gradient"][idx]      # PIR's flag, not the legacy variable's
     sg = "True" if stop else "False"
     return (f"Value(define_op_name={name}, index={idx}, dtype={type_text(v)}, "
