@@ -165,6 +165,33 @@ with paddle.static.program_guard(main, start):
     out['printed'] = str(main)
     out['ret'] = str(ret)
 """,
+    "static_pylayer_backward": """
+def forward_fn(x):
+    return paddle.exp(x)
+
+def backward_fn(dy):
+    return 2 * paddle.exp(dy)
+
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    data = paddle.static.data(name="X", shape=[None, 5], dtype="float32")
+    data.stop_gradient = False
+    ret = paddle.static.nn.static_pylayer(forward_fn, [data], backward_fn)
+    loss = paddle.mean(ret)
+    pg = paddle.static.append_backward(loss, parameter_list=[data])
+    out['printed'] = str(main)
+    out['grad'] = str(pg[0][1])
+""",
+    "append_backward_fc": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data(name="X", shape=[None, 5], dtype="float32")
+    y = paddle.static.nn.fc(x, 2)
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed'] = str(main)
+    out['grads'] = [[str(p), str(g)] for p, g in pg]
+""",
     "guards": """
 pir_utils = paddle.pir_utils
 paddle.disable_static()

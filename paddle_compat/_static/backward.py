@@ -10,6 +10,7 @@ Differences from Paddle: a variable read by several ops gets one `x@GRAD` (Paddl
 partial gradients `x@GRAD@RENAME@...` and adds a `sum` op); grad ops list all forward inputs and
 `<Out>@GRAD` (Paddle's per-op grad makers choose subsets, e.g. relu_grad reads Out).
 """
+from .._mode import STATE
 from .builder import XSHAPE_OPS, OpRole, standard_attrs
 from .ir import Variable
 from .local_ops import LOCAL_OPS
@@ -24,6 +25,7 @@ class GradGroup:
         self.targets, self.target_grads, self.seed_names = [], [], []
         self.grad_of = {}
         self.ops = []
+        self.minimize = False       # recorded by optimizer.minimize (the PIR view's flags)
 
 
 def _as_list(x):
@@ -403,6 +405,9 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
             break
     if parameter_list is None:
         params = [p for p in block.all_parameters() if p.trainable]
+        if STATE.pir:
+            # PIR returns them in its parameter order (each new builtin.parameter on top).
+            params.sort(key=lambda p: p._pir_seq[1], reverse=True)
     else:
         params = [block._var_recursive(p) if isinstance(p, str) else p for p in parameter_list]
     no_grad = _no_grad_names(no_grad_set)

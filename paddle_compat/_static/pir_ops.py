@@ -181,11 +181,11 @@ class _View:
 
     # -- helpers -------------------------------------------------------------------------------
     def _group_flags(self, program):
-        # append_backward (minimize) seeds its loss gradient with fill_constant; PIR marks the
-        # gradients it builds stop_gradient=True, while gradients() leaves them False.
+        # PIR marks the gradients optimizer.minimize builds stop_gradient=True, while
+        # append_backward and gradients() leave them False.
         for block in program.blocks:
             for op in block.ops:
-                if op.grad_group is not None and op.type == "fill_constant":
+                if op.grad_group is not None and op.grad_group.minimize:
                     self.grad_sg[id(op.grad_group)] = True
 
     def _lookup(self, block, name, env):
@@ -284,6 +284,8 @@ class _View:
             return self._translate_cond(block, op, ops, env)
         if t == "pylayer":
             return self._translate_pylayer(block, op, ops, env)
+        if t == "pylayer_grad" and len(op.attrs.get("blocks") or ()) > 1:
+            return self._translate_pylayer_grad(block, op, ops, env)
         if t == "while":
             return self._translate_while(block, op, ops, env)
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
@@ -472,22 +474,24 @@ class _View:
         ops.append(pop)
         self._bind(block, env, out.name, pop, 0, region)
 
-    def _region(self, parent, sub_idx, outs, env, renv=None):
+    def _region(self, parent, sub_idx, outs, env, renv=None, skip=()):
         """The ops of a sub-block, with the trailing assigns to the parent's outputs folded into
-        the `cf.yield` (PIR yields the values themselves)."""
+        the `cf.yield` (PIR yields the values themselves); ops in `skip` are left out."""
         block = self.program.blocks[sub_idx]
         renv = dict(env) if renv is None else renv
         ops = []
         yielded = {}
         tail = []
         for op in block.ops:
+            if id(op) in skip:
+                continue
             if op.type == "assign" and op.outputs.get("Out", [None])[0] in outs:
                 tail.append(op)
                 continue
             self._translate_op(block, op, ops, renv, region=True)
         for op in tail:
             yielded[op.outputs["Out"][0]] = self._operand(block, op.inputs["X"][0], renv)
-        values = [yielded.get(n) for n in outs]
+        values = [yielded[n] if n in yielded else self._operand(block, n, renv) for n in outs]
         ops.append(Operation("cf.yield", values, [], {}, block))
         self.block_ops[sub_idx] = ops
         return ops
@@ -563,6 +567,34 @@ class _View:
                                           for n in op.inputs.get("Input", [])], results,
                         {"backward_function_id": _PYLAYER_ID[id(op)],
                          "stop_gradient": [r.stop_gradient for r in results]}, block, legacy=op,
+                        regions=[region])
+        ops.append(pop)
+        for i, r in enumerate(results):
+            self.defs[(block.idx, r.name)] = (pop, i)
+
+
+    def _translate_pylayer_grad(self, block, op, ops, env):
+        """PIR shows a static_pylayer's backward as a second `pd_op.pylayer`
+        (backward_function_id -1) over the output gradients, whose region is the backward
+        function's ops reading those gradients directly (the legacy block's leading copies of
+        them are left out) and yielding the input gradients."""
+        bwd = op.attrs["blocks"][1]
+        out_grads = list(op.inputs.get("Out@GRAD", []))
+        outs = [n for n in op.outputs.get("Input@GRAD", []) if n != "@EMPTY@"]
+        results = [block._find_var_recursive(n) for n in outs]
+        renv = dict(env)
+        skip = set()
+        for bop in bwd.ops:
+            src = bop.inputs.get("X", [None])[0] if bop.type == "assign" else None
+            if src in out_grads:
+                renv[bop.outputs["Out"][0]] = self._lookup(block, src, env)
+                skip.add(id(bop))
+        region = self._region(block, bwd.idx, outs, env, renv=renv, skip=skip)
+        sg = bool(self.grad_sg.get(id(op.grad_group), False)) if op.grad_group is not None \
+            else False
+        pop = Operation("pd_op.pylayer", [self._operand(block, n, env) for n in out_grads],
+                        results, {"backward_function_id": -1,
+                                  "stop_gradient": [sg for _ in results]}, block, legacy=op,
                         regions=[region])
         ops.append(pop)
         for i, r in enumerate(results):
