@@ -5,6 +5,7 @@ real Paddle 3.3.1. A case listed in XFAIL is a known, documented difference (doc
 """
 import contextlib
 import os
+import sys
 
 import pytest
 
@@ -66,8 +67,13 @@ def _params():
 
 @pytest.fixture(scope="module", autouse=True)
 def _alias():
+    # The cases `import paddle`; the alias is removed again afterwards unless it was there before,
+    # so tests that run later (test_alias, test_check) see the interpreter as they expect it.
+    had = sys.modules.get("paddle") is paddle_compat
     paddle_compat.install_alias()
     yield
+    if not had:
+        paddle_compat.uninstall_alias()
 
 
 @pytest.mark.parametrize("topic,name,flags,code,env", _params())

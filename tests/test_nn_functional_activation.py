@@ -83,3 +83,19 @@ _CASES = _json.load(open(_GOLDEN))["cases"]
 @_pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
 def test_functional_case_matches_paddle(name):
     _check_case(paddle, _CASES[name])
+
+
+def test_signs_of_zero_are_paddles():
+    """Paddle 3.3.1 prints these zeros with these signs: hardshrink multiplies by its mask (-0.2
+    gives -0.), softshrink selects a literal 0 (+0.), selu computes exp(x) - 1 (selu(-0.) is +0.)."""
+    x = paddle.to_tensor([-0.9, -0.2, -0.0, 0.0, 0.1, 0.8])
+    signs = {
+        "hardshrink": [1, 1, 1, 0, 0, 0],
+        "softshrink": [1, 0, 0, 0, 0, 0],
+        "selu": [1, 1, 0, 0, 0, 0],
+    }
+    for name, want in signs.items():
+        out = getattr(F, name)(x).numpy()
+        assert np.signbit(out).astype(int).tolist() == want, name
+    np.testing.assert_allclose(F.softshrink(x).numpy(), [-0.4, 0, 0, 0, 0, 0.3], rtol=1e-6)
+    np.testing.assert_allclose(F.hardshrink(x).numpy(), [-0.9, 0, 0, 0, 0, 0.8], rtol=1e-6)

@@ -83,3 +83,31 @@ with open(_GOLDEN) as _f:
 @pytest.mark.parametrize("name", sorted(n for n in _CASES if n.startswith(PREFIXES)))
 def test_functional_case_matches_paddle(name):
     check_case(paddle, _CASES[name])
+
+
+def test_dropout_writes_positive_zeros_where_it_drops():
+    """Paddle's dropout kernel writes a literal 0 where it drops (x * 0 would print -0. for a
+    negative x); with an axis Paddle scales first (scale turns -0. into +0.), then masks."""
+    x = paddle.to_tensor([-0.9, -0.2, -0.0, 0.0, 0.1, 0.8, -3.0])
+    paddle.seed(1)
+    out = paddle.nn.functional.dropout(x, 0.5).numpy()
+    assert np.signbit(out).astype(int).tolist() == [0, 1, 1, 0, 0, 0, 1]     # Paddle 3.3.1
+    np.testing.assert_allclose(out, [0, -0.4, 0, 0, 0, 1.6, -6.0], rtol=1e-6)
+    paddle.seed(1)
+    out = paddle.nn.functional.dropout(x, 0.5, mode="downscale_in_infer").numpy()
+    assert np.signbit(out).astype(int).tolist() == [0, 1, 1, 0, 0, 0, 1]
+    paddle.seed(1)
+    out = paddle.nn.functional.dropout(x.reshape([1, 7]), 0.5, axis=1).numpy()
+    assert np.signbit(out).astype(int).tolist() == [[1, 1, 0, 0, 0, 0, 1]]
+
+
+def test_linear_takes_a_one_dimensional_weight_as_paddles_matmul_does():
+    """An Assign initializer of shape [in] leaves Linear a 1-D weight; Paddle's linear is
+    matmul + add, so [1, 2] @ [2] + [2] gives [6.] (Paddle's own Assign docstring example)."""
+    w = paddle.ParamAttr(initializer=paddle.nn.initializer.Assign([2, 2]))
+    b = paddle.ParamAttr(initializer=paddle.nn.initializer.Assign([2]))
+    lin = paddle.nn.Linear(2, 2, weight_attr=w, bias_attr=b)
+    assert lin.weight.shape == [2]
+    np.testing.assert_array_equal(lin(paddle.ones([1, 2])).numpy(), [6.0])
+    with pytest.raises(ValueError, match="K_lhs:3 != K_rhs:2"):
+        paddle.nn.functional.linear(paddle.ones([1, 3]), lin.weight)

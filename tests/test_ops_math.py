@@ -444,3 +444,11 @@ from tests import _tensor_api_goldens as _api  # noqa: E402
 @pytest.mark.parametrize("case", _api.cases("math"))
 def test_tensor_api_golden(case):
     _api.check(case)
+
+
+def test_scale_adds_its_zero_bias_as_paddle_does():
+    """Paddle's scale kernel computes x * s + bias even for bias 0: -0. * s + 0. is +0."""
+    x = paddle.to_tensor([-0.9, -0.0, 0.5])
+    assert np.signbit(paddle.scale(x, 0.0).numpy()).tolist() == [False, False, False]
+    assert np.signbit(paddle.scale(x, 2.0).numpy()).tolist() == [True, False, False]
+    assert paddle.scale(paddle.to_tensor([3], dtype="int32"), 2.0).dtype == paddle.int32

@@ -137,16 +137,16 @@ TABLE = [
       "        env[name] = torch.ones_like(t) if g is None else g",
       STATIC, "an input with no path to the target gets a gradient of ones"),
     M("static/feed-rank-check", "paddle_compat/_static/executor.py",
-      "    if len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):",
-      "    if any(w >= 0 and w != s for w, s in zip(want, shape)):",
+      "    elif len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):",
+      "    elif any(w >= 0 and w != s for w, s in zip(want, shape)):",
       STATIC, "feeding an array of the wrong rank is not rejected"),
     M("static/grad-rename", "paddle_compat/_static/backward.py",
       "            gname[n] = \"grad/\" * times + base if taken else base",
       "            gname[n] = base",
       STATIC, "a second gradients() call reuses x@GRAD instead of grad/x@GRAD"),
     M("static/batch-norm-stat-names", "paddle_compat/_static/layers.py",
-      "name=moving_mean_name or program_name(helper + \".w\")",
-      "name=moving_mean_name or _unique_name.generate(helper + \".w\")",
+      "attr=ParamAttr(name=stat_name, initializer=I.Constant(value),",
+      "attr=ParamAttr(name=stat_name or scale.name, initializer=I.Constant(value),",
       STATIC, "static batch_norm's Mean shares Scale's name (w_0)"),
     # ---- py_func --------------------------------------------------------------------------------
     M("py_func/skip-vars", "paddle_compat/_static/py_func.py",
@@ -201,11 +201,15 @@ TABLE = [
       "        denom = (ms - mg * mg).add_(eps).sqrt_()", "        denom = (ms + eps).sqrt_()",
       OPTIM, "RMSProp(centered=True) does not subtract the mean gradient"),
     M("optim/beta2-pow", "paddle_compat/_optim/rules.py",
-      "    param.sub_(update.to(param.dtype))\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
+      "    _adam_update(param, m1, m2, eps_t, lr_t)\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
       "    state[\"beta2_pow_acc\"].mul_(b2)",
-      "    param.sub_(update.to(param.dtype))\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
+      "    _adam_update(param, m1, m2, eps_t, lr_t)\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
       "    state[\"beta2_pow_acc\"].mul_(b1)",
       OPTIM, "Adam's beta2 power accumulates beta1"),
+    M("optim/multi-beta2-pow", "paddle_compat/_optim/rules.py",
+      "    torch._foreach_mul_([st[\"beta2_pow_acc\"] for st in states], b2)",
+      "    torch._foreach_mul_([st[\"beta2_pow_acc\"] for st in states], b1)",
+      OPTIM, "the CUDA multi-tensor Adam's beta2 power accumulates beta1"),
     M("optim/amsgrad-max", "paddle_compat/_optim/rules.py",
       "        torch.maximum(m2max, m2, out=m2max)", "        m2max.copy_(m2)",
       OPTIM, "amsgrad keeps the latest second moment instead of the maximum"),

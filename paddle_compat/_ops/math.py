@@ -489,8 +489,9 @@ def _scale_kernel(x, scale=1.0, bias=0.0, bias_after_scale=True):
         # graph records `i * 2` as scale(2.0) and it must stay int32.
         scale, bias = int(scale), int(bias)
     if bias_after_scale:
+        # Paddle adds the bias even when it is 0: -0. * s + 0. is +0., and the sign is printed
         out = x * scale
-        return out + bias if bias else out
+        return out + bias if bias or out.is_floating_point() else out
     return (x + bias) * scale
 
 

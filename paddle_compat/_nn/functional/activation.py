@@ -59,8 +59,9 @@ def _thresholded_relu_kernel(x, threshold=1.0, value=0.0):
 
 _CELU = shared("celu", _float("celu", lambda x, alpha=1.0: TF.celu(x, alpha)), attrs={"alpha": 1.0},
                api="paddle.nn.functional.celu")
+# exp(x) - 1, not expm1: Paddle's kernel subtracts (selu(-0.) is +0., and small |x| round as there)
 _SELU = shared("selu", _float("selu", lambda x, scale=1.0, alpha=1.0:
-                              scale * torch.where(x > 0, x, alpha * torch.expm1(x))),
+                              scale * torch.where(x > 0, x, alpha * (torch.exp(x) - 1))),
                attrs={"scale": 1.0507009873554805, "alpha": 1.6732632423543772},
                api="paddle.nn.functional.selu")
 _MISH = shared("mish", _float("mish", lambda x, threshold=20.0: x * torch.tanh(
@@ -71,10 +72,13 @@ _SWISH = shared("swish", _float("swish", lambda x, beta=1.0: x * torch.sigmoid(x
 _BRELU = shared("brelu", _float("hardtanh", lambda x, t_min=-1.0, t_max=1.0:
                                 torch.clamp(x, t_min, t_max)),
                 attrs={"t_min": -1.0, "t_max": 1.0}, api="paddle.nn.functional.hardtanh")
-_HSHRINK = shared("hard_shrink", _float("hard_shrink", lambda x, threshold=0.5: torch.where(
-    (x > threshold) | (x < -threshold), x, torch.zeros_like(x))), attrs={"threshold": 0.5},
+# Paddle's hard_shrink multiplies by the mask (so -0.2 gives -0.), softshrink selects a literal 0
+# (so it gives +0.): the signs of zero are printed, and these reproduce Paddle's.
+_HSHRINK = shared("hard_shrink", _float("hard_shrink", lambda x, threshold=0.5: x * (
+    (x > threshold) | (x < -threshold)).to(x.dtype)), attrs={"threshold": 0.5},
     api="paddle.nn.functional.hardshrink")
-_SSHRINK = shared("softshrink", _float("softshrink", lambda x, **a: TF.softshrink(x, a["lambda"])),
+_SSHRINK = shared("softshrink", _float("softshrink", lambda x, **a: torch.where(
+    x > a["lambda"], x - a["lambda"], torch.where(x < -a["lambda"], x + a["lambda"], 0.0))),
                   attrs={"lambda": 0.5}, api="paddle.nn.functional.softshrink")
 _TSHRINK = shared("tanh_shrink", _float("tanh_shrink", lambda x: x - torch.tanh(x)),
                   api="paddle.nn.functional.tanhshrink")

@@ -23,7 +23,8 @@ __all__ = ["linear", "dropout", "cosine_similarity", "pad", "interpolate", "upsa
 
 # ---- linear -------------------------------------------------------------------------------------
 def _linear_kernel(x, weight, bias=None):
-    if x.dim() == 0 or weight.dim() != 2 or x.shape[-1] != weight.shape[0]:
+    # Paddle's linear is matmul + add: a 1-D weight (an Assign initializer of shape [in]) works
+    if x.dim() == 0 or weight.dim() not in (1, 2) or x.shape[-1] != weight.shape[0]:
         k_lhs = x.shape[-1] if x.dim() else 1
         raise ValueError(
             f"(InvalidArgument) In operator matmul, the [{max(x.dim() - 1, 0)}] dimension of Input(X) "
@@ -33,7 +34,8 @@ def _linear_kernel(x, weight, bias=None):
             f"K_rhs, but received K_lhs:{k_lhs} != K_rhs:{weight.shape[0] if weight.dim() else 1}.]\n"
             f"  [operator < linear > error: input x has shape {list(x.shape)}, weight has shape "
             f"{list(weight.shape)} ([in_features, out_features])]")
-    if bias is not None and bias.dim() == 1 and x.dtype == weight.dtype == bias.dtype:
+    if bias is not None and bias.dim() == 1 and weight.dim() == 2 and \
+            x.dtype == weight.dtype == bias.dtype:
         # One fused addmm (the bias add rides on the GEMM) instead of matmul + a separate add.
         return TF.linear(x, weight.t(), bias)
     out = torch.matmul(x, weight)
@@ -77,7 +79,8 @@ def _dropout_kernel(x, dropout_prob=0.5, is_test=False, dropout_implementation="
     if upscale and p == 1.0:
         return x * 0, torch.zeros(x.shape, dtype=torch.uint8, device=x.device)
     keep = dropout_mask(tuple(x.shape), p, x.device)
-    out = x * keep.to(x.dtype)
+    # Paddle's kernel writes a literal 0 where it drops (x * 0 would give -0. for negative x)
+    out = torch.where(keep, x, 0.0)
     if upscale:
         # Paddle divides by the float32 value (1.0f - p).
         out = out / float(np.float32(1.0) - np.float32(p))
@@ -96,7 +99,8 @@ def _dropout_nd_kernel(x, p=0.5, axes=(), upscale=True):
     for i in axes:
         mask_shape[i] = x.shape[i]
     keep = dropout_mask(tuple(mask_shape), p, x.device).to(x.dtype)
-    scaled = x * (1.0 / (1.0 - p)) if upscale else x
+    # Paddle scales first with its `scale` op (x * s + 0., which turns -0. into +0.), then masks
+    scaled = x * (1.0 / (1.0 - p)) + 0.0 if upscale else x
     return scaled * keep
 
 

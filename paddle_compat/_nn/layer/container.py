@@ -174,8 +174,16 @@ class ParameterList(Layer):
     def __setitem__(self, idx, param):
         if not isinstance(param, Tensor):
             raise TypeError(f"param should be 'Parameter' or 'Tensor', but received {type(param)}")
+        # Paddle: paddle.assign(param, self[idx]) -- the parameter object stays, its value (and
+        # shape, when it differs) becomes param's
+        target = getattr(self, str(idx))
         with torch.no_grad():
-            getattr(self, str(idx))._t.copy_(param._t)
+            if target._t.shape == param._t.shape:
+                target._t.copy_(param._t)
+            else:
+                new = param._t.detach().clone()
+                new.requires_grad_(target._t.requires_grad)
+                target._t = new
 
     def __len__(self):
         return len(self._parameters)
