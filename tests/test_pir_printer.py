@@ -11,7 +11,7 @@ CASES = ["fc_program", "sgd_program", "linear_program", "elementwise_program",
          "target_gradients_double_backward", "cond_two_branches", "cond_dtype_mismatch",
          "while_counter", "ops_catalog", "layer_struct_names", "data_same_name",
          "static_pylayer", "scalar_tensor_operands", "fc_rank3_topk_accuracy", "ops_catalog_2",
-         "static_pylayer_backward", "append_backward_fc"]
+         "static_pylayer_backward", "append_backward_fc", "grad_disabled"]
 
 DIFFERENCES = {}    # (case, key) -> why paddle_compat's PIR face differs there (strict xfails)
 

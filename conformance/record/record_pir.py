@@ -192,6 +192,25 @@ with paddle.static.program_guard(main, start):
     out['printed'] = str(main)
     out['grads'] = [[str(p), str(g)] for p, g in pg]
 """,
+    "grad_disabled": """
+# paddle.set_grad_enabled(False) left on (a script's or an earlier example's): PIR ops built then
+# are stop_gradient, and gradients() finds no path (one None per input).
+paddle.disable_static()
+paddle.set_grad_enabled(False)
+paddle.enable_static()
+try:
+    main, start = fresh()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data('x', [2, 3], 'float32')
+        x.stop_gradient = False
+        y = paddle.static.nn.fc(x, 2)
+        out['y'] = str(y)
+        out['grads'] = [str(g) for g in paddle.static.gradients([y], x)]
+finally:
+    paddle.disable_static()
+    paddle.set_grad_enabled(True)
+    paddle.enable_static()
+""",
     "guards": """
 pir_utils = paddle.pir_utils
 paddle.disable_static()
