@@ -1,11 +1,15 @@
-"""2-process DataParallel vs 1 process: step time of an MLP training step on CPU (gloo, loopback).
+"""DataParallel scaling on CPU (gloo, loopback): an MLP training step on 1, 2 and 4 processes.
 
-    python benchmarks/bench_distributed.py [--batch 512] [--steps 30]
+    python benchmarks/bench_distributed.py [--batch 512] [--steps 30] [--procs 1,2,4]
 
-One process trains on the whole batch; two processes (paddle.distributed.spawn, DataParallel) each
-train on half of it and all-reduce gradients. Printed side by side: median step time and the
-speed-up (1-process time / 2-process time). On a 2-core machine both runs compete for the same cores,
-so the speed-up shows communication overhead more than scaling.
+One process trains on the whole batch; n processes (paddle.distributed.spawn, DataParallel) each
+train on 1/n of it and all-reduce gradients. Printed side by side: the median step time of the
+slowest rank, the speed-up over one process and the parallel efficiency (speed-up / n). Each
+process runs one thread, so n processes need n cores to scale: on the 2-core development machine
+4 processes share 2 cores and the figures show the all-reduce's cost and the oversubscription
+rather than scaling. On a GPU node each rank would own a GPU and NCCL would replace gloo; the step
+there is launch-bound (docs/cuda.md), so data parallelism scales until the all-reduce of the
+gradients (2 x 0.4 MB here) outweighs the per-rank work.
 """
 import argparse
 import json
@@ -45,7 +49,7 @@ def _data(batch):
     return rng.randn(batch, 256).astype("float32"), rng.randn(batch, 10).astype("float32")
 
 
-def _rank(out_dir, batch, steps):
+def _rank(out_dir, batch, steps, n):
     import torch
     torch.set_num_threads(1)
     import paddle_compat as paddle
@@ -53,8 +57,8 @@ def _rank(out_dir, batch, steps):
     dist.init_parallel_env()
     r = dist.get_rank()
     x, y = _data(batch)
-    half = slice(r * batch // 2, (r + 1) * batch // 2)
-    times = _step_times(paddle, paddle.DataParallel(_model(paddle)), x[half], y[half], steps)
+    part = slice(r * batch // n, (r + 1) * batch // n)
+    times = _step_times(paddle, paddle.DataParallel(_model(paddle)), x[part], y[part], steps)
     with open(os.path.join(out_dir, f"t{r}.json"), "w") as f:
         json.dump(times, f)
 
@@ -63,6 +67,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--steps", type=int, default=30)
+    parser.add_argument("--procs", default="1,2,4", help="process counts, comma-separated")
     args = parser.parse_args()
     import torch
     torch.set_num_threads(1)
@@ -70,15 +75,17 @@ def main():
     import paddle_compat.distributed as dist
     x, y = _data(args.batch)
     one = statistics.median(_step_times(paddle, _model(paddle), x, y, args.steps))
-    with tempfile.TemporaryDirectory() as d:
-        dist.spawn(_rank, args=(d, args.batch, args.steps), nprocs=2)
-        two = max(statistics.median(json.load(open(os.path.join(d, f"t{r}.json"))))
-                  for r in range(2))
-    print(f"MLP 256-512-512-10, global batch {args.batch}, 1 thread per process, CPU gloo")
-    print(f"{'setup':<34}{'median step':>14}")
-    print(f"{'1 process, whole batch':<34}{one * 1e3:>11.2f} ms")
-    print(f"{'2 processes (DataParallel), half':<34}{two * 1e3:>11.2f} ms")
-    print(f"speed-up 1-process / 2-process: {one / two:.2f}x")
+    print(f"MLP 256-512-512-10, global batch {args.batch}, 1 thread per process, CPU gloo, "
+          f"{os.cpu_count()} cores")
+    print(f"{'setup':<40}{'median step':>14}{'speed-up':>10}{'efficiency':>12}")
+    print(f"{'1 process, whole batch':<40}{one * 1e3:>11.2f} ms{1.0:>9.2f}x{1.0:>11.0%}")
+    for n in [int(v) for v in args.procs.split(",") if int(v) > 1]:
+        with tempfile.TemporaryDirectory() as d:
+            dist.spawn(_rank, args=(d, args.batch, args.steps, n), nprocs=n)
+            t = max(statistics.median(json.load(open(os.path.join(d, f"t{r}.json"))))
+                    for r in range(n))
+        label = f"{n} processes (DataParallel), 1/{n} each"
+        print(f"{label:<40}{t * 1e3:>11.2f} ms{one / t:>9.2f}x{one / t / n:>11.0%}")
 
 
 if __name__ == "__main__":

@@ -153,6 +153,10 @@ from ._hapi.dynamic_flops import flops
 
 # --- sparse tensors, graph learning (owner: sparse) ---
 from . import sparse, geometric
+# --- audio features, functional, backends, datasets (owner: audio) ---
+from . import audio
+# --- paddle.incubate (owner: incubate) ---
+from . import incubate
 # --- Paddle 3.x tensor functions: in-place variants and newer ops (owner: tensorops) ---
 from ._ops.creation import (tril_, triu_, polar, diagflat, range, BFloat16Tensor, BoolTensor,
                             ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor,
@@ -199,6 +203,9 @@ uint16 = bfloat16
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor
+# paddle.tensor is also callable in Paddle 3.3 (paddle.tensor(data, dtype, device, requires_grad))
+from ._ops.creation import CallableTensorModule as _CallableTensorModule
+tensor.__class__ = _CallableTensorModule
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ._census import missing_getattr as _missing_getattr  # noqa: E402

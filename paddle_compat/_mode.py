@@ -20,11 +20,22 @@ def _env_flag(name, default):
 
 
 class _State:
-    __slots__ = ("static", "pir")
+    # `observed` is True in static mode and while an op observer is installed (the profiler,
+    # amp.debugging): the dynamic fast paths that bypass the op registry test this one flag, so
+    # every op goes through apply_op (and its observers) when something watches. It is derived in
+    # __setattr__ (writes of `static` are rare; reads stay plain slot reads on the hot path).
+    __slots__ = ("static", "pir", "observed", "watchers")
 
     def __init__(self):
+        object.__setattr__(self, "watchers", 0)
         self.static = False
         self.pir = _env_flag("FLAGS_enable_pir_api", True)
+
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name == "static" or name == "watchers":
+            object.__setattr__(self, "observed", bool(self.static) or self.watchers > 0)
 
 
 STATE = _State()

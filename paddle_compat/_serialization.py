@@ -98,13 +98,28 @@ def save(obj, path, protocol=4, **configs):
     """paddle.save(obj, path, protocol=4): pickle `obj` (state dicts, Tensors, nested containers)
     in Paddle's format. `path` may also be a BytesIO.
 
-    Differences from Paddle: static-graph Programs are not supported (use paddle.static.save).
+    A static Program is written as its serialized desc, as Paddle does (paddle.load gives the
+    Program back). Differences from Paddle: the desc is paddle_compat's program bytes, not
+    Paddle's protobuf.
     """
     if not isinstance(protocol, int) or isinstance(protocol, bool):
         raise ValueError(f"The 'protocol' MUST be `int`, but received {type(protocol)}")
     if not 1 < protocol < 5:
         raise ValueError(f"Expected 1<'protocol'<5, but received protocol={protocol}")
     path = _check_path(path, "save")
+    if type(obj).__name__ == "Program" and hasattr(obj, "global_block"):
+        # Paddle writes a Program as its serialized desc (program.desc.serialize_to_string());
+        # paddle.load reads it back with Program.parse_from_string
+        data = obj.desc.serialize_to_string()
+        if isinstance(path, str):
+            dirname = os.path.dirname(path)
+            if dirname and not os.path.exists(dirname):
+                os.makedirs(dirname, exist_ok=True)
+            with atomic_write(path) as f:
+                f.write(data)
+        else:
+            path.write(data)
+        return
     if _is_state_dict(obj):
         payload = {}
         names = {}
@@ -155,6 +170,11 @@ def load(path, **configs):
             data = f.read()
     else:
         data = path.read()
+    from ._static.io import _PROGRAM_MAGIC
+    if data.startswith(_PROGRAM_MAGIC):
+        # a Program written by paddle.save; its reader unpickles plain data only
+        from ._static.ir import Program
+        return Program.parse_from_string(data)
     obj = loads(data, path, "paddle.load", trusted,
                 opt_in=f"load it with paddle.load(path, trusted=True) or set the environment "
                        f"variable {TRUSTED_ENV}=1")

@@ -203,6 +203,12 @@ class Tensor:
             out._info = {"needs_grad": True}
         return out
 
+    def gradient(self):
+        """Tensor.gradient() (deprecated in Paddle since 2.1, still there): the gradient as a
+        numpy array, None without one."""
+        g = self.grad
+        return None if g is None else g.numpy()
+
     @grad.setter
     def grad(self, value):
         t = self._t

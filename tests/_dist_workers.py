@@ -292,7 +292,416 @@ def auto_parallel_linear(out_dir):
     rep = dist.reshard(y, mesh, [dist.Replicate()])
     res["reshard"] = [repr(rep.placements), rep._local_value().shape,
                       np.abs(rep._local_value().numpy() - y_ref.numpy()).max().item()]
+    # local_map: a per-shard sum, joined as Partial; its reshard to Replicate is the global sum
+    part = dist.local_map(lambda t: t.sum(), [[dist.Partial()]])(y)
+    res["local_map"] = [repr(part.placements),
+                        abs(float(dist.reshard(part, mesh, [dist.Replicate()])._local_value())
+                            - float(y_ref.sum()))]
+    try:
+        dist.local_map(lambda t: t, [[dist.Shard(1)]], in_placements=[[dist.Replicate()]])(y)
+    except ValueError as exc:
+        res["local_map_error"] = str(exc)
     ones = dist.dtensor_from_fn(paddle.ones, mesh, [dist.Shard(0)], shape=[4, 2])
     res["from_fn"] = [ones.shape, ones._local_value().shape, repr(ones.process_mesh)]
     with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
+        json.dump(res, f)
+
+
+def _adamw_mlp(paddle, loader, steps_over=1):
+    """(losses, final weights) of the _mlp_and_data MLP trained with AdamW over `loader`."""
+    model, _, _ = _mlp_and_data(paddle)
+    opt = paddle.optimizer.AdamW(learning_rate=0.05, parameters=model.parameters())
+    return model, opt
+
+
+def sharding_stages(out_dir):
+    """ShardingStage1/2/3 AdamW over 2 processes, batches from shard_dataloader."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    mesh = dist.ProcessMesh([0, 1], dim_names=["dp"])
+    res = {}
+    for stage in (dist.ShardingStage1, dist.ShardingStage2, dist.ShardingStage3):
+        model, opt = _adamw_mlp(paddle, None)
+        opt = dist.shard_optimizer(opt, stage("dp", mesh))
+        loader = dist.shard_dataloader(_sharding_loader(paddle), [mesh], shard_dims="dp")
+        losses = []
+        for x, y in loader:
+            loss = ((model(x) - y) ** 2).mean()
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            losses.append(float(dist.unshard_dtensor(loss).item()))
+        w = model[0].weight
+        state = [v for k, v in opt._inner_opt._accumulators.items() if "moment1" in k][0]
+        m1 = state[w.name]
+        res[stage.__name__] = {
+            "losses": losses,
+            "params": [dist.unshard_dtensor(p).numpy().tolist() for p in model.parameters()],
+            "weight": [repr(w.placements), w._local_value().shape],
+            "moment": [repr(m1.placements), m1._local_value().shape],
+            "batch": [x.shape, x._local_value().shape, repr(x.placements)],
+        }
+    # shard_scaler on stage 3: a clean step equals the unscaled one; an inf in one process's
+    # shard makes every process skip the step and halve the scale
+    model, opt = _adamw_mlp(paddle, None)
+    opt = dist.shard_optimizer(opt, dist.ShardingStage3("dp", mesh))
+    # Paddle (and paddle_compat) disable GradScaler on CPU; the worker lets it run as on a GPU
+    from paddle_compat._amp import grad_scaler
+    grad_scaler._amp_place = lambda: True
+    scaler = dist.shard_scaler(paddle.amp.GradScaler(init_loss_scaling=4.0))
+    loader = dist.shard_dataloader(_sharding_loader(paddle), [mesh], shard_dims="dp")
+    x, y = next(iter(loader))
+    with paddle.amp.auto_cast(dtype="float16"):      # a no-op on CPU but for the scaler's check
+        scaled = scaler.scale(((model(x) - y) ** 2).mean())
+    scaled.backward()
+    scaler.step(opt)
+    scaler.update()
+    opt.clear_grad()
+    after_one = [dist.unshard_dtensor(p).numpy().tolist() for p in model.parameters()]
+    with paddle.amp.auto_cast(dtype="float16"):
+        scaled = scaler.scale(((model(x) - y) ** 2).mean())
+    scaled.backward()
+    if r == 1:
+        model[0].weight._t.grad._local_tensor[0, 0] = float("inf")
+    scaler.step(opt)
+    scaler.update()
+    opt.clear_grad()
+    res["scaler"] = [after_one, [dist.unshard_dtensor(p).numpy().tolist() == a
+                                 for p, a in zip(model.parameters(), after_one)],
+                     float(scaler._scale._t)]
+    # the same through to_static / DistModel (stage 1), losses returned as numpy
+    model, opt = _adamw_mlp(paddle, None)
+    opt = dist.shard_optimizer(opt, dist.ShardingStage1("dp", mesh))
+    loader = dist.shard_dataloader(_sharding_loader(paddle), [mesh], shard_dims="dp")
+    dm = dist.to_static(model, loader, lambda out, label: ((out - label) ** 2).mean(), opt)
+    res["to_static"] = [type(dm(x, y)).__name__ for x, y in loader][:1] + \
+        [float(dm(x, y)) for x, y in loader]
+    with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
+        json.dump(res, f)
+
+
+def _sharding_loader(paddle):
+    import numpy as np
+    rng = np.random.RandomState(3)
+    x = rng.randn(12, 4).astype("float32")
+    y = rng.randn(12, 1).astype("float32")
+    ds = paddle.io.TensorDataset([paddle.to_tensor(x), paddle.to_tensor(y)])
+    return paddle.io.DataLoader(ds, batch_size=4, shuffle=False)
+
+
+def single_process_adamw(passes=1, steps=None):
+    import paddle_compat as paddle
+    model, opt = _adamw_mlp(paddle, None)
+    losses = []
+    for x, y in [b for _ in range(passes) for b in _sharding_loader(paddle)][:steps]:
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        losses.append(float(loss.item()))
+    return losses, [p.numpy().tolist() for p in model.parameters()]
+
+
+def _fleet_init(fleet, role_maker=None, **degrees):
+    strategy = fleet.DistributedStrategy()
+    strategy.hybrid_configs = degrees
+    if role_maker is not None:
+        fleet.init(role_maker, strategy=strategy)
+    else:
+        fleet.init(is_collective=True, strategy=strategy)
+    return strategy
+
+
+def _max_diff(a, b):
+    import numpy as np
+    return float(np.abs(np.asarray(a, dtype="float64") - np.asarray(b, dtype="float64")).max())
+
+
+def fleet_hybrid(out_dir):
+    """fleet hybrid parallelism on 2 processes: tensor parallel (mp 2), sharding (2), pipeline
+    (pp 2, 1F1B) and data parallel (dp 2), each against the same model on one process."""
+    import numpy as np
+    import paddle_compat as paddle
+    from paddle_compat.distributed import fleet
+    from paddle_compat.distributed.fleet import meta_parallel as mpu
+    nn, init = paddle.nn, paddle.nn.initializer.Assign
+    rng = np.random.RandomState(4)
+    w1, w2 = rng.randn(4, 8).astype("float32") * 0.5, rng.randn(8, 2).astype("float32") * 0.5
+    x, y = rng.randn(8, 4).astype("float32"), rng.randn(8, 2).astype("float32")
+    res = {}
+
+    # -- tensor parallel: ColumnParallelLinear -> ReLU -> RowParallelLinear
+    _fleet_init(fleet, dp_degree=1, mp_degree=2)
+    hcg = fleet.get_hybrid_communicate_group()
+    r = hcg.get_model_parallel_rank()
+    res["hcg"] = [hcg.get_parallel_mode(), hcg.get_model_parallel_world_size(),
+                  hcg.get_data_parallel_world_size(), hcg.get_model_parallel_group().ranks,
+                  hcg.topology().get_hybrid_group_names()]
+    attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
+    tp = nn.Sequential(
+        mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]), has_bias=True,
+                                 gather_output=False),
+        nn.ReLU(),
+        mpu.RowParallelLinear(8, 2, weight_attr=attr(w2[r * 4:r * 4 + 4]), has_bias=True,
+                              input_is_parallel=True))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    model = fleet.distributed_model(tp)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    diffs = []
+    for _ in range(3):
+        for m, o in ((model, opt), (ref, ropt)):
+            loss = ((m(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+            loss.backward()
+            o.step()
+            o.clear_grad()
+            diffs.append(float(loss))
+    res["tp_losses"] = _max_diff(diffs[0::2], diffs[1::2])
+    res["tp_weights"] = max(_max_diff(tp[0].weight.numpy(), ref[0].weight.numpy()[:, r * 4:r * 4 + 4]),
+                            _max_diff(tp[2].weight.numpy(), ref[2].weight.numpy()[r * 4:r * 4 + 4]),
+                            _max_diff(tp[0].bias.numpy(), ref[0].bias.numpy()[r * 4:r * 4 + 4]),
+                            _max_diff(tp[2].bias.numpy(), ref[2].bias.numpy()))
+    res["tp_type"] = type(model).__name__ + "/" + type(opt).__name__
+
+    # -- vocabulary-parallel embedding and parallel cross entropy
+    table = rng.randn(6, 4).astype("float32")
+    ids = paddle.to_tensor([[0, 5], [3, 2]])
+    emb = mpu.VocabParallelEmbedding(6, 4, weight_attr=attr(table[r * 3:r * 3 + 3]))
+    head = mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]),
+                                    has_bias=False, gather_output=False)
+    label = paddle.to_tensor([[1], [6], [7], [0]])
+    logits = head(emb(ids).reshape([4, 4]))
+    ploss = mpu.ParallelCrossEntropy()(logits, label)
+    ploss.mean().backward()
+    ref_emb = nn.Embedding(6, 4, weight_attr=attr(table))
+    ref_head = nn.Linear(4, 8, weight_attr=attr(w1), bias_attr=False)
+    rloss = nn.functional.cross_entropy(ref_head(ref_emb(ids).reshape([4, 4])), label,
+                                        reduction="none")
+    rloss.mean().backward()
+    res["pce"] = [ploss.shape, _max_diff(ploss.numpy(), rloss.numpy()),
+                  _max_diff(emb.weight.grad.numpy(), ref_emb.weight.grad.numpy()[r * 3:r * 3 + 3]),
+                  _max_diff(head.weight.grad.numpy(), ref_head.weight.grad.numpy()[:, r * 4:r * 4 + 4])]
+
+    # -- sharding (ZeRO stage 1 of DygraphShardingOptimizer): each rank its half of the batch
+    _fleet_init(fleet, dp_degree=1, sharding_degree=2)
+    hcg = fleet.get_hybrid_communicate_group()
+    s = hcg.get_sharding_parallel_rank()
+    net = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    model = fleet.distributed_model(net)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=net.parameters()))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    losses = []
+    for _ in range(3):
+        loss = ((model(paddle.to_tensor(x[s * 4:s * 4 + 4])) - paddle.to_tensor(y[s * 4:s * 4 + 4]))
+                ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        rl = ((ref(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+    res["sharding"] = [hcg.get_parallel_mode(), type(model).__name__,
+                       max(_max_diff(a.numpy(), b.numpy())
+                           for a, b in zip(net.parameters(), ref.parameters())),
+                       sorted(len(v) for k, v in opt._inner_opt._accumulators.items()
+                              if "moment1" in k)]
+
+    # -- pipeline: 2 stages, 4 micro batches of 2, 1F1B
+    strategy = _fleet_init(fleet, fleet.PaddleCloudRoleMaker(is_collective=True), dp_degree=1,
+                           pp_degree=2,
+                           pp_configs={"accumulate_steps": 4, "micro_batch_size": 2})
+    hcg = fleet.get_hybrid_communicate_group()
+    descs = [mpu.LayerDesc(nn.Linear, 4, 8, weight_attr=attr(w1)), mpu.LayerDesc(nn.ReLU),
+             mpu.LayerDesc(nn.Linear, 8, 2, weight_attr=attr(w2)), mpu.LayerDesc(nn.Tanh)]
+    pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss())
+    model = fleet.distributed_model(pipe)
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)), nn.Tanh())
+    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters())
+    pl, rl_ = [], []
+    for _ in range(2):
+        pl.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt)))
+        rl = nn.MSELoss()(ref(paddle.to_tensor(x)), paddle.to_tensor(y))
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+        rl_.append(float(rl))
+    mine = ref[0] if hcg.get_stage_id() == 0 else ref[2]
+    res["pipe"] = [hcg.get_stage_id(), type(model).__name__, pipe.segment_parts,
+                   [type(l).__name__ for l in pipe.run_function], _max_diff(pl, rl_),
+                   _max_diff(pipe.parameters()[0].numpy(), mine.weight.numpy())]
+    with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
+        json.dump(res, f)
+
+
+def fleet_dp_mp(out_dir):
+    """dp 2 x mp 2 on 4 processes: the tensor-parallel MLP, each dp replica on half the batch."""
+    import numpy as np
+    import paddle_compat as paddle
+    from paddle_compat.distributed import fleet
+    from paddle_compat.distributed.fleet import meta_parallel as mpu
+    nn, init = paddle.nn, paddle.nn.initializer.Assign
+    rng = np.random.RandomState(4)
+    w1, w2 = rng.randn(4, 8).astype("float32") * 0.5, rng.randn(8, 2).astype("float32") * 0.5
+    x, y = rng.randn(8, 4).astype("float32"), rng.randn(8, 2).astype("float32")
+    _fleet_init(fleet, dp_degree=2, mp_degree=2)
+    hcg = fleet.get_hybrid_communicate_group()
+    r, d = hcg.get_model_parallel_rank(), hcg.get_data_parallel_rank()
+    attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
+    tp = nn.Sequential(
+        mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]), has_bias=True,
+                                 gather_output=False),
+        nn.ReLU(),
+        mpu.RowParallelLinear(8, 2, weight_attr=attr(w2[r * 4:r * 4 + 4]), has_bias=True,
+                              input_is_parallel=True))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    model = fleet.distributed_model(tp)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    for _ in range(3):
+        half = slice(d * 4, d * 4 + 4)
+        loss = ((model(paddle.to_tensor(x[half])) - paddle.to_tensor(y[half])) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        rl = ((ref(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+    res = {"coords": [hcg.get_global_rank(), d, r, hcg.get_data_parallel_group().ranks,
+                      hcg.get_model_parallel_group().ranks],
+           "weights": max(_max_diff(tp[0].weight.numpy(), ref[0].weight.numpy()[:, r * 4:r * 4 + 4]),
+                          _max_diff(tp[2].weight.numpy(), ref[2].weight.numpy()[r * 4:r * 4 + 4]),
+                          _max_diff(tp[2].bias.numpy(), ref[2].bias.numpy()))}
+    # the tensor-parallel slices checkpointed as ShardedWeights (each piece written once),
+    # read back whole, and loaded into a fresh model's slices
+    import paddle_compat.distributed as dist
+    rules = {"0.weight": 1, "0.bias": 0, "2.weight": 0}
+    path = os.path.join(out_dir, "tp")
+    dist.save_state_dict(dist.build_sharded_state_dict(tp.state_dict(), rules), path)
+    merged = dist.load_merged_state_dict(path)
+    res["merged"] = max(_max_diff(merged[k].numpy(), v.numpy()) for k, v in
+                        zip(["0.weight", "0.bias", "2.weight", "2.bias"], ref.parameters()))
+    fresh = nn.Sequential(mpu.ColumnParallelLinear(4, 8, has_bias=True, gather_output=False),
+                          nn.ReLU(), mpu.RowParallelLinear(8, 2, input_is_parallel=True))
+    dist.load_state_dict(dist.build_sharded_state_dict(fresh.state_dict(), rules), path)
+    res["reloaded"] = max(_max_diff(a.numpy(), b.numpy())
+                          for a, b in zip(fresh.parameters(), tp.parameters()))
+    with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
+        json.dump(res, f)
+
+
+def _checkpoint_values():
+    import numpy as np
+    return (np.arange(24, dtype="float32").reshape(8, 3), np.arange(8, dtype="float32") * -1.0,
+            np.array([7.0, 8.0], dtype="float32"))
+
+
+def checkpoint_save(out_dir):
+    """4 processes save a state_dict with a row-sharded, a column-sharded... tensor on a 4-mesh."""
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    w, b, plain = _checkpoint_values()
+    mesh = dist.ProcessMesh([[0, 1], [2, 3]], dim_names=["dp", "mp"])
+    state = {"w": dist.shard_tensor(w, mesh, [dist.Shard(0), dist.Shard(1)]),
+             "opt": {"b": dist.shard_tensor(b, mesh, [dist.Shard(0), dist.Replicate()])},
+             "plain": paddle.to_tensor(plain)}
+    dist.save_state_dict(state, os.path.join(out_dir, "ckpt"))
+    with open(os.path.join(out_dir, f"saved{dist.get_rank()}.json"), "w") as f:
+        json.dump(state["w"]._local_value().shape, f)
+
+
+def checkpoint_load(out_dir):
+    """2 processes load it into other placements on a 2-process mesh (resharding 4 -> 2)."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    w, b, plain = _checkpoint_values()
+    mesh = dist.ProcessMesh([0, 1], dim_names=["x"])
+    state = {"w": dist.shard_tensor(np.zeros_like(w), mesh, [dist.Shard(1)]),
+             "opt": {"b": dist.shard_tensor(np.zeros_like(b), mesh, [dist.Replicate()])},
+             "plain": paddle.zeros([2])}
+    dist.load_state_dict(state, os.path.join(out_dir, "ckpt"))
+    res = {"w": [state["w"]._local_value().shape, repr(state["w"].placements),
+                 dist.unshard_dtensor(state["w"]).numpy().tolist()],
+           "b": state["opt"]["b"]._local_value().numpy().tolist(),
+           "plain": state["plain"].numpy().tolist()}
+    merged = dist.load_merged_state_dict(os.path.join(out_dir, "ckpt"), prefix="opt")
+    res["merged"] = {k: [v.is_dist(), v.numpy().tolist()] for k, v in merged.items()}
+    with open(os.path.join(out_dir, f"loaded{dist.get_rank()}.json"), "w") as f:
+        json.dump(res, f)
+
+
+def _sp_model(paddle, seed_arrays):
+    nn, init = paddle.nn, paddle.nn.initializer.Assign
+    w1, w2, w3 = seed_arrays
+    attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
+
+    class Net(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Linear(4, 8, weight_attr=attr(w1))
+            self.fc2 = nn.Linear(8, 4, weight_attr=attr(w2))
+            self.norm = nn.LayerNorm(4)
+            self.head = nn.Linear(4, 2, weight_attr=attr(w3))
+
+        def forward(self, x):
+            h = self.fc2(nn.functional.relu(self.fc1(x)))
+            return self.head(self.norm(h))
+    return Net()
+
+
+def parallelize_plans(out_dir):
+    """parallelize with ColWise / RowWise / sequence-parallel plans on a 1 x 2 (dp, mp) mesh and
+    sharding level 1 against the plain model."""
+    import numpy as np
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    dist.init_parallel_env()
+    rng = np.random.RandomState(6)
+    arrays = [rng.randn(4, 8).astype("float32") * 0.5, rng.randn(8, 4).astype("float32") * 0.5,
+              rng.randn(4, 2).astype("float32") * 0.5]
+    x, y = rng.randn(2, 6, 4).astype("float32"), rng.randn(2, 6, 2).astype("float32")
+    mesh = dist.ProcessMesh([[0, 1]], dim_names=["dp", "mp"])
+    calls = []
+    plan = {"fc1": dist.ColWiseParallel(),
+            "fc2": [dist.RowWiseParallel(), dist.SequenceParallelBegin()],
+            "norm": dist.PrepareLayerOutput(lambda process_mesh: (
+                lambda layer, inputs, output: calls.append(repr(output.placements)))),
+            "head": [dist.SequenceParallelEnd(), dist.ColWiseParallel(gather_output=True)]}
+    net = _sp_model(paddle, arrays)
+    opt = paddle.optimizer.AdamW(0.05, parameters=net.parameters())
+    net, opt = dist.parallelize(net, opt, mesh, {"mp_config": {"parallelize_plan": plan},
+                                                 "dp_config": {"sharding_level": 1}})
+    ref = _sp_model(paddle, arrays)
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    losses = []
+    for _ in range(3):
+        for m, o in ((net, opt), (ref, ropt)):
+            out = m(paddle.to_tensor(x))
+            loss = ((out - paddle.to_tensor(y)) ** 2).mean()
+            loss.backward()
+            o.step()
+            o.clear_grad()
+            losses.append(float(loss))
+    res = {"losses": _max_diff(losses[0::2], losses[1::2]),
+           "placements": [repr(net.fc1.weight.placements), repr(net.fc2.weight.placements),
+                          repr(net.fc2.bias.placements), repr(net.head.weight.placements)],
+           "norm_output": calls[0],
+           "out": [type(out).__name__, out.is_dist()],
+           "weights": max(_max_diff(dist.unshard_dtensor(a).numpy(), b.numpy())
+                          for a, b in zip(net.parameters(), ref.parameters()))}
+    with open(os.path.join(out_dir, f"rank{dist.get_rank()}.json"), "w") as f:
         json.dump(res, f)

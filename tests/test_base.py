@@ -122,3 +122,10 @@ def test_fetch_var_and_copy_param_info_from():
     assert test.global_block().var("w").is_parameter
     with pytest.raises(TypeError, match="needs to pass in a source Program"):
         plain._copy_param_info_from(3)
+
+
+def test_base_has_the_flag_functions():
+    before = paddle.base.get_flags(["FLAGS_use_stride_kernel"])
+    paddle.base.set_flags({"FLAGS_use_stride_kernel": True})
+    assert paddle.base.get_flags("FLAGS_use_stride_kernel") == {"FLAGS_use_stride_kernel": True}
+    paddle.base.set_flags(before)

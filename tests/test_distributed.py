@@ -149,6 +149,10 @@ def test_auto_parallel_sharded_linear_equals_the_unsharded_one(tmp_path, monkeyp
         assert max(r["grads"]) < 1e-5 and max(r["stepped"]) < 1e-6 and r["moved"] > 1e-3
         assert r["reshard"][:2] == ["[Replicate()]", [5, 4]] and r["reshard"][2] < 1e-6
         assert r["from_fn"][:2] == [[4, 2], [2, 2]]
+        assert r["local_map"][0] == "[Partial(reduce_type=SUM)]"
+        assert r["local_map"][1] < 1e-4
+        assert r["local_map_error"] == ("in_placement [Replicate()] does not match "
+                                        "dist_tensor.placements [Shard(dim=1)]")
         assert r["print"].startswith("Tensor(shape=[5, 4], dtype=float32")
 
 

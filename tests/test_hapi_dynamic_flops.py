@@ -12,11 +12,6 @@ def test_matches_paddle(name, src):
     replay(name, src)
 
 
-def test_static_program_names_the_alternative():
-    with pytest.raises(NotImplementedError, match="pass the dynamic-graph nn.Layer"):
-        paddle.flops(paddle.static.Program(), [1, 3])
-
-
 def test_type_repr_uses_paddle_paths():
     assert _type_repr(paddle.nn.Conv2D) == "<class 'paddle.nn.layer.conv.Conv2D'>"
     assert _type_repr(paddle.nn.Sequential) == "<class 'paddle.nn.layer.container.Sequential'>"

@@ -61,13 +61,15 @@ def test_static_save_is_plain_arrays(static_mode, tmp_path):
 
 
 @pytest.mark.parametrize("cfg", ["O1", {"level": "O2"}])
-def test_amp_in_static_mode_names_what_is_missing(static_mode, cfg):
-    # Dynamic-mode AMP is replayed from Paddle's goldens (amp_o1_fit, amp_o2_train_batch);
-    # static mode would need paddle.static.amp.
+def test_static_amp_on_gpu_names_what_is_missing(static_mode, cfg, monkeypatch):
+    # On a CPU place static AMP is replayed from Paddle's goldens (static_amp_*): float32 numbers.
+    # On a GPU Paddle casts the Program to float16, which paddle_compat's static graph does not.
+    from paddle_compat._hapi import model as hapi_model
+    monkeypatch.setattr(hapi_model, "_on_cuda", lambda: True)
     with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
         m = paddle.Model(paddle.nn.Linear(4, 2), [paddle.static.InputSpec([None, 4], "float32",
                                                                           "x")])
-        with pytest.raises(NotImplementedError, match="needs paddle.static.amp"):
+        with pytest.raises(NotImplementedError, match="static mode on a GPU is not supported"):
             m.prepare(amp_configs=cfg)
 
 

@@ -194,3 +194,22 @@ from tests import _tensor_api_goldens as _api  # noqa: E402
 @pytest.mark.parametrize("case", _api.cases("creation"))
 def test_tensor_api_golden(case):
     _api.check(case)
+
+
+def test_paddle_tensor_is_callable_and_still_the_module():
+    """Paddle 3.3: paddle.tensor(data, dtype, device, requires_grad) constructs a Tensor, while
+    paddle.tensor.math etc. stay the modules; as_tensor is the same function, asarray's keywords
+    are keyword-only."""
+    import sys
+    x = paddle.tensor([1.0, 2.0], requires_grad=True)
+    assert x.stop_gradient is False and x.dtype == paddle.float32
+    assert paddle.tensor is sys.modules["paddle_compat.tensor"]
+    assert paddle.tensor.math.add is paddle.add and paddle.tensor.search.argwhere is paddle.argwhere
+    assert paddle.tensor.triu is paddle.triu and paddle.tensor.math.frexp is paddle.frexp
+    assert paddle.as_tensor(1).dtype == paddle.int64 and paddle.as_tensor(1).stop_gradient
+    y = paddle.asarray([[0.1, 0.2]], device=paddle.CPUPlace(), requires_grad=True)
+    assert y.stop_gradient is False and y.shape == [1, 2]
+    with pytest.raises(TypeError):
+        paddle.asarray([1], "float32")          # dtype is keyword-only, as in Paddle
+    with pytest.raises(RuntimeError, match="Pinning memory is not supported for Place"):
+        paddle.tensor([1.0], pin_memory=True)

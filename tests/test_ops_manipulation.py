@@ -211,3 +211,21 @@ from tests import _tensor_api_goldens as _api  # noqa: E402
 @pytest.mark.parametrize("case", _api.cases("manipulation"))
 def test_tensor_api_golden(case):
     _api.check(case)
+
+
+def test_put_along_axis_broadcasts_index_and_values_as_paddle():
+    """Paddle's docstring example: index [[0]] along axis 0 of a [2, 3] tensor broadcasts to
+    [1, 3] (infer_broadcast_shape), so the whole first row becomes 99."""
+    x = paddle.to_tensor([[10, 30, 20], [60, 40, 50]])
+    out = paddle.put_along_axis(x, paddle.to_tensor([[0]]), 99, 0)
+    assert out.numpy().tolist() == [[99, 99, 99], [60, 40, 50]]
+    index = paddle.zeros((2, 2)).astype("int32")
+    value = paddle.to_tensor([[1, 2], [3, 4]]).astype(x.dtype)
+    out = paddle.put_along_axis(x, index, value, 0, "add", True, False)
+    assert out.numpy().tolist() == [[14, 36, 20], [60, 40, 50]]
+
+
+def test_index_fill_takes_an_int32_index():
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    out = paddle.index_fill(x, paddle.to_tensor([1], dtype="int32"), 0, -1.0)
+    assert out.numpy().tolist() == [[1.0, 2.0], [-1.0, -1.0]]

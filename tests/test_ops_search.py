@@ -81,3 +81,10 @@ from tests import _tensor_api_goldens as _api  # noqa: E402
 @pytest.mark.parametrize("case", _api.cases("search"))
 def test_tensor_api_golden(case):
     _api.check(case)
+
+
+def test_msort_writes_out():
+    x = paddle.to_tensor([[3.0, 1.0], [2.0, 4.0]])
+    out = paddle.zeros([2, 2])
+    res = paddle.msort(input=x, out=out)
+    assert res is out and out.numpy().tolist() == [[2.0, 1.0], [3.0, 4.0]]

@@ -154,3 +154,22 @@ from tests import _tensor_api_goldens as _api  # noqa: E402
 @pytest.mark.parametrize("case", _api.cases("stat"))
 def test_tensor_api_golden(case):
     _api.check(case)
+
+
+def test_median_min_reports_the_first_nan_index_as_paddle():
+    """Paddle's own median example: a slice holding NaN has median NaN at its first NaN."""
+    x = paddle.to_tensor(np.array([[1, np.nan, 3, np.nan], [1, 2, 3, 4], [np.nan, 1, 2, 3]]))
+    values, idx = paddle.median(x, axis=1, keepdim=True, mode="min")
+    assert np.isnan(values.numpy()[[0, 2], 0]).all() and values.numpy()[1, 0] == 2.0
+    assert idx.numpy().ravel().tolist() == [1, 1, 0]
+
+
+def test_nanmedian_over_several_axes_as_paddle():
+    """Values recorded from Paddle 3.3.1: the axes are reduced together, values only."""
+    x = paddle.to_tensor(np.array([[[1., np.nan, 3], [4, 5, 6]], [[np.nan] * 3, [7, 8, 9]]]))
+    np.testing.assert_allclose(x.nanmedian((0, 1)).numpy(), [4.0, 6.5, 6.0])
+    out = x.nanmedian([0, 2], keepdim=True)
+    assert out.shape == [1, 2, 1]
+    np.testing.assert_allclose(out.numpy().ravel(), [2.0, 6.5])
+    np.testing.assert_allclose(x.nanmedian((0, 1), mode="min").numpy(), [4.0, 5.0, 6.0])
+    np.testing.assert_allclose(x.nanmedian([1]).numpy(), [[2.5, 5.0, 4.5], [7.0, 8.0, 9.0]])

@@ -211,3 +211,27 @@ def test_shared_tensor_objects_stay_shared_after_load(tmp_path):
     out = ser.load(path)
     assert out["a"][0] is out["a"][1] is out["b"][0]
     assert out["a"][0].numpy().tolist() == [1.0, 2.0]
+
+
+def test_save_load_scope_tensor_and_program(tmp_path):
+    """paddle.save of a scope DenseTensor reads back as a Tensor; a Program is written as its
+    serialized desc and paddle.load gives the Program back (Paddle's own load example)."""
+    paddle.enable_static()
+    try:
+        prog, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(prog, startup):
+            x = paddle.static.data(name="x_save", shape=[None, 4], dtype="float32")
+            paddle.static.nn.fc(x, 3)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(startup)
+        var = [v for v in prog.list_vars() if list(v.shape) == [4, 3]][0]
+        t = paddle.static.global_scope().find_var(var.name).get_tensor()
+        paddle.save(t, str(tmp_path / "t.pdtensor"))
+        back = paddle.load(str(tmp_path / "t.pdtensor"))
+        np.testing.assert_array_equal(back.numpy(), np.array(t))
+        paddle.save(prog, str(tmp_path / "main.pdmodel"))
+        loaded = paddle.load(str(tmp_path / "main.pdmodel"))
+        assert [op.type for op in loaded.global_block().ops] == \
+            [op.type for op in prog.global_block().ops]
+    finally:
+        paddle.disable_static()

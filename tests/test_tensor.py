@@ -267,3 +267,10 @@ def test_lazily_zeroed_gradient_survives_layer_to_and_minimize():
     opt.clear_grad()
     _, pairs = opt.minimize(loss)
     assert len(pairs) == 2 and all(float(abs(g).sum()) == 0 for _, g in pairs)
+
+
+def test_gradient_is_the_grad_as_numpy():
+    x = paddle.to_tensor(5.0, stop_gradient=False)
+    assert x.gradient() is None
+    paddle.pow(x, 4.0).backward()
+    assert isinstance(x.gradient(), np.ndarray) and float(x.gradient()) == 500.0

@@ -128,3 +128,41 @@ def test_nms_many_boxes_matches_sequential_greedy():
         iou = inter / (area[i] + area - inter)
         alive[i + 1:] &= ~(iou[i + 1:] > 0.4)
     np.testing.assert_array_equal(keep, want)
+
+
+with open(RECORD.STATIC_GOLDEN) as _f:
+    STATIC_GOLD = json.load(_f)
+
+
+def _dynamic_run(code):
+    # the same snippet with D() giving plain tensors: what dynamic mode returns
+    scope = {"paddle": paddle, "np": np, "ops": ops}
+    exec(RECORD.HELPERS, scope)
+    scope["D"] = lambda name, arr, batch=True: paddle.to_tensor(arr)
+    exec(code, scope)
+    out = scope["out"]
+    return [t.numpy() for t in (out if isinstance(out, (list, tuple)) else [out])]
+
+
+@pytest.mark.parametrize("name", sorted(STATIC_GOLD))
+def test_static_program_matches_paddle_and_dynamic(name):
+    # recorded in a Program, run by the Executor (Paddle's legacy static graph)
+    gold = STATIC_GOLD[name]
+    got = RECORD.run_static_case(gold["code"], {"paddle": paddle, "np": np, "ops": ops})
+    if "error" in gold:
+        assert "error" in got, name
+        assert got["error"][0] == gold["error"][0]
+        assert got["error"][1].split("\n")[0] == gold["error"][1].split("\n")[0].split(" (at ")[0]
+        return
+    assert "error" not in got, got.get("error")
+    dynamic = _dynamic_run(gold["code"])
+    for i, (a, d) in enumerate(zip(got["out"], dynamic)):
+        np.testing.assert_allclose(np.array(a["value"], a["dtype"]).reshape(a["shape"]), d,
+                                   rtol=1e-6, atol=1e-6, err_msg=f"{name}[{i}] static != dynamic")
+    if "crash" in gold:             # Paddle's own kernel crashed: dynamic mode is the reference
+        return
+    assert got["shapes"] == gold["shapes"], name
+    for i, (g, w) in enumerate(zip(got["out"], gold["out"])):
+        assert (g["dtype"], g["shape"]) == (w["dtype"], w["shape"]), f"{name}[{i}]"
+        np.testing.assert_allclose(np.array(g["value"], g["dtype"]), np.array(w["value"],
+                                   w["dtype"]), rtol=1e-5, atol=1e-5, err_msg=f"{name}[{i}]")

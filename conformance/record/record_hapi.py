@@ -382,6 +382,32 @@ CASES = [
      "out = paddle.summary(net, (4, 5))"),
     ("summary_train_mode_kept", "net = mlp()\nnet.train()\npaddle.summary(net, (1, 8))\n"
      "out = net.training"),
+    # paddle.vision.models at small inputs: Paddle's counters over deep nests (BasicBlock,
+    # InvertedResidual, Fire, ...), blocks run twice, concatenating layers; the usual first call.
+    ("summary_vision_lenet", "out = paddle.summary(paddle.vision.models.LeNet(), (1, 1, 28, 28))"),
+    ("summary_vision_resnet18",
+     "out = paddle.summary(paddle.vision.models.resnet18(num_classes=10), (1, 3, 32, 32))"),
+    ("summary_vision_mobilenet_v1",
+     "out = paddle.summary(paddle.vision.models.mobilenet_v1(scale=0.25, num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_mobilenet_v2",
+     "out = paddle.summary(paddle.vision.models.mobilenet_v2(scale=0.5, num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_mobilenet_v3_small",
+     "out = paddle.summary(paddle.vision.models.mobilenet_v3_small(scale=0.5, num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_squeezenet1_1",
+     "out = paddle.summary(paddle.vision.models.squeezenet1_1(num_classes=10), (1, 3, 64, 64))"),
+    ("summary_vision_shufflenet_v2_x0_25",
+     "out = paddle.summary(paddle.vision.models.shufflenet_v2_x0_25(num_classes=10),"
+     " (1, 3, 32, 32))"),
+    ("summary_vision_densenet121",
+     "out = paddle.summary(paddle.vision.models.densenet121(num_classes=10), (1, 3, 32, 32))"),
+    ("summary_vision_googlenet_dtypes",
+     "out = paddle.summary(paddle.vision.models.googlenet(num_classes=10), (2, 3, 224, 224),"
+     " dtypes='float32')"),
+    ("err_summary_vision_alexnet_small",
+     "paddle.summary(paddle.vision.models.alexnet(num_classes=10), (1, 3, 64, 64))"),
     ("err_summary_none", "paddle.summary(mlp())"),
     ("err_summary_two_unknown", "paddle.summary(mlp(), (None, -1))"),
     ("err_summary_negative", "paddle.summary(mlp(), (2, -3))"),
@@ -407,12 +433,31 @@ CASES = [
      "        return x * 2\n"
      "net = paddle.nn.Sequential(Scale(), paddle.nn.Linear(4, 2), Scale())\n"
      "out = paddle.flops(net, [1, 4], print_detail=True)"),
+    ("flops_vision_lenet",
+     "out = paddle.flops(paddle.vision.models.LeNet(), [1, 1, 28, 28], print_detail=True)"),
+    ("flops_vision_resnet18",
+     "out = paddle.flops(paddle.vision.models.resnet18(num_classes=10), [1, 3, 32, 32],"
+     " print_detail=True)"),
+    ("flops_vision_mobilenet_v2",
+     "out = paddle.flops(paddle.vision.models.mobilenet_v2(scale=0.5, num_classes=10),"
+     " [2, 3, 32, 32], print_detail=False)"),
+    ("flops_vision_squeezenet1_1",
+     "out = paddle.flops(paddle.vision.models.squeezenet1_1(num_classes=10), [1, 3, 64, 64],"
+     " print_detail=True)"),
+    # Paddle 3.3.1's default PIR Program: static_flops reads a legacy `type` the PIR op lacks
+    ("flops_static_pir",
+     "paddle.enable_static()\ntry:\n"
+     "    main = paddle.static.Program()\n"
+     "    with paddle.static.program_guard(main, paddle.static.Program()):\n"
+     "        x = paddle.static.data('x', [None, 3], 'float32')\n"
+     "        y = paddle.nn.Linear(3, 2)(x)\n"
+     "    paddle.flops(main, [1, 3])\nfinally:\n    paddle.disable_static()"),
     ("flops_not_layer", "import warnings\nwarnings.simplefilter('ignore')\nout = paddle.flops(3, [1])"),
 ]
 
 # Errors raised by an op deep inside the network: Paddle's message ends with its C++ source
 # location and paddle_compat's with what it found; the first line must be the same.
-FIRST_LINE_ERRORS = {"err_summary_no_inputs"}
+FIRST_LINE_ERRORS = {"err_summary_no_inputs", "err_summary_vision_alexnet_small"}
 
 _MASKS = [
     (re.compile(r"\d+(us|ms|s)/(step)"), r"T/\2"),
@@ -589,6 +634,57 @@ STATIC_CASES = [
      " sorted(paddle.load(TMP + '/s.pdparams')), fl(before), fl(after)]"),
     ("static_inference_files", "m = cnn_model()\nm.save(TMP + '/sub/inf', training=False)\n"
      "out = [sorted(os.listdir(TMP)), sorted(os.listdir(TMP + '/sub'))]"),
+    # AMP in static mode on CPU: Paddle's static decorate adds loss scaling only (no fp16 casts
+    # on a CPU place), so the numbers are float32's
+    ("static_amp_o1_fit",
+     "paddle.seed(2023)\nm = paddle.Model(CNN(), InputSpec([None, 1, 8, 8], 'float32', 'x'),"
+     " InputSpec([None, 1], 'int64', 'label'))\n"
+     "m.prepare(paddle.optimizer.Adam(0.01, parameters=m.parameters()),"
+     " paddle.nn.CrossEntropyLoss(), paddle.metric.Accuracy(), amp_configs='O1')\n"
+     "m.fit(DS(8), DS(4), batch_size=4, epochs=2, verbose=2, shuffle=False)\n"
+     "out = fl(m.predict_batch([DS(2).x])[0])"),
+    ("static_amp_o2_configs",
+     "paddle.seed(2023)\nm = paddle.Model(CNN(), InputSpec([None, 1, 8, 8], 'float32', 'x'),"
+     " InputSpec([None, 1], 'int64', 'label'))\n"
+     "m.prepare(paddle.optimizer.Adam(0.01, parameters=m.parameters()),"
+     " paddle.nn.CrossEntropyLoss(), amp_configs={'level': 'O2', 'init_loss_scaling': 128.0,"
+     " 'custom_white_list': ['matmul_v2'], 'use_dynamic_loss_scaling': False,"
+     " 'use_fp16_guard': False})\n"
+     "d = DS(4)\nout = [fl(m.train_batch([d.x], [d.y])[0]) for _ in range(3)]"),
+    ("err_static_amp_lists_overlap",
+     "m = paddle.Model(mlp(), [InputSpec([None, 8], 'float32', 'x')],"
+     " [InputSpec([None, 1], 'int64', 'y')])\n"
+     "m.prepare(paddle.optimizer.SGD(0.1, parameters=m.parameters()),"
+     " paddle.nn.CrossEntropyLoss(), amp_configs={'custom_white_list': ['relu'],"
+     " 'custom_black_list': ['relu']})"),
+    # paddle.flops of a static Program (Paddle's hapi/static_flops.py): counted per recorded op
+    ("static_flops_static_nn",
+     "x = paddle.static.data('x', [None, 3, 8, 8], 'float32')\n"
+     "y = paddle.static.nn.conv2d(x, 4, 3)\ny = paddle.static.nn.batch_norm(y)\n"
+     "y = paddle.nn.functional.relu(y)\ny = paddle.nn.functional.max_pool2d(y, 2)\n"
+     "y = paddle.nn.functional.avg_pool2d(y, 3, 1, 1)\ny = paddle.flatten(y, 1)\n"
+     "z = paddle.static.nn.fc(y, 5)\nw = z + z * 2\no = paddle.nn.Linear(5, 2)(w)\n"
+     "out = paddle.flops(paddle.static.default_main_program(), [1, 3, 8, 8], print_detail=True)"),
+    ("static_flops_nn_layers",
+     "x = paddle.static.data('x', [None, 3, 8, 8], 'float32')\n"
+     "o = paddle.nn.Conv2D(3, 3, 3, groups=3)(x)\no = paddle.nn.Conv2D(3, 4, 1, bias_attr=False)(o)\n"
+     "o = paddle.nn.BatchNorm2D(4)(o)\no = paddle.nn.Conv2DTranspose(4, 2, 3)(o)\n"
+     "o = paddle.nn.AvgPool2D(2)(o)\no = paddle.nn.Conv3D(2, 2, 1)(paddle.unsqueeze(o, 2))\n"
+     "o = paddle.nn.ReLU()(o) * o - o / 2\n"
+     "out = paddle.flops(paddle.static.default_main_program(), None, print_detail=True)"),
+    ("static_flops_conv1d_total",
+     "x = paddle.static.data('x', [None, 2, 16], 'float32')\n"
+     "o = paddle.nn.Conv1D(2, 4, 3)(x)\no = paddle.nn.Conv1D(4, 4, 3, groups=4)(o)\n"
+     "out = paddle.flops(paddle.static.default_main_program(), None)"),
+    ("static_flops_with_backward",
+     "x = paddle.static.data('x', [None, 1, 6, 6], 'float32')\n"
+     "y = paddle.static.nn.conv2d(x, 2, 3, act='relu')\n"
+     "loss = paddle.mean(paddle.static.nn.fc(y, 3))\n"
+     "paddle.optimizer.SGD(0.1).minimize(loss)\n"
+     "out = paddle.flops(paddle.static.default_main_program(), None, print_detail=True)"),
+    ("static_flops_empty",
+     "out = [paddle.flops(paddle.static.Program(), [1], print_detail=True),"
+     " paddle.flops(paddle.static.default_startup_program(), [1])]"),
     ("err_static_update_false", "m = cnn_model()\nd = DS(2)\n"
      "m.train_batch([d.x], [d.y], update=False)"),
     ("err_static_no_inputs", "paddle.Model(mlp())"),
@@ -604,8 +700,10 @@ GROUPS = {
     "callbacks": ("callback_", "user_", "lr_", "early_", "reduce_", "err_lr", "err_reduce",
                   "err_wandb", "err_visualdl"),
     "model_summary": ("summary_", "err_summary_none", "err_summary_two", "err_summary_neg",
-                      "err_summary_list"),
+                      "err_summary_list", "err_summary_vision"),
     "dynamic_flops": ("flops_",),
+    "static_flops": ("static_flops_",),
+    "static_flops_pir": ("flops_static_pir",),     # replayed in PIR mode (test_hapi_static_flops)
     "progressbar": ("progressbar_",),
     "static": ("static_", "err_static_"),
 }
@@ -613,7 +711,11 @@ GROUPS = {
 
 def cases_of(group):
     """(name, snippet) pairs of one test group."""
-    return [(n, s) for n, s in CASES + STATIC_CASES if n.startswith(GROUPS[group])]
+    # a case goes to the group of its longest matching prefix (static_flops_ before static_)
+    def owner(name):
+        return max(((len(p), g) for g, ps in GROUPS.items() for p in ps if name.startswith(p)),
+                   default=(0, None))[1]
+    return [(n, s) for n, s in CASES + STATIC_CASES if owner(n) == group]
 
 
 def check_case(name, expected, got):

@@ -2,7 +2,8 @@
 
 Run with the oracle interpreter from the repository root:
     PADDLE_PY conformance/record/record_vision_ops.py
-It rewrites conformance/goldens/vision_ops.json. Each case is Python code run with `paddle`, `np`,
+It rewrites conformance/goldens/vision_ops.json (and vision_ops_static.json, the STATIC_CASES
+recorded in Paddle's legacy static graph; `--static-only` records just those). Each case is Python code run with `paddle`, `np`,
 `ops` (paddle.vision.ops) and the HELPERS below in scope; it sets `out` (a Tensor, a list of
 them, or plain data) and optionally `wrt` (tensors whose gradients of sum(out[0] * G) are
 recorded, G a fixed random array). An exception is recorded as its class and message.
@@ -118,6 +119,12 @@ CASES = [
     ("yolo_box_iou_aware", "x = P(1, 2 * 9, 3, 4, seed=4, lo=-3, hi=3); s = I([[60, 70]]); "
      "out = ops.yolo_box(x, s, [10, 13, 16, 30], 3, 0.2, 8, iou_aware=True, "
      "iou_aware_factor=0.4)"),
+    ("yolo_box_bad_channels", "out = ops.yolo_box(T(A(1, 14, 2, 2)), I([[32, 32]]), [10, 13], 2,"
+     " 0.01, 16)"),
+    ("yolo_box_iou_aware_bad_channels", "out = ops.yolo_box(T(A(1, 7, 2, 2)), I([[32, 32]]), "
+     "[10, 13], 2, 0.01, 16, iou_aware=True)"),
+    ("psroi_pool_one_output_channel", "out = ops.psroi_pool(T(A(1, 4, 8, 8)), T(BOXES(2, "
+     "size=8.0)), I([2]), 2)"),
     # ---- deform_conv2d ----
     ("deform_conv_v1", "x = P(1, 4, 7, 7); off = P(1, 2 * 9, 5, 5, seed=1, lo=-2, hi=2); "
      "w = P(6, 4, 3, 3, seed=2); b = P(6, seed=3); "
@@ -195,6 +202,81 @@ CASES = [
 ]
 
 
+# Static mode (Paddle's legacy static graph, FLAGS_enable_pir_api=0): each snippet builds a fresh
+# Program with D(name, array) feeding static.data of the array's shape (batch dim None) and sets
+# `out`; the recorder runs the startup and main programs with an Executor and records the fetched
+# values and the built variables' shapes. Written to vision_ops_static.json; every case runs in
+# its own oracle process (Paddle 3.3.1's psroi_pool kernel crashes the process in static mode).
+STATIC_HELPERS = """
+FEED = {}
+def D(name, arr, batch=True):
+    FEED[name] = arr
+    shape = [None] + list(arr.shape[1:]) if batch else list(arr.shape)
+    return paddle.static.data(name, shape, str(arr.dtype))
+"""
+
+STATIC_CASES = [
+    ("static_roi_align", "x = D('x', A(2, 3, 8, 8)); b = D('b', BOXES(5, size=16.0, seed=5)); "
+     "n = D('n', np.array([2, 3], 'int32')); "
+     "out = ops.roi_align(x, b, n, 3, spatial_scale=0.5, sampling_ratio=2)"),
+    ("static_roi_align_layer", "x = D('x', A(1, 2, 8, 8, seed=1)); b = D('b', BOXES(3, size=8.0)); "
+     "n = D('n', np.array([3], 'int32')); out = ops.RoIAlign((2, 3))(x, b, n, aligned=False)"),
+    ("static_roi_pool", "x = D('x', A(2, 3, 8, 8)); b = D('b', BOXES(4, size=8.0, seed=2)); "
+     "n = D('n', np.array([1, 3], 'int32')); out = ops.roi_pool(x, b, n, 2)"),
+    ("static_roi_pool_layer", "x = D('x', A(1, 2, 8, 8, seed=3)); b = D('b', BOXES(3, size=8.0)); "
+     "n = D('n', np.array([3], 'int32')); out = ops.RoIPool(3, spatial_scale=0.5)(x, b, n)"),
+    ("static_psroi_pool_one_channel", "x = D('x', A(1, 4, 8, 8)); b = D('b', BOXES(2, size=8.0)); "
+     "n = D('n', np.array([2], 'int32')); out = ops.psroi_pool(x, b, n, 2)"),
+    ("static_psroi_pool", "x = D('x', A(2, 8, 8, 8)); b = D('b', BOXES(3, size=8.0)); "
+     "n = D('n', np.array([1, 2], 'int32')); out = ops.PSRoIPool(2, 0.5)(x, b, n)"),
+    ("static_nms", "b = D('b', BOXES(20)); out = ops.nms(b, 0.3)"),
+    ("static_nms_scores", "b = D('b', BOXES(20)); s = D('s', A(20, seed=2, lo=0, hi=1)); "
+     "out = ops.nms(b, 0.4, scores=s)"),
+    ("static_nms_topk_unknown_count", "b = D('b', BOXES(6)); s = D('s', A(6, lo=0, hi=1)); "
+     "c = D('c', np.zeros(6, 'int64')); "
+     "out = ops.nms(b, 0.3, scores=s, category_idxs=c, categories=[0], top_k=2)"),
+    ("static_nms_categories", "b = D('b', BOXES(20)); s = D('s', A(20, seed=3, lo=0, hi=1)); "
+     "c = D('c', np.random.RandomState(4).randint(0, 3, 20).astype('int64')); "
+     "out = ops.nms(b, 0.3, scores=s, category_idxs=c, categories=[0, 2])"),
+    ("static_yolo_box", "x = D('x', A(2, 14, 3, 3)); im = D('im', np.array([[64, 48], [32, 32]], "
+     "'int32')); out = ops.yolo_box(x, im, [10, 13, 16, 30], 2, 0.3, 16, scale_x_y=1.1)"),
+    ("static_deform_conv2d", "x = D('x', A(1, 4, 7, 7)); o = D('o', A(1, 18, 5, 5, seed=1, lo=-2, "
+     "hi=2)); w = D('w', A(3, 4, 3, 3, seed=2), batch=False); "
+     "bias = D('bias', A(3, seed=3), batch=False); "
+     "out = ops.deform_conv2d(x, o, w, bias=bias)"),
+    ("static_deform_conv2d_v2_layer", "paddle.seed(5)\nx = D('x', A(1, 4, 6, 6)); "
+     "o = D('o', A(1, 18, 6, 6, seed=1)); m = D('m', A(1, 9, 6, 6, seed=2, lo=0, hi=1)); "
+     "out = ops.DeformConv2D(4, 2, 3, padding=1)(x, o, m)"),
+]
+
+
+def run_static_case(code, env):
+    """One static case: {'out', 'shapes'} or {'error'} (in the current process; `paddle` is
+    env's, so the tests replay it under paddle_compat)."""
+    paddle = env["paddle"]
+    scope = dict(env)
+    exec(HELPERS, scope)
+    exec(STATIC_HELPERS, scope)
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            exec(code, scope)
+        out = scope["out"]
+        fetch = list(out) if isinstance(out, (list, tuple)) else [out]
+        shapes = [list(v.shape) for v in fetch]
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(start)
+        vals = exe.run(main, feed=scope["FEED"], fetch_list=fetch)
+        data = [{"dtype": str(a.dtype), "shape": list(a.shape), "value": a.tolist()}
+                for a in vals]
+        return {"out": data, "shapes": shapes}
+    except Exception as e:  # recorded as Paddle's error
+        return {"error": [type(e).__name__, str(e)]}
+    finally:
+        paddle.disable_static()
+
+
 def to_data(v):
     import numpy as np
     import paddle
@@ -227,7 +309,43 @@ def run_case(code, env):
     return res
 
 
+STATIC_GOLDEN = os.path.join(ROOT, "conformance", "goldens", "vision_ops_static.json")
+
+
+def _record_static():
+    import subprocess
+    env = dict(os.environ, FLAGS_enable_pir_api="0", GLOG_minloglevel="2")
+    data = {}
+    for name, code in STATIC_CASES:
+        child = subprocess.run([sys.executable, __file__, "--static-case", name], env=env,
+                               capture_output=True, text=True)
+        if child.returncode < 0:       # killed by a signal: Paddle's kernel crashed the process
+            data[name] = {"code": code, "crash": f"signal {-child.returncode}"}
+        else:
+            data[name] = {"code": code, **json.loads(child.stdout.split("\n@@JSON@@")[-1])}
+        print(name, next(k for k in ("error", "crash", "out") if k in data[name]), file=sys.stderr)
+    with open(STATIC_GOLDEN, "w") as f:
+        json.dump(data, f, indent=0, sort_keys=True)
+        f.write("\n")
+
+
+def _static_child(name):
+    import warnings
+    warnings.simplefilter("ignore")
+    import numpy as np
+    import paddle
+    import paddle.vision.ops as ops
+    code = dict(STATIC_CASES)[name]
+    res = run_static_case(code, {"paddle": paddle, "np": np, "ops": ops})
+    sys.stdout.write("\n@@JSON@@" + json.dumps(res))
+
+
 def main():
+    if "--static-case" in sys.argv:
+        return _static_child(sys.argv[sys.argv.index("--static-case") + 1])
+    _record_static()
+    if "--static-only" in sys.argv:
+        return
     import tempfile
     import numpy as np
     import paddle

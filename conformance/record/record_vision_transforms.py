@@ -2,7 +2,8 @@
 Tensor backends) from real Paddle into conformance/goldens/vision_transforms.json.
 
 Run with the oracle (it needs opencv-python-headless for the cv2 backend):
-`PADDLE_PY conformance/record/record_vision_transforms.py` (re-runnable).
+`PADDLE_PY conformance/record/record_vision_transforms.py` (re-runnable; `--static-only` records
+just STATIC_CASES, into vision_transforms_static.json).
 The cases below take the transforms module `T`, its `functional` module `F` and the `paddle`
 module as arguments, so tests/test_vision_transforms.py replays the very same calls on
 paddle_compat. Before each case Python's `random`, numpy's global generator and `paddle.seed` are
@@ -280,7 +281,91 @@ def tensor_cases(paddle, T, F, images):
             for name, fn in TENSOR_CASES.items()}
 
 
+# Tensor transforms applied to a static Variable (x = paddle.static.data [3, 5, 6] float32 of the
+# RGB test image in [0, 1]) in Paddle's legacy static graph (FLAGS_enable_pir_api=0), the program
+# run by an Executor. Those Paddle 3.3.1 cannot record there fail with internal errors (normalize
+# reading the Variable's place, the blends, rotate/affine/perspective); the recorder keeps their
+# error class so the replay can tell which is which (paddle_compat raises its own TypeError for
+# the blends and geometric warps, and computes normalize: docs/vision.md).
+STATIC_CASES = [
+    ("resize", "F.resize(x, (4, 5))"),
+    ("resize_short_edge", "F.resize(x, 3)"),
+    ("resize_nearest", "F.resize(x, (3, 4), 'nearest')"),
+    ("resize_bicubic_hwc", "F.resize(paddle.transpose(x, [1, 2, 0]), (4, 3), 'bicubic')"),
+    ("hflip", "F.hflip(x)"),
+    ("vflip", "F.vflip(x)"),
+    ("crop", "F.crop(x, 1, 2, 3, 4)"),
+    ("center_crop", "F.center_crop(x, 3)"),
+    ("pad", "F.pad(x, [1, 2], fill=0.5)"),
+    ("pad_reflect", "F.pad(x, 1, padding_mode='reflect')"),
+    ("pad_edge_four", "F.pad(x, [1, 0, 2, 1], padding_mode='edge')"),
+    ("erase", "F.erase(x, 1, 1, 2, 3, 0.25)"),
+    ("Resize", "T.Resize((4, 4))(x)"),
+    ("CenterCrop", "T.CenterCrop(4)(x)"),
+    ("Pad", "T.Pad(1)(x)"),
+    ("Transpose", "T.Transpose()(paddle.transpose(x, [1, 2, 0]))"),
+    ("normalize", "F.normalize(x, [0.5, 0.4, 0.3], [0.2, 0.3, 0.4])"),
+    ("to_grayscale", "F.to_grayscale(x)"),
+    ("adjust_brightness", "F.adjust_brightness(x, 1.5)"),
+    ("adjust_hue", "F.adjust_hue(x, 0.1)"),
+    ("rotate", "F.rotate(x, 30)"),
+]
+
+
+def static_case(paddle, T, F, image, src):
+    """One static case: {'shape', 'out'} or {'error': [class, message]}."""
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            x = paddle.static.data("x", list(image.shape), "float32")
+            out = eval(src, {"paddle": paddle, "T": T, "F": F, "x": x})
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(start)
+        (value,) = exe.run(main, feed={"x": image}, fetch_list=[out])
+        return {"shape": list(out.shape), "out": value.tolist()}
+    except Exception as e:  # recorded as Paddle's error
+        return {"error": [type(e).__name__, str(e)]}
+    finally:
+        paddle.disable_static()
+
+
+def static_image():
+    return (make_images()["rgb"].transpose(2, 0, 1).astype("float32") / 255.0)
+
+
+STATIC_GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "goldens",
+                             "vision_transforms_static.json")
+
+
+def record_static():
+    if os.environ.get("FLAGS_enable_pir_api") != "0":     # the legacy graph: a fresh process
+        import subprocess
+        env = dict(os.environ, FLAGS_enable_pir_api="0", GLOG_minloglevel="2")
+        subprocess.run([sys.executable, __file__, "--static-only"], env=env, check=True)
+        return
+    import warnings
+    warnings.simplefilter("ignore")
+    import paddle
+    import paddle.vision.transforms as T
+    import paddle.vision.transforms.functional as F
+    image = static_image()
+    data = {name: {"src": src, **static_case(paddle, T, F, image, src)}
+            for name, src in STATIC_CASES}
+    tmp = STATIC_GOLDEN + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=0, sort_keys=True)
+        f.write("\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, STATIC_GOLDEN)
+    print(f"recorded {len(data)} static cases -> {STATIC_GOLDEN}", file=sys.stderr)
+
+
 def main():
+    record_static()
+    if "--static-only" in sys.argv:
+        return
     import paddle
     import paddle.vision.transforms as T
     import paddle.vision.transforms.functional as F

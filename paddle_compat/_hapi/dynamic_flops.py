@@ -16,8 +16,9 @@ from .._creation_core import to_tensor
 from .._nn.layer.layers import Layer
 from .._ops.creation import zeros
 from .._ops.random import randn
+from .static_flops import Table, static_flops
 
-__all__ = ["flops", "dynamic_flops", "Table"]
+__all__ = ["flops", "dynamic_flops", "Table"]  # Table: static_flops.py's, as in Paddle
 
 
 def count_convNd(m, x, y):
@@ -132,15 +133,15 @@ def flops(net, input_size, custom_ops=None, print_detail=False):
     Total Params: M` and, with print_detail, the per-layer table. `custom_ops` maps a Layer class
     to a `count(layer, inputs, output)` function that adds to `layer.total_ops`.
 
-    Differences from Paddle: a static Program is not supported (Paddle's static_flops); passing
-    one raises NotImplementedError."""
+    A static Program (`net`) is counted per recorded op by `static_flops` (input_size unused).
+
+    Differences from Paddle: none (see static_flops for the PIR-mode Program)."""
     if isinstance(net, Layer):
         inputs = randn(input_size)
         return dynamic_flops(net, inputs=inputs, custom_ops=custom_ops, print_detail=print_detail)
     from .._static.ir import Program
     if isinstance(net, Program):
-        raise NotImplementedError("paddle.flops of a static Program is not supported by "
-                                  "paddle_compat; pass the dynamic-graph nn.Layer instead")
+        return static_flops(net, print_detail=print_detail)
     warnings.warn("Your model must be an instance of paddle.nn.Layer or paddle.static.Program.")
     return -1
 
@@ -210,38 +211,3 @@ def dynamic_flops(model, inputs, custom_ops=None, print_detail=False):
         table.print_table()
     print(f"Total Flops: {int(total_ops)}     Total Params: {int(total_params)}")
     return int(total_ops)
-
-
-class Table:
-    """The `+----+` table paddle.flops prints (Paddle's hapi.static_flops.Table)."""
-
-    def __init__(self, table_heads):
-        self.table_heads = table_heads
-        self.table_len = [len(head) for head in table_heads]
-        self.data = []
-        self.col_num = len(table_heads)
-
-    def add_row(self, row_str):
-        if not isinstance(row_str, list):
-            print("The row_str should be a list")
-        if len(row_str) != self.col_num:
-            print(f"The length of row data should be equal the length of table heads, but the "
-                  f"data: {len(row_str)} is not equal table heads {self.col_num}")
-        for i in range(self.col_num):
-            self.table_len[i] = max(self.table_len[i], len(str(row_str[i])))
-        self.data.append(row_str)
-
-    def print_row(self, row):
-        print("".join("|" + str(row[i]).center(self.table_len[i] + 2)
-                      for i in range(self.col_num)) + "|")
-
-    def print_shelf(self):
-        print("".join("+" + "-" * (length + 2) for length in self.table_len) + "+")
-
-    def print_table(self):
-        self.print_shelf()
-        self.print_row(self.table_heads)
-        self.print_shelf()
-        for data in self.data:
-            self.print_row(data)
-        self.print_shelf()

@@ -429,13 +429,29 @@ class StaticGraphAdapter:
 
     def prepare(self):
         if self._amp_level != "O0":
-            raise NotImplementedError(
-                f"paddle.Model.prepare(amp_configs=...) with level '{self._amp_level}' in static "
-                "mode needs paddle.static.amp, which paddle_compat does not provide; use AMP in "
-                "dynamic mode (paddle.disable_static()) or amp_configs=None")
+            self._check_static_amp()
         for mode in ("train", "eval", "test"):
             self._make_program(mode)
             self._compile_and_initialize(self._progs[mode], mode)
+
+    def _check_static_amp(self):
+        # Paddle decorates the optimizer with paddle.static.amp.decorate. On a CPU place that
+        # adds dynamic loss scaling only (a power-of-two scale, unscaled before the update: the
+        # same float32 numbers, no float16 casts), so the programs here run as without AMP. On a
+        # GPU Paddle also casts the white-list ops to float16, which this graph does not do.
+        if _on_cuda():
+            raise NotImplementedError(
+                f"paddle.Model.prepare(amp_configs=...) with level '{self._amp_level}' in static "
+                "mode on a GPU is not supported by paddle_compat (Paddle rewrites the Program "
+                "with float16 casts); use AMP in dynamic mode (paddle.disable_static()), a CPU "
+                "place, or amp_configs=None")
+        lists = self._amp_custom_lists
+        white, black = lists.get("custom_white_list"), lists.get("custom_black_list")
+        if white and black:
+            for op_name in white:
+                if op_name in black:
+                    raise ValueError(f"The given custom_white_list overlaps custom_black_list "
+                                     f"with < {op_name} >!")
 
     def _make_program(self, mode):
         from .._static.builder import program_guard
@@ -498,8 +514,11 @@ class Model:
     Paddle's legacy static graph does (FLAGS_enable_pir_api=0).
 
     Differences from Paddle: one trainer only (several raise NotImplementedError); `amp_configs`
-    work in dynamic mode (auto_cast + GradScaler as Paddle's adapter does) and raise
-    NotImplementedError in static mode (no paddle.static.amp); in dynamic mode `save(training=False)` writes paddle_compat's `paddle.jit.save` format (read by
+    work in dynamic mode (auto_cast + GradScaler as Paddle's adapter does); in static mode on a
+    CPU place they are checked and the Programs run in float32, which is what Paddle's
+    paddle.static.amp.decorate computes there (loss scaling by a power of two, no float16 casts;
+    its loss-scaling ops are not in the Program and a step with non-finite gradients is not
+    skipped), and on a GPU they raise NotImplementedError (Paddle casts to float16); in dynamic mode `save(training=False)` writes paddle_compat's `paddle.jit.save` format (read by
     paddle_compat's `paddle.jit.load`, not by real Paddle); `load(skip_mismatch=True)` skips a
     mismatched first parameter (Paddle 3.3.1 fails with UnboundLocalError there); in static mode
     optimizer states are matched by variable name only (Paddle also renames dygraph-saved states,

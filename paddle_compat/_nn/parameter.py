@@ -31,7 +31,8 @@ class Parameter(TrainableFlag, Tensor):
     """paddle.base.framework.EagerParamBase: a trainable Tensor owned by a Layer."""
 
     __slots__ = ("trainable_flag", "optimize_attr", "regularizer", "need_clip", "do_model_average",
-                 "is_distributed", "initializer", "lazy_pending")
+                 "is_distributed", "initializer", "lazy_pending",
+                 "split_axis")     # split_axis: set on the tensor-parallel slices (fleet mp_layers)
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Parameters are created with Layer.create_parameter or "

@@ -13,6 +13,8 @@ Differences from Paddle: in static mode a `shape` must be Python ints (Paddle al
 ShapeTensor inputs); dtype attributes are recorded as torch dtypes, not VarType codes.
 """
 import builtins
+import types
+import warnings
 
 import numpy as np
 import torch
@@ -31,7 +33,7 @@ from .registry import apply_op, defop
 __all__ = ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "empty", "empty_like",
            "arange", "linspace", "logspace", "eye", "assign", "diag", "tril", "triu", "meshgrid",
            "complex", "clone", "diag_embed", "tril_indices", "triu_indices", "from_numpy", "asarray",
-           "as_tensor", "fill_constant", "inplace", "bump_inplace_version"]
+           "as_tensor", "tensor", "CallableTensorModule", "fill_constant", "inplace", "bump_inplace_version"]
 
 
 def _dtype_or_default(dtype):
@@ -132,7 +134,7 @@ def _zeros_or_ones(value, new, what):
     def fn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
            pin_memory=False):
         if _plain_dims(shape) and out is None and device is None and not requires_grad \
-                and not STATE.static:       # torch.zeros/ones(*ints): torch's fastest constructor
+                and not STATE.observed:       # torch.zeros/ones(*ints): torch's fastest constructor
             return wrap(new(*shape, device=current_torch_device(), dtype=(
                 _dtype.default_float() if dtype is None else to_dtype(dtype)).torch))
         return full(shape, value, _dtype_or_default(dtype), out=out, device=device,
@@ -240,6 +242,18 @@ def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requ
 
 def _linspace(start, stop, num, dtype, base=None, device=None):
     dev = device or current_torch_device()
+    if base is None and dtype in (torch.float32, torch.float64) and num > 1:
+        # Paddle's CPU kernel, in the output dtype: start and stop rounded to it, one step
+        # (stop - start) / (num - 1), the first half counted up from start and the second half
+        # down from stop, each product and sum rounded (float32 results then equal Paddle's to the
+        # bit; a float64 torch.linspace cast to float32 is off by an ulp in places).
+        lo = torch.tensor(start, dtype=dtype, device=dev)
+        hi = torch.tensor(stop, dtype=dtype, device=dev)
+        step = (hi - lo) / (num - 1)
+        i = torch.arange(num, dtype=dtype, device=dev)
+        up = lo + step * i
+        down = hi - step * torch.arange(num - 1, -1, -1, dtype=dtype, device=dev)
+        return torch.where(torch.arange(num, device=dev) < num // 2, up, down)
     vals = torch.linspace(start, stop, num, dtype=torch.float64, device=dev)
     if base is not None:
         vals = torch.pow(torch.tensor(float(base), dtype=torch.float64, device=dev), vals)
@@ -546,12 +560,42 @@ def from_numpy(ndarray):
     return wrap(torch.from_numpy(np.ascontiguousarray(ndarray)))
 
 
-def asarray(obj, dtype=None, place=None, copy=None, stop_gradient=True):
-    """paddle.asarray(obj, dtype=None, ...): like paddle.to_tensor."""
-    return to_tensor(obj, dtype=dtype, place=place, stop_gradient=stop_gradient)
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """paddle.tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False), also
+    `paddle.as_tensor`: Paddle 3.3's torch-style constructor, paddle.to_tensor with
+    `stop_gradient = not requires_grad` and `device` for place. A Tensor argument is copied (with
+    Paddle's one-time warning). `pin_memory` on a CPU place raises Paddle's RuntimeError."""
+    if pin_memory:
+        from .._place import to_place
+        place = to_place(device)
+        if not place.is_gpu_place():
+            raise RuntimeError(f"Pinning memory is not supported for {place}.")
+    if isinstance(data, Tensor) and not _WARNED_TENSOR[0]:
+        warnings.warn("To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.clone().detach(), rather than paddle.to_tensor(sourceTensor).",
+                      stacklevel=2)
+        _WARNED_TENSOR[0] = True
+    return to_tensor(data, dtype=dtype, place=device, stop_gradient=not requires_grad)
 
 
-as_tensor = asarray
+_WARNED_TENSOR = [False]
+as_tensor = tensor
+
+
+class CallableTensorModule(types.ModuleType):
+    """The class of the paddle.tensor module: in Paddle 3.3 `paddle.tensor(data, ...)` calls the
+    function above while `paddle.tensor.math` etc. stay the module's. Giving the module object
+    itself a __call__ (rather than putting a wrapper in its place, as Paddle does) keeps
+    `import paddle.tensor` and `paddle.tensor` one object, under the alias too."""
+
+    def __call__(self, *args, **kwargs):
+        return tensor(*args, **kwargs)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    """paddle.asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    paddle.tensor(obj, dtype, device, requires_grad) (Paddle ignores `copy` too)."""
+    return tensor(obj, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 attach({k: v for k, v in {"clone": clone, "diag_embed": diag_embed}.items() if k not in METHODS})

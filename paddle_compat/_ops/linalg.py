@@ -83,7 +83,7 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """paddle.matmul(x, y, transpose_x=False, transpose_y=False, name=None): batched matrix
     product with numpy's broadcasting; 1-D operands are vectors (1-D x 1-D gives a 0-D tensor);
     transpose_* swap the last two axes first."""
-    if type(x) is Tensor and type(y) is Tensor and not STATE.static and not transpose_x \
+    if type(x) is Tensor and type(y) is Tensor and not STATE.observed and not transpose_x \
             and not transpose_y and x._t.dtype is y._t.dtype:
         try:                  # dynamic fast path; a failing shape falls through for Paddle's message
             return wrap(torch.matmul(x._t, y._t))

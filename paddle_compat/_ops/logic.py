@@ -232,7 +232,7 @@ def _binary_retry(fn, a, b, exc):
 
 
 def _add(self, other):
-    if type(other) is Tensor and not STATE.static:
+    if type(other) is Tensor and not STATE.observed:
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
@@ -241,13 +241,13 @@ def _add(self, other):
         except RuntimeError as exc:
             return _binary_retry(torch.add, a, b, exc)
     kind = type(other)
-    if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
+    if (kind is int or kind is float) and not STATE.observed and type(self) is Tensor:
         return wrap(self._t + other)
     return binary_with_scalar("add", self, other)
 
 
 def _sub(self, other):
-    if type(other) is Tensor and not STATE.static:
+    if type(other) is Tensor and not STATE.observed:
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
@@ -256,14 +256,14 @@ def _sub(self, other):
         except RuntimeError as exc:
             return _binary_retry(torch.sub, a, b, exc)
     kind = type(other)
-    if (kind is int or kind is float) and not STATE.static and type(self) is Tensor \
+    if (kind is int or kind is float) and not STATE.observed and type(self) is Tensor \
             and self._t.dtype is not torch.bool:
         return wrap(self._t - other)
     return binary_with_scalar("subtract", self, other)
 
 
 def _mul(self, other):
-    if type(other) is Tensor and not STATE.static:
+    if type(other) is Tensor and not STATE.observed:
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
@@ -272,7 +272,7 @@ def _mul(self, other):
         except RuntimeError as exc:
             return _binary_retry(torch.mul, a, b, exc)
     kind = type(other)
-    if (kind is int or kind is float) and not STATE.static and type(self) is Tensor:
+    if (kind is int or kind is float) and not STATE.observed and type(self) is Tensor:
         t = self._t
         if other <= 0 and t.is_floating_point():
             # Paddle multiplies by a scalar with scale(x, s, bias=0.): -0. results come out 0.
@@ -282,7 +282,7 @@ def _mul(self, other):
 
 
 def _truediv(self, other):
-    if type(other) is Tensor and not STATE.static:
+    if type(other) is Tensor and not STATE.observed:
         a, b = self._t, other._t
         if a.dtype is not b.dtype:
             check_promotion(a, b)
@@ -310,7 +310,7 @@ def _binary_method(name, reverse=False):
 
         def method(self, other):
             kind = type(other)
-            if (kind is int or kind is float) and type(self) is Tensor and not STATE.static \
+            if (kind is int or kind is float) and type(self) is Tensor and not STATE.observed \
                     and self._t.dtype is not torch.bool:   # bool - scalar: see binary_with_scalar
                 return wrap(fast(self._t, other))
             return binary_with_scalar(name, self, other, reverse)
@@ -319,7 +319,7 @@ def _binary_method(name, reverse=False):
 
     def method(self, other):
         kind = type(other)
-        if (kind is int or kind is float) and type(self) is Tensor and not STATE.static:
+        if (kind is int or kind is float) and type(self) is Tensor and not STATE.observed:
             return wrap(fn(other, self._t) if reverse else fn(self._t, other))
         return binary_with_scalar(name, self, other, reverse)
     return method
@@ -330,7 +330,7 @@ def _compare_method(name, pyop, fastop, none_result=None):
     op = OPS[name]
 
     def method(self, other):
-        if type(other) is Tensor and type(self) is Tensor and not STATE.static:
+        if type(other) is Tensor and type(self) is Tensor and not STATE.observed:
             a, b = self._t, other._t
             if a.dtype is not b.dtype:
                 check_promotion(a, b)
@@ -345,7 +345,7 @@ def _compare_method(name, pyop, fastop, none_result=None):
         if isinstance(other, (np.generic, np.ndarray)):
             other = other.item()
         if isinstance(other, (bool, int, float)):
-            if not STATE.static and type(self) is Tensor:
+            if not STATE.observed and type(self) is Tensor:
                 return wrap(fastop(self._t, other))
             if STATE.static and hasattr(self, "block"):   # Paddle's fill_constant + compare
                 return STATIC.scalar_op(op, name, self, other)
@@ -366,7 +366,7 @@ def _bitwise_method(fn):
 
 
 def _neg(self):
-    if not STATE.static and type(self) is Tensor and self._t.dtype is not torch.bool:
+    if not STATE.observed and type(self) is Tensor and self._t.dtype is not torch.bool:
         t = self._t
         return wrap(-t + 0 if t.is_floating_point() else -t)   # Paddle: -(0.) is 0., not -0.
     if STATE.static and hasattr(self, "block"):

@@ -821,6 +821,19 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
             raise NotImplementedError("paddle.put_along_axis with a Python scalar `values` in static "
                                       "mode: pass a Tensor created with paddle.full")
         values = to_tensor(values, dtype=arr.dtype, place=arr.place)
+    if broadcast:
+        # Paddle's infer_broadcast_shape: indices and values take arr's shape, except along axis
+        # (where indices keeps its own); an index larger than arr anywhere broadcasts only values
+        ashape, ishape = list(arr.shape), list(indices.shape)
+        if -1 not in ashape and -1 not in ishape:
+            if all(a >= i for a, i in zip(ashape, ishape)):
+                ashape[axis % nd] = ishape[axis % nd]
+                if ashape != ishape:
+                    indices = broadcast_to(indices, ashape)
+                if list(values.shape) != ashape:
+                    values = broadcast_to(values, ashape)
+            elif list(values.shape) != ishape:
+                values = broadcast_to(values, ishape)
     return apply_op(PUT_ALONG, (arr, indices, values),
                     {"Axis": axis % nd, "Reduce": reduce, "include_self": bool(include_self)})
 
@@ -989,8 +1002,10 @@ def rot90(x, k=1, axes=[0, 1], name=None):   # noqa: B006 - Paddle's signature
 _INDEX_ADD = defop("index_add", lambda x, index, add_value, axis=0:
                    x.index_add(axis, index, add_value), inputs=("X", "Index", "AddValue"),
                    attrs={"axis": 0}, api="paddle.index_add")
+# Paddle takes int32 and int64 indices (torch only int64)
 _INDEX_FILL = defop("index_fill", lambda x, index, axis=0, value=0.0:
-                    x.index_fill(axis, index, value), inputs=("X", "Index"),
+                    x.index_fill(axis, index.long() if index.dtype is torch.int32 else index, value),
+                    inputs=("X", "Index"),
                     attrs={"axis": 0, "value": 0.0}, api="paddle.index_fill")
 
 

@@ -36,7 +36,7 @@ from ._checks import (check_axis, check_tensor_arg, invalid_argument, is_tensor_
                       normalize_axis)
 from .creation import full, inplace
 from .manipulation import flatten
-from .registry import STATIC, apply_op, defop
+from .registry import STATIC, apply_op, defop, observe
 from .registry import write_out as _out
 
 _BASIC_NAMES = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "pow",
@@ -153,6 +153,8 @@ def binary_with_scalar(name, x, y, reverse=False):
                     y = int(y)
                 elif kind is not bool:
                     xt = xt.to(torch.float32 if isinstance(y, float) else torch.int64)
+            if STATE.watchers:    # the profiler / amp.debugging see this torch call as the op
+                return observe(OPS[name], lambda: wrap(fn(y, xt) if reverse else fn(xt, y)), (x,))
             return wrap(fn(y, xt) if reverse else fn(xt, y))
         if STATE.static and hasattr(x, "block"):
             return STATIC.scalar_op(OPS[name], name, x, y, reverse)
@@ -220,7 +222,7 @@ def _unary_fast(kernel, raw):
 
 def add(x, y, name=None, *, alpha=1, out=None):
     """paddle.add(x, y): elementwise x + y with broadcasting (legacy op elementwise_add)."""
-    if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
+    if type(x) is Tensor and type(y) is Tensor and not STATE.observed and alpha == 1 \
             and out is None:    # dynamic fast path: the same kernel without apply_op's generality
         a, b = x._t, y._t
         try:     # a failing shape falls through to apply_op for Paddle's message
@@ -234,7 +236,7 @@ def add(x, y, name=None, *, alpha=1, out=None):
 
 def subtract(x, y, name=None, *, alpha=1, out=None):
     """paddle.subtract(x, y): elementwise x - y (elementwise_sub)."""
-    if type(x) is Tensor and type(y) is Tensor and not STATE.static and alpha == 1 \
+    if type(x) is Tensor and type(y) is Tensor and not STATE.observed and alpha == 1 \
             and out is None:
         a, b = x._t, y._t
         try:     # a failing shape falls through to apply_op for Paddle's message
@@ -248,7 +250,7 @@ def subtract(x, y, name=None, *, alpha=1, out=None):
 
 def multiply(x, y, name=None, *, out=None):
     """paddle.multiply(x, y): elementwise x * y (elementwise_mul)."""
-    if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
+    if type(x) is Tensor and type(y) is Tensor and not STATE.observed and out is None:
         a, b = x._t, y._t
         try:     # a failing shape falls through to apply_op for Paddle's message
             return wrap(torch.mul(a, b) if a.dtype is b.dtype else _K_MUL(a, b))
@@ -262,7 +264,7 @@ def divide(x, y, name=None, *, rounding_mode=None, out=None):
 
     `rounding_mode` 'trunc' / 'floor' as in Paddle 3.3.1."""
     if rounding_mode is None:
-        if type(x) is Tensor and type(y) is Tensor and not STATE.static and out is None:
+        if type(x) is Tensor and type(y) is Tensor and not STATE.observed and out is None:
             a, b = x._t, y._t
             try:     # a failing shape falls through to apply_op for Paddle's message
                 return wrap(torch.true_divide(a, b) if a.dtype is b.dtype else _K_DIV(a, b))
@@ -406,12 +408,12 @@ def _make_unary(name, has_out):
             return apply_op(op, (input,))
     elif has_out:
         def fn(x, name=None, *, out=None):
-            if type(x) is Tensor and not STATE.static and out is None:
+            if type(x) is Tensor and not STATE.observed and out is None:
                 return fast(x._t)
             return _out(apply_op(op, (x,)), out)
     else:
         def fn(x, name=None):
-            if type(x) is Tensor and not STATE.static:
+            if type(x) is Tensor and not STATE.observed:
                 return fast(x._t)
             return apply_op(op, (x,))
     fn.__name__ = fn.__qualname__ = name
@@ -1230,7 +1232,7 @@ def _reduce(name, x, axis, keepdim, position=1, extra=None, ops=_OPS):
 def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
     """paddle.sum(x, axis=None, dtype=None, keepdim=False): bool and int32 inputs give int64."""
     if axis is None and dtype is None and not keepdim and out is None and type(x) is Tensor \
-            and not STATE.static:
+            and not STATE.observed:
         return wrap(torch.sum(x._t))    # dynamic fast path of the commonest call, x.sum()
     extra = None if dtype is None else {"out_dtype": to_dtype(dtype).torch}
     return _out(_reduce("sum", x, axis, keepdim, 2, extra), out)

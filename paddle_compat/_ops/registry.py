@@ -6,10 +6,16 @@ hook (installed with `set_static_hook`, see `StaticSide`) appends an Operator to
 instead. The registry knows nothing about Programs: that keeps dynamic dispatch a few attribute reads
 long, and it is the one door between the op layer and `_static/` (which the ops never import).
 
+Observers (`add_op_observer`: the profiler, amp.debugging) see every dynamic op. A dynamic fast
+path that skips apply_op must therefore test `not STATE.observed` (True in static mode and while
+an observer is installed), not `not STATE.static`, or report itself with `observe`.
+
 Kernel contract: `kernel(*inputs, **attrs)` where each input is a torch.Tensor, None (optional slot)
 or a list of torch.Tensors (duplicable slot such as concat's X); it returns a torch.Tensor or a tuple of
 them, one per output slot.
 """
+import time
+
 import torch
 
 from .._mode import STATE
@@ -17,7 +23,7 @@ from .._tensor import Tensor, wrap
 from ._checks import kernel_error
 
 __all__ = ["OpDef", "OPS", "defop", "apply_op", "set_static_hook", "STATIC", "StaticSide",
-           "unwrap_input", "wrap_output", "write_out", "to_one_device"]
+           "add_op_observer", "remove_op_observer", "observe", "unwrap_input", "wrap_output", "write_out", "to_one_device"]
 
 
 class OpDef:
@@ -84,6 +90,55 @@ def set_static_hook(hook=None, *, tmp_outputs=None, scalar_op=None):
         STATIC.scalar_op = scalar_op
 
 
+# Observers of every dynamic op run (the profiler's operator events, amp.debugging's operator
+# statistics and tensor checker): callables `fn(op, inputs, out, start_ns, end_ns)`. The hot
+# path reads one flag; the observed path is `_observed`, off the common call.
+_observers = []
+_observing = [False]
+
+
+def add_op_observer(fn):
+    """Call `fn(op, inputs, out, start_ns, end_ns)` after every dynamic-mode op (inputs as
+    passed to apply_op, outputs as returned)."""
+    _observers.append(fn)
+    _observing[0] = True
+    STATE.watchers = len(_observers)
+
+
+def remove_op_observer(fn):
+    """Stop calling `fn` (no error if it is not installed)."""
+    if fn in _observers:
+        _observers.remove(fn)
+    _observing[0] = bool(_observers)
+    STATE.watchers = len(_observers)
+
+
+def observe(op, run, inputs=()):
+    """`run()` (a dynamic path that computes `op` without apply_op), reported to the observers
+    as `op` with `inputs`."""
+    start = time.perf_counter_ns()
+    out = run()
+    end = time.perf_counter_ns()
+    for fn in tuple(_observers):
+        fn(op, inputs, out, start, end)
+    return out
+
+
+def _observed(op, inputs, attrs):
+    # The op runs through apply_op's plain path with the flag down (so the body exists once), and
+    # ops it runs itself (composites) are not reported twice; then every observer sees the result.
+    _observing[0] = False
+    start = time.perf_counter_ns()
+    try:
+        out = apply_op(op, inputs, attrs)
+    finally:
+        _observing[0] = bool(_observers)
+    end = time.perf_counter_ns()
+    for fn in tuple(_observers):
+        fn(op, inputs, out, start, end)
+    return out
+
+
 def _type_text(x):
     t = type(x)             # Paddle names non-builtin types with their package: numpy.ndarray
     if t.__module__ in ("builtins", None):
@@ -119,6 +174,8 @@ def apply_op(op, inputs, attrs=None):
     """Run `op` now (dynamic mode) or record it (static mode). `inputs` is a tuple, one per slot."""
     if STATE.static:
         return _static_hook[0](op, inputs, attrs or {})
+    if _observing[0]:
+        return _observed(op, inputs, attrs)
     try:
         # One and two inputs unwrap without a list comprehension (a function call of its own
         # before Python 3.12): most ops, ~0.05 us each.

@@ -437,9 +437,9 @@ def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None):
     return searchsorted(sorted_sequence, x, out_int32=out_int32, right=right)
 
 
-def msort(input, name=None):
-    """paddle.msort(input): sorted along axis 0."""
-    return METHODS["sort"](input, axis=0)
+def msort(input, name=None, *, out=None):
+    """paddle.msort(input, *, out=None): sorted along axis 0 (written into `out` when given)."""
+    return _out(METHODS["sort"](input, axis=0), out)
 
 
 def _attach():

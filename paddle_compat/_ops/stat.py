@@ -72,6 +72,9 @@ def _median_kernel(x, dim=None, keep_dim=False, reduce_all=False, mode="avg"):
         low = torch.where(has_nan, float("nan"), low)
     if mode == "min":
         values, idx = low, sorted_idx.narrow(axis, lo, 1)
+        if floating:    # a NaN slice reports its first NaN's index (Paddle's kernel)
+            first_nan = torch.isnan(src).to(torch.uint8).argmax(axis, keepdim=True)
+            idx = torch.where(has_nan, first_nan, idx)
         if not keep_dim:
             values, idx = values.squeeze(axis), idx.squeeze(axis)
         elif dim is None or reduce_all:
@@ -103,7 +106,7 @@ _MEDIAN_AVG = defop("median_avg", _median_kernel, attrs=dict(_REDUCE_ATTRS, mode
 
 def mean(x, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     """paddle.mean(x, axis=None, keepdim=False): an int tensor keeps its dtype (truncated mean)."""
-    if type(x) is Tensor and not STATE.static and dtype is None and out is None:
+    if type(x) is Tensor and not STATE.observed and dtype is None and out is None:
         t = x._t
         if axis is None and not keepdim:
             return wrap(_mean_kernel(t))
@@ -247,6 +250,15 @@ _attach()
 
 # ---- nanmedian (Paddle 3.x) -----------------------------------------------------------------------
 def _nanmedian_kernel(x, dim=None, keep_dim=False, mode="avg"):
+    if isinstance(dim, (list, tuple)):      # several axes: moved last and flattened into one
+        axes = sorted(dim)
+        rest = [d for d in range(x.dim()) if d not in axes]
+        moved = x.permute(rest + axes).reshape([x.shape[d] for d in rest] + [-1])
+        val, idx = _nanmedian_kernel(moved, len(rest), False, mode)
+        if keep_dim:
+            for a in axes:
+                val, idx = val.unsqueeze(a), idx.unsqueeze(a)
+        return val, idx
     src = x.reshape(-1) if dim is None else x.movedim(dim, -1)
     s, order = torch.sort(src, dim=-1)                  # NaNs sort last
     n = (~torch.isnan(src)).sum(-1, keepdim=True)
@@ -280,7 +292,7 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     where a slice is all NaN). mode 'min' takes the lower middle value and, with an axis, also
     returns its indices, as Paddle does.
 
-    Differences from Paddle: only one axis (an int) or None; Paddle also takes a list of axes."""
+    With a list of axes the median is over all of them together (values only, as in Paddle)."""
     check_tensor_arg(x, "nanmedian", "x", 0)
     if mode not in ("avg", "min"):
         raise ValueError(f"Mode {mode} is not supported. Must be avg or min.")
@@ -288,13 +300,14 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
         raise TypeError("The data type of 'X' in nanmedian must be one of ['float16', "
                         "'float32', 'float64', 'int32', 'int64', 'uint16'], but received "
                         f"{x.dtype.short}.")
-    if axis is not None and not isinstance(axis, int):
-        raise NotImplementedError("paddle.nanmedian: a list of axes is not supported by "
-                                  "paddle_compat; reduce one axis at a time")
-    dims = None if axis is None else axis % builtins.max(x.ndim, 1)
+    several = isinstance(axis, (list, tuple))
+    if several:
+        dims = sorted({a % builtins.max(x.ndim, 1) for a in axis})
+    else:
+        dims = None if axis is None else axis % builtins.max(x.ndim, 1)
     values, idx = apply_op(_NANMEDIAN, (x,), {"dim": dims, "keep_dim": bool(keepdim),
                                               "mode": mode})
-    return values if mode == "avg" or axis is None else (values, idx)
+    return values if mode == "avg" or axis is None or several else (values, idx)
 
 
 __all__ += ["nanmedian"]

@@ -154,6 +154,12 @@ class DenseTensor:
         """A private copy of the data (as np.array(x))."""
         return self.__array__()
 
+    def __reduce_ex__(self, protocol):
+        # paddle.save(dense_tensor): pickled as a Tensor, which paddle.load reads back
+        from .._tensor import _rebuild
+        a = self.__array__()
+        return (_rebuild, (a, from_torch_dtype(torch.from_numpy(a[:0]).dtype).short, True))
+
     def __str__(self):
         a = self._array
         if a is None:

@@ -70,6 +70,12 @@ class DenseTensor:
         a = self.numpy()
         return a if dtype is None else a.astype(dtype)
 
+    def __reduce_ex__(self, protocol):
+        # paddle.save(scope_tensor): pickled as a Tensor (its data and dtype), which paddle.load
+        # reads back. Differences from Paddle: Paddle's load gives a DenseTensor in static mode.
+        from .._tensor import _rebuild
+        return (_rebuild, (self.numpy(), self._dtype().short, True))
+
     def __str__(self):
         v = self._value()
         return f"DenseTensor({self._name}, shape={self.shape()}, initialized={v is not None})"

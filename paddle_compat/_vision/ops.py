@@ -18,7 +18,8 @@ from .._nn.layer.activation import ReLU
 from .._nn.layer.container import Sequential
 from .._nn.layer.norm import BatchNorm2D
 from .._nn.layer.conv import Conv2D
-from .._ops.registry import apply_op, defop
+from .._mode import STATE
+from .._ops.registry import OPS, apply_op, defop
 from .._tensor import Tensor, wrap
 
 __all__ = []
@@ -126,8 +127,12 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
     in descending score order; with category_idxs and categories, per category (boxes of a
     category not in `categories` are dropped) and the survivors sorted by score, the first top_k.
 
+    In static mode it records Paddle's ops (argsort, gather, nms, gather) when scores are given.
+
     Differences from Paddle: the per-category passes run as one masked pass; ties in scores are
-    broken by index (stable sort) where Paddle's unstable sort may order them otherwise.
+    broken by index (stable sort) where Paddle's unstable sort may order them otherwise; with
+    category_idxs a static Program records one op where Paddle records its Python loop over the
+    categories.
     """
     if len(boxes.shape) != 2 or boxes.shape[1] not in (4, -1):
         raise ValueError("(InvalidArgument) The Input Boxes must be 2-dimension whose shape must "
@@ -135,8 +140,16 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
                          "y1, y2].")
     if scores is None:
         return apply_op(_NMS, (boxes,), {"iou_threshold": float(iou_threshold)})
-    b, s = boxes._t, scores._t
+    if STATE.static and category_idxs is None:
+        # recorded as Paddle's: argsort of the scores, the boxes gathered in that order, nms,
+        # and the kept positions mapped back through the order
+        from .._ops.manipulation import gather
+        from .._ops.search import argsort
+        order = argsort(scores, descending=True, stable=True)
+        keep = apply_op(_NMS, (gather(boxes, order),), {"iou_threshold": float(iou_threshold)})
+        return gather(order, keep)
     if category_idxs is None:
+        s, b = scores._t, boxes._t
         order = torch.argsort(s, descending=True, stable=True)
         keep = _nms_kernel(b[order], float(iou_threshold))
         return wrap(order[keep])
@@ -145,8 +158,16 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
     assert categories is not None, (
         "if category_idxs is given, categories which is a list of unique id of all categories is "
         "necessary")
+    return apply_op(_CATEGORY_NMS, (boxes, scores, category_idxs),
+                    {"iou_threshold": float(iou_threshold), "categories": list(categories),
+                     "top_k": -1 if top_k is None else int(top_k)})
+
+
+def _category_nms_kernel(boxes, scores, category_idxs, iou_threshold=0.3, categories=(),
+                         top_k=-1):
+    b, s = boxes, scores
     with torch.no_grad():
-        cat = category_idxs._t.reshape(-1)
+        cat = category_idxs.reshape(-1)
         wanted = torch.as_tensor(list(categories), device=cat.device, dtype=cat.dtype)
         in_list = (cat[:, None] == wanted[None, :]).any(1)
         order = torch.argsort(s, descending=True, stable=True)
@@ -158,9 +179,18 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
         kept = torch.nonzero(mask).reshape(-1)
         sub = torch.argsort(s[kept], descending=True, stable=True)
         result = kept[sub]
-        if top_k is not None:
+        if top_k >= 0:
             result = result[:min(int(top_k), result.numel())]
-    return wrap(result)
+    return result
+
+
+# Paddle records nms with categories as its Python loop over the categories (where, nms, gather,
+# concat, argsort, ...); one op here, with the same result in both modes.
+_CATEGORY_NMS = defop("nms_categories", _category_nms_kernel,
+                      inputs=("Boxes", "Scores", "CategoryIdxs"), outputs=("KeepBoxesIdxs",),
+                      attrs={"iou_threshold": 0.3, "categories": [], "top_k": -1},
+                      api="paddle.vision.ops.nms",
+                      notes="Paddle composes it in Python from where/nms/gather/concat/argsort")
 
 
 # ---- roi_align ---------------------------------------------------------------------------------
@@ -256,8 +286,16 @@ class _RoIAlignFunction(torch.autograd.Function):
         return (dx, None, None) + (None,) * len(ctx.attrs)
 
 
+def _meta_rois(x, boxes, channels, pooled_height, pooled_width):
+    """Static-mode shape inference runs kernels on meta tensors, where the RoI-to-image count
+    check cannot read boxes_num: the result's shape is [R, C, ph, pw], as Paddle's infermeta."""
+    return x.new_empty((boxes.shape[0], channels, pooled_height, pooled_width))
+
+
 def _roi_align_kernel(x, boxes, boxes_num, pooled_height=1, pooled_width=1, spatial_scale=1.0,
                       sampling_ratio=-1, aligned=True):
+    if x.is_meta or boxes.is_meta:
+        return _meta_rois(x, boxes, x.shape[1], pooled_height, pooled_width)
     attrs = (pooled_height, pooled_width, spatial_scale, sampling_ratio, aligned)
     if x.requires_grad and torch.is_grad_enabled():
         return _RoIAlignFunction.apply(x, boxes.detach(), boxes_num, *attrs)
@@ -319,6 +357,8 @@ def _bins(start, length, pooled, limit):
 
 
 def _roi_pool_kernel(x, boxes, boxes_num, pooled_height=1, pooled_width=1, spatial_scale=1.0):
+    if x.is_meta or boxes.is_meta:
+        return _meta_rois(x, boxes, x.shape[1], pooled_height, pooled_width)
     n, c, height, width = x.shape
     r = boxes.shape[0]
     batch = _batch_ids(boxes_num, n, r, x.device)
@@ -389,6 +429,8 @@ def _psroi_pool_kernel(x, boxes, boxes_num, pooled_height=1, pooled_width=1, out
     if c != output_channels * ph * pw:
         raise ValueError("(InvalidArgument) the channels of input X should equal the product of "
                          "output_channels x pooled_height x pooled_width")
+    if x.is_meta or boxes.is_meta:
+        return _meta_rois(x, boxes, output_channels, ph, pw)
     r = boxes.shape[0]
     batch = _batch_ids(boxes_num, n, r, x.device)
     b = boxes.detach().to(x.dtype)
@@ -439,6 +481,10 @@ def psroi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
     if ph * pw == 0:
         raise ValueError("output_size should not contain 0.")
     output_channels = int(x.shape[1] / (ph * pw))
+    if output_channels <= 1:
+        raise ValueError("(InvalidArgument) The pooled output channels must greater than 1\n  "
+                         "[Hint: Expected output_channels > 1, but received output_channels:"
+                         f"{output_channels} <= 1:1.]")
     return apply_op(_PSROI_POOL, (x, boxes, boxes_num),
                     {"pooled_height": int(ph), "pooled_width": int(pw),
                      "output_channels": output_channels, "spatial_scale": float(spatial_scale)})
@@ -646,8 +692,17 @@ def _sigmoid_as_paddle(v):
 
 def _yolo_box_kernel(x, img_size, anchors=(), class_num=1, conf_thresh=0.01, downsample_ratio=32,
                      clip_bbox=True, scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5):
-    n, _, h, w = x.shape
+    n, c, h, w = x.shape
     an = len(anchors) // 2
+    k = 6 if iou_aware else 5
+    if c != an * (k + class_num):
+        while_iou = " while iou_aware is true" if iou_aware else ""
+        raise ValueError(
+            f"(InvalidArgument) Input(X) dim[1] should be equal to (anchor_mask_number * ({k} + "
+            f"class_num)){while_iou}.But received dim[1]({c}) != (anchor_mask_number * "
+            f"({k}+class_num)({an * (k + class_num)}).\n  [Hint: Expected dim_x[1] == anchor_num "
+            f"* ({k} + class_num), but received dim_x[1]:{c} != anchor_num * ({k} + class_num):"
+            f"{an * (k + class_num)}.]")
     x = x.detach()
     if iou_aware:
         iou = x[:, :an]
@@ -788,7 +843,8 @@ def deform_conv2d(x, offset, weight, bias=None, stride=1, padding=0, dilation=1,
              "im2col_step": 1}
     out = apply_op(_DEFORM_CONV, (x, offset, weight, mask), attrs)
     if bias is not None:
-        out = wrap(out._t + bias._t.reshape(1, -1, 1, 1))
+        # Paddle adds the bias along axis 1 (legacy static: one elementwise_add, axis=1)
+        out = apply_op(OPS["elementwise_add"], (out, bias), {"axis": 1})
     return out
 
 

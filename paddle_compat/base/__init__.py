@@ -25,6 +25,7 @@ from .._base.dygraph import disable_dygraph as disable_imperative
 from .._base.dygraph import enable_dygraph as enable_imperative
 from .._base.framework import in_dygraph_mode, in_dynamic_or_pir_mode
 from .._base.lod_tensor import create_lod_tensor
+from .._flags import get_flags, set_flags
 from ..framework import in_pir_mode
 from . import (backward, core, dygraph, executor, framework, initializer, layers, optimizer,
                param_attr, unique_name)
@@ -39,7 +40,7 @@ __all__ = ["BuildStrategy", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "Compile
            "in_dygraph_mode", "in_dynamic_or_pir_mode", "in_pir_mode", "initializer", "layers",
            "libpaddle",
            "name_scope", "optimizer", "param_attr", "program_guard", "scope_guard",
-           "unique_name", "create_lod_tensor"]
+           "unique_name", "create_lod_tensor", "get_flags", "set_flags"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -25,6 +25,26 @@ from .auto_parallel.placement_type import Partial, Placement, ReduceType, Replic
 from .auto_parallel.process_mesh import ProcessMesh, get_mesh, set_mesh
 from .auto_parallel.api import (dtensor_from_fn, reshard, shard_layer, shard_tensor,
                                 unshard_dtensor)
+# Issue #25, second part: sharding (ZeRO), sharded data loading, distributed checkpoints,
+# tensor-parallel plans, fleet's hybrid parallelism.
+from .auto_parallel.sharding import (ShardingStage1, ShardingStage2, ShardingStage3,
+                                     shard_optimizer)
+from .auto_parallel.dataloader import shard_dataloader
+from .flex_checkpoint.dcp.save_state_dict import save_state_dict
+from .flex_checkpoint.dcp.load_state_dict import load_merged_state_dict, load_state_dict
+from .auto_parallel.intermediate.parallelize import parallelize
+from .auto_parallel.intermediate.tensor_parallel import (
+    ColWiseParallel, PrepareLayerInput, PrepareLayerOutput, RowWiseParallel, SequenceParallelBegin,
+    SequenceParallelDisable, SequenceParallelEnable, SequenceParallelEnd)
+from .fleet.base.topology import ParallelMode
+from .fleet.layers.mpu.mp_ops import split
+from .auto_parallel.dist_model import DistModel, to_static
+from .auto_parallel.strategy import Strategy
+from .auto_parallel.scaler import shard_scaler
+from .auto_parallel.local_map import local_map
+from . import sharding
+from .flex_checkpoint.dcp.sharded_weight import (ShardedStateDict, ShardedWeight,
+                                                 build_sharded_state_dict, shard_weight)
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -34,7 +54,15 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "broadcast_object_list", "recv_object_list", "scatter_object_list", "send_object_list",
            "gloo_barrier", "gloo_init_parallel_env", "gloo_release", "Partial", "Placement",
            "ReduceType", "Replicate", "Shard", "ProcessMesh", "get_mesh", "set_mesh",
-           "dtensor_from_fn", "reshard", "shard_layer", "shard_tensor", "unshard_dtensor"]
+           "dtensor_from_fn", "reshard", "shard_layer", "shard_tensor", "unshard_dtensor",
+           "ShardingStage1", "ShardingStage2", "ShardingStage3", "shard_optimizer",
+           "shard_dataloader", "save_state_dict", "load_state_dict",
+           "parallelize", "ColWiseParallel", "PrepareLayerInput", "PrepareLayerOutput",
+           "RowWiseParallel", "SequenceParallelBegin", "SequenceParallelDisable",
+           "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode", "split",
+           "DistModel", "to_static", "Strategy", "load_merged_state_dict",
+           "shard_scaler", "ShardedStateDict", "ShardedWeight", "build_sharded_state_dict",
+           "shard_weight", "local_map", "sharding"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -1,5 +1,6 @@
 """paddle.hapi: the high-level API (Model, summary, flops, callbacks, progressbar)."""
-from . import callbacks, progressbar
+from . import (callbacks, dynamic_flops, logger, model, model_summary, progressbar,
+               static_flops)
 from .._hapi.dynamic_flops import flops
 from .._hapi.model import Model
 from .._hapi.model_summary import summary

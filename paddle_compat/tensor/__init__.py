@@ -1,7 +1,8 @@
 """paddle.tensor: Paddle's tensor-function modules (math, creation, manipulation, random, linalg,
 logic, search, stat), each re-exporting what paddle_compat provides of it; their functions are
 also names of this package, as in Paddle."""
-from . import math, creation, manipulation, random, linalg, logic, search, stat, array
+from . import (math, creation, manipulation, random, linalg, logic, search, stat, array,
+               attribute, einsum, to_string)
 from .array import array_length, array_read, array_write, create_array
 from .math import (add, add_n, clip, count_nonzero, cumprod, cumsum, divide, floor_divide,
                    floor_mod, fmax, fmin, increment, inverse, lerp, max, min,
@@ -63,3 +64,27 @@ from .._ops.stat import nanmedian
 from .._ops.linalg import cdist, histogram, histogram_bin_edges, histogramdd, t_
 from .._ops.random import (log_normal, log_normal_, bernoulli_, cauchy_, geometric_, binomial,
                            poisson, rand_like, randn_like)
+
+# Everything the submodule faces re-export is a name of paddle.tensor too, as in Paddle
+from .math import (abs, acos, all, amax, amin, any, asin, atan, bitwise_left_shift,
+                   bitwise_right_shift, ceil, copysign, cos, cosh, deg2rad, erf, erf_, exp, expm1,
+                   expm1_, floor, gammaln, i0, i0e, i1, i1e, in_dynamic_mode, isfinite, isin,
+                   isinf, isnan, isneginf, isposinf, isreal, ldexp, log, log10, log1p, log2,
+                   logsumexp, maximum, minimum, mul, multiply, negative, nextafter, polygamma,
+                   positive, rad2deg, reciprocal, round, rsqrt, sgn, sigmoid, sign, signbit, sin,
+                   sinc, sinh, sqrt, square, sum, take, tan, tanh, true_divide)
+from .creation import (asarray, clone, diag_embed, from_numpy, tril, tril_indices, triu,
+                       triu_indices)
+from .manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_tensors, crop, expand_as,
+                           hstack, index_add, index_fill, moveaxis, narrow, ravel,
+                           repeat_interleave, roll, rot90, tensordot, tolist, unflatten, view,
+                           view_as, vstack)
+from .random import (check_shape, standard_gamma)
+from .linalg import (bincount, bmm, cholesky_inverse, cholesky_solve, cond, corrcoef, cov, dot,
+                     eig, eigvals, eigvalsh, householder_product, lstsq, lu, lu_solve, lu_unpack,
+                     matmul, matrix_transpose, multi_dot, ormqr, pca_lowrank, permute, slogdet,
+                     svd_lowrank, svdvals, vecdot)
+from .logic import (greater_than, gt, isclose, logical_and, logical_not, logical_or, logical_xor)
+from .search import (argmax, argmin, bucketize, msort, searchsorted)
+from .einsum import (einsum)
+from .to_string import (set_printoptions)

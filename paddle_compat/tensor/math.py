@@ -1,11 +1,50 @@
 """paddle.tensor.math: the functions of Paddle's module of that name that paddle_compat provides."""
+from .._mode import (in_dynamic_mode)
 from .._ops.linalg import (inverse, mm, outer)
-from .._ops.math import (add, add_n, clip, cumprod, cumsum, divide, floor_divide, floor_mod,
-                          fmax, fmin, increment, lerp, mod, neg, pow,
-                          remainder, scale, stanh, subtract, trunc)
-from .._ops.math import (count_nonzero, max, min, nanmean, nansum, prod)
+from .._ops.logic import (isinf, isnan)
+from .._ops.math import (abs, abs_, acos, acos_, acosh, add, add_n, addmm, addmm_, all, amax, amin,
+                         angle, any, asin, asinh, atan, atan2, atan_, atanh, baddbmm, baddbmm_,
+                         bitwise_left_shift, bitwise_left_shift_, bitwise_right_shift,
+                         bitwise_right_shift_, broadcast_shape, broadcast_shapes, cartesian_prod,
+                         cast, cast_, ceil, clip, combinations, conj, copysign, copysign_, cos,
+                         cos_, cosh, count_nonzero, cummax, cummin, cumprod, cumprod_, cumsum,
+                         cumsum_, cumulative_trapezoid, deg2rad, diff, digamma, digamma_, divide,
+                         divide_, erf, erf_, erfinv, exp, expm1, expm1_, floor, floor_divide,
+                         floor_divide_, floor_mod, floor_mod_, fmax, fmin, frac, frac_, frexp,
+                         gammainc, gammainc_, gammaincc, gammaincc_, gammaln, gammaln_, gcd, gcd_,
+                         heaviside, hypot, hypot_, i0, i0_, i0e, i1, i1e, increment, inner,
+                         isfinite, isin, isneginf, isposinf, isreal, kron, lcm, lcm_, ldexp,
+                         ldexp_, lerp, lgamma, lgamma_, log, log10, log10_, log1p, log2, log2_,
+                         log_, logaddexp, logcumsumexp, logit, logit_, logsumexp, max, maximum,
+                         min, minimum, mod, mod_, mul, multigammaln, multigammaln_, multiplex,
+                         multiply, multiply_, nan_to_num, nan_to_num_, nanmean, nansum, neg, neg_,
+                         negative, nextafter, polygamma, polygamma_, positive, pow, pow_, prod,
+                         rad2deg, reciprocal, reduce_as, remainder, remainder_, renorm, renorm_,
+                         round, rsqrt, scale, sgn, sigmoid, sign, signbit, sin, sin_, sinc, sinc_,
+                         sinh, sinh_, sqrt, square, square_, stanh, subtract, subtract_, sum, take,
+                         tan, tan_, tanh, tanh_, trace, trapezoid, true_divide, trunc, trunc_,
+                         vander)
 
-__all__ = ["add", "add_n", "clip", "count_nonzero", "cumprod", "cumsum", "divide", "floor_divide",
-           "floor_mod", "fmax", "fmin", "increment", "inverse", "lerp", "max", "min",
-           "mm", "mod", "nanmean", "nansum", "neg", "outer", "pow", "prod", "remainder",
-           "scale", "stanh", "subtract", "trunc"]
+__all__ = ["abs", "abs_", "acos", "acos_", "acosh", "add", "add_n", "addmm", "addmm_", "all",
+           "amax", "amin", "angle", "any", "asin", "asinh", "atan", "atan2", "atan_", "atanh",
+           "baddbmm", "baddbmm_", "bitwise_left_shift", "bitwise_left_shift_",
+           "bitwise_right_shift", "bitwise_right_shift_", "broadcast_shape", "broadcast_shapes",
+           "cartesian_prod", "cast", "cast_", "ceil", "clip", "combinations", "conj", "copysign",
+           "copysign_", "cos", "cos_", "cosh", "count_nonzero", "cummax", "cummin", "cumprod",
+           "cumprod_", "cumsum", "cumsum_", "cumulative_trapezoid", "deg2rad", "diff", "digamma",
+           "digamma_", "divide", "divide_", "erf", "erf_", "erfinv", "exp", "expm1", "expm1_",
+           "floor", "floor_divide", "floor_divide_", "floor_mod", "floor_mod_", "fmax", "fmin",
+           "frac", "frac_", "frexp", "gammainc", "gammainc_", "gammaincc", "gammaincc_", "gammaln",
+           "gammaln_", "gcd", "gcd_", "heaviside", "hypot", "hypot_", "i0", "i0_", "i0e", "i1",
+           "i1e", "in_dynamic_mode", "increment", "inner", "inverse", "isfinite", "isin", "isinf",
+           "isnan", "isneginf", "isposinf", "isreal", "kron", "lcm", "lcm_", "ldexp", "ldexp_",
+           "lerp", "lgamma", "lgamma_", "log", "log10", "log10_", "log1p", "log2", "log2_", "log_",
+           "logaddexp", "logcumsumexp", "logit", "logit_", "logsumexp", "max", "maximum", "min",
+           "minimum", "mm", "mod", "mod_", "mul", "multigammaln", "multigammaln_", "multiplex",
+           "multiply", "multiply_", "nan_to_num", "nan_to_num_", "nanmean", "nansum", "neg",
+           "neg_", "negative", "nextafter", "outer", "polygamma", "polygamma_", "positive", "pow",
+           "pow_", "prod", "rad2deg", "reciprocal", "reduce_as", "remainder", "remainder_",
+           "renorm", "renorm_", "round", "rsqrt", "scale", "sgn", "sigmoid", "sign", "signbit",
+           "sin", "sin_", "sinc", "sinc_", "sinh", "sinh_", "sqrt", "square", "square_", "stanh",
+           "subtract", "subtract_", "sum", "take", "tan", "tan_", "tanh", "tanh_", "trace",
+           "trapezoid", "true_divide", "trunc", "trunc_", "vander"]

@@ -512,4 +512,8 @@ def swiglu(x, y=None, name=None):
     """paddle.nn.functional.swiglu(x, y=None): silu(x) * y; with y None, x is split in two halves
     along its last axis (silu(first) * second).
     Differences from Paddle: none known."""
+    if y is None and len(x.shape) and x.shape[-1] % 2:
+        # Paddle's infermeta check, before its kernel would read past the last element
+        raise ValueError("(InvalidArgument) The last dim of Input(X) should be exactly divided "
+                         "by 2.")
     return apply_op(_SWIGLU, (x, y), {})

@@ -5,8 +5,13 @@ arithmetic in the same order (affine grids built from float32 matrices, `grid_sa
 padding and a ones-channel mask for the fill, `lerp` blends), written on the torch tensor a paddle
 Tensor holds.
 
-Differences from Paddle: only dynamic mode (Paddle's static-graph branches, for transforms applied
-to `static.data` variables, are not provided: the functions raise TypeError on a static Variable).
+In static mode (a `paddle.static.data` Variable as the image) the transforms that Paddle 3.3.1's
+legacy static graph can record work here too, recorded as ops: resize, hflip, vflip, crop,
+center_crop, pad, erase, normalize (and the Resize, CenterCrop, Pad, Transpose, Normalize classes).
+
+Differences from Paddle: normalize works on a static Variable (Paddle 3.3.1 fails reading the
+Variable's place); to_grayscale, affine, rotate, perspective and the adjust_* blends, which fail
+in Paddle's static graph with internal errors, raise one TypeError naming the function.
 """
 import math
 import numbers
@@ -104,14 +109,26 @@ _SHORT = {torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16", torch.
 
 def _require_kernel(kernel, raw):
     """Paddle's RuntimeError when its `kernel` has no CPU kernel for the image's dtype (a uint8
-    image tensor, for instance, cannot be blended, rotated or reflect-padded in Paddle)."""
-    name = _SHORT.get(raw.dtype, str(raw.dtype))
+    image tensor, for instance, cannot be blended, rotated or reflect-padded in Paddle). `raw`
+    is a torch tensor or a paddle Tensor / static Variable."""
+    dtype = raw.dtype.torch if isinstance(raw, Tensor) else raw.dtype
+    name = _SHORT.get(dtype, str(dtype))
     allowed = _KERNEL_DTYPES[kernel]
     if name not in allowed.split(", "):
         raise RuntimeError(
             f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) of kernel "
             f"`{kernel}` is not registered. Selected wrong DataType `{name}`. Paddle support "
             f"following DataTypes: {allowed}.")
+
+
+def _dynamic_only(img, api, force=False):
+    """The TypeError for a transform Paddle's static graph cannot record (a Variable holds no
+    data to compute on)."""
+    if force or isinstance(img, Tensor) and img._t is None:
+        raise TypeError(
+            f"paddle.vision.transforms.functional.{api} of a static Variable is not supported "
+            "(Paddle 3.3.1's static graph fails on it too); apply it to the image in dynamic mode "
+            "or in the dataset's transform")
 
 
 def _blend_images(img1, img2, ratio):
@@ -137,6 +154,7 @@ def to_grayscale(img, num_output_channels=1, data_format="CHW"):
     _assert_image_tensor(img, data_format)
     if num_output_channels not in (1, 3):
         raise ValueError("num_output_channels should be either 1 or 3")
+    _dynamic_only(img, "to_grayscale")
     _require_kernel("multiply", img._t)
     rgb_weights = _to_tensor([0.2989, 0.587, 0.114], place=img.place).astype(img.dtype)
     if _is_channel_first(data_format):
@@ -195,6 +213,7 @@ def _from_nchw(raw, data_format):
 
 def affine(img, matrix, interpolation="nearest", fill=None, data_format="CHW"):
     """Sample the image through the inverse affine `matrix` (six numbers, centred coordinates)."""
+    _dynamic_only(img, "affine")
     raw = img._t
     ndim = raw.dim()
     if ndim == 3:
@@ -212,6 +231,7 @@ def affine(img, matrix, interpolation="nearest", fill=None, data_format="CHW"):
 def rotate(img, angle, interpolation="nearest", expand=False, center=None, fill=None,
            data_format="CHW"):
     """Rotate counter-clockwise by `angle` degrees about `center` (default: the image centre)."""
+    _dynamic_only(img, "rotate")
     angle = -angle % 360
     raw = img._t.unsqueeze(0)
     w, h = raw.shape[_get_image_w_axis(data_format)], raw.shape[_get_image_h_axis(data_format)]
@@ -260,6 +280,7 @@ def _perspective_grid(coeffs, ow, oh, dtype):
 
 def perspective(img, coeffs, interpolation="nearest", fill=None, data_format="CHW"):
     """Sample the image through the perspective transform with the eight `coeffs`."""
+    _dynamic_only(img, "perspective")
     raw = img._t
     ndim = raw.dim()
     if ndim == 3:
@@ -276,14 +297,14 @@ def perspective(img, coeffs, interpolation="nearest", fill=None, data_format="CH
 def vflip(img, data_format="CHW"):
     """Flip along the height axis."""
     _assert_image_tensor(img, data_format)
-    _require_kernel("flip", img._t)
+    _require_kernel("flip", img)
     return img.flip(axis=[_get_image_h_axis(data_format)])
 
 
 def hflip(img, data_format="CHW"):
     """Flip along the width axis."""
     _assert_image_tensor(img, data_format)
-    _require_kernel("flip", img._t)
+    _require_kernel("flip", img)
     return img.flip(axis=[_get_image_w_axis(data_format)])
 
 
@@ -298,10 +319,26 @@ def crop(img, top, left, height, width, data_format="CHW"):
 def erase(img, i, j, h, w, v, inplace=False):
     """Set img[..., i:i + h, j:j + w] to `v` (on a clone unless `inplace`)."""
     _assert_image_tensor(img, "CHW")
+    if img._t is None:
+        return _erase_static(img, i, j, h, w, v)
     if not inplace:
         img = img.clone()
     img[..., i:i + h, j:j + w] = v
     return img
+
+
+def _erase_static(img, i, j, h, w, v):
+    # A static Variable: Paddle records a set_value of the slice; here a `where` over a constant
+    # mask of the spatial region selects `v` (same values; the image's H and W must be known).
+    import numpy as np
+    from ..._ops.creation import full_like
+    from ..._ops.search import where
+    height, width = img.shape[-2], img.shape[-1]
+    if height < 0 or width < 0 or not isinstance(v, numbers.Number):
+        _dynamic_only(img, "erase with an unknown image size or a Tensor value", force=True)
+    mask = np.zeros((height, width), dtype=bool)
+    mask[i:i + h, j:j + w] = True
+    return where(_to_tensor(mask), full_like(img, v), img)
 
 
 def center_crop(img, output_size, data_format="CHW"):
@@ -342,6 +379,13 @@ def pad(img, padding, fill=0, padding_mode="constant", data_format="CHW"):
     elif padding_mode == "symmetric":
         raise ValueError("Do not support symmetric mode")
     value = float(fill)
+    if img._t is None:
+        # a static Variable: recorded as Paddle records it, one pad3d of the batched image
+        _require_kernel("pad3d", img)
+        from ..._nn.functional.common import pad as _pad
+        out = _pad(img.unsqueeze(0), [pad_left, pad_right, pad_top, pad_bottom],
+                   mode=padding_mode, value=value, data_format="N" + data_format.upper())
+        return out.squeeze(0)
     raw = _to_nchw(img._t.unsqueeze(0), data_format)
     _require_kernel("pad3d", raw)
     if padding_mode == "constant":
@@ -373,19 +417,20 @@ def resize(img, size, interpolation="bilinear", data_format="CHW"):
         oh, ow = size
     from ..._nn.functional.common import interpolate
     src = img.unsqueeze(0)
-    integer = not img._t.is_floating_point() and interpolation.lower() != "nearest"
+    integer = not img.dtype.torch.is_floating_point and interpolation.lower() != "nearest"
     if integer:
         # Paddle interpolates integer images in float and truncates; torch's uint8 kernels round.
-        src = wrap(src._t.to(torch.float32))
+        src = src.astype("float32")
     out = interpolate(src, size=(oh, ow), mode=interpolation.lower(),
                       data_format="N" + data_format.upper())
     if integer:
-        out = wrap(out._t.to(img._t.dtype))
+        out = out.astype(img.dtype)
     return out.squeeze(0)
 
 
 def adjust_brightness(img, brightness_factor):
     """Blend with black by `brightness_factor`."""
+    _dynamic_only(img, "adjust_brightness")
     _assert_image_tensor(img, "CHW")
     assert brightness_factor >= 0, "brightness_factor should be non-negative."
     assert _get_image_num_channels(img, "CHW") in [1, 3], \
@@ -397,6 +442,7 @@ def adjust_brightness(img, brightness_factor):
 
 def adjust_contrast(img, contrast_factor):
     """Blend with the mean gray level by `contrast_factor`."""
+    _dynamic_only(img, "adjust_contrast")
     _assert_image_tensor(img, "chw")
     assert contrast_factor >= 0, "contrast_factor should be non-negative."
     channels = _get_image_num_channels(img, "CHW")
@@ -414,6 +460,7 @@ def adjust_contrast(img, contrast_factor):
 
 def adjust_saturation(img, saturation_factor):
     """Blend with the grayscale image by `saturation_factor`."""
+    _dynamic_only(img, "adjust_saturation")
     _assert_image_tensor(img, "CHW")
     assert saturation_factor >= 0, "saturation_factor should be non-negative."
     channels = _get_image_num_channels(img, "CHW")
@@ -427,6 +474,7 @@ def adjust_saturation(img, saturation_factor):
 
 def adjust_hue(img, hue_factor):
     """Shift the hue by `hue_factor` (a fraction of the colour wheel) in HSV space."""
+    _dynamic_only(img, "adjust_hue")
     _assert_image_tensor(img, "CHW")
     assert hue_factor >= -0.5 and hue_factor <= 0.5, "hue_factor should be in range [-0.5, 0.5]"
     channels = _get_image_num_channels(img, "CHW")

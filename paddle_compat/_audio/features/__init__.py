@@ -1,0 +1,1 @@
+"""paddle.audio.features' rooms: the feature-extraction layers (layers.py)."""

@@ -1,0 +1,54 @@
+"""Where Paddle 3.3.1 runs a fused incubate op: most of them have only a GPU kernel, so on a CPU
+tensor Paddle raises its own error before computing anything. paddle_compat raises that same
+error for CPU tensors, and on a CUDA tensor computes the op's dense (unfused) formula, which is
+what Paddle's reference implementations in its unit tests compute.
+
+Why a function and not an inline `is_cuda` test: one place decides "would Paddle's GPU kernel
+run here", so tests can exercise the CUDA formulas on a CPU-only machine by patching `on_gpu`."""
+import torch
+
+from .._mode import STATE
+
+__all__ = ["on_gpu", "require_gpu_kernel", "dynamic_only", "check_kernel_dtype"]
+
+
+def on_gpu(t):
+    """Whether the torch tensor `t` lives where Paddle's GPU-only fused kernels run."""
+    return isinstance(t, torch.Tensor) and t.is_cuda
+
+
+def require_gpu_kernel(x, kernel, legacy=False):
+    """Raise Paddle 3.3.1's CPU-wheel error for the GPU-only `kernel` unless x is on the GPU.
+    Ops Paddle dispatches through a phi kernel raise RuntimeError (NotFound); ops it still calls
+    through the legacy op table (legacy=True) fail with AttributeError on the CPU wheel."""
+    if on_gpu(x._t):
+        return
+    if legacy:
+        raise AttributeError(
+            f"module 'paddle.base.libpaddle.eager.ops.legacy' has no attribute '{kernel}'")
+    raise RuntimeError(f"(NotFound) The kernel `{kernel}` is not registered.")
+
+
+def dynamic_only(api):
+    """The incubate fused ops are computed eagerly on torch; in static mode they raise."""
+    if STATE.static:
+        raise NotImplementedError(
+            f"paddle.incubate.nn.functional.{api} is not provided by paddle_compat in static mode; "
+            "call it in dynamic mode (paddle.disable_static()) or use the unfused paddle.nn."
+            "functional ops it is made of")
+
+
+_CPU_FLOATS = (torch.float32, torch.float64)
+_GPU_FLOATS = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+
+
+def check_kernel_dtype(t, kernel, cpu=_CPU_FLOATS):
+    """Paddle's error for a dtype its `kernel` is not registered for: `cpu` (float32/float64 by
+    default) on CPU; the GPU kernels add float16 and bfloat16."""
+    if t.dtype in (_GPU_FLOATS if on_gpu(t) else cpu):
+        return
+    name = str(t.dtype).replace("torch.", "")
+    raise RuntimeError(
+        f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) of kernel `{kernel}` "
+        f"is not registered. Selected wrong DataType `{name}`. Paddle support following "
+        f"DataTypes: {', '.join(str(d).replace('torch.', '') for d in reversed(cpu))}.")

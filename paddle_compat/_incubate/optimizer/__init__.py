@@ -1,0 +1,1 @@
+"""paddle.incubate.optimizer rooms (see paddle_compat/_incubate/__init__.py)."""

@@ -1,0 +1,1 @@
+"""paddle.incubate.optimizer.functional rooms (see paddle_compat/_incubate/__init__.py)."""

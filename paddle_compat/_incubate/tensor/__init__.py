@@ -1,0 +1,1 @@
+"""paddle.incubate.tensor rooms (see paddle_compat/_incubate/__init__.py)."""

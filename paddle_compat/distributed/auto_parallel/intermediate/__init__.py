@@ -1,0 +1,1 @@
+"""auto_parallel.intermediate: parallelize and its tensor-parallel plans."""

@@ -1,0 +1,1 @@
+"""fleet's base: the DistributedStrategy and the hybrid-parallel topology (as in Paddle)."""

@@ -1,0 +1,1 @@
+"""fleet.layers: the model-parallel (mpu) layers and their communication ops."""

@@ -1,0 +1,1 @@
+"""fleet's dygraph meta optimizers (HybridParallelOptimizer)."""

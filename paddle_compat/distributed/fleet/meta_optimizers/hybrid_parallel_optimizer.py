@@ -1,0 +1,110 @@
+"""fleet.distributed_optimizer in hybrid parallelism: HybridParallelOptimizer.
+
+step() first averages every gradient over the groups that hold replicas of its parameter - the
+data-parallel group, and the sharding group - then updates:
+
+- sharding_degree > 1 with no tensor / pipeline parallelism (Paddle's DygraphShardingOptimizer,
+  ZeRO stage 1): the parameters are partitioned over the sharding group (greedily by size, largest
+  first, to the least-loaded rank, as Paddle does); each rank runs the optimizer only on its own
+  parameters - so their moments exist on that rank alone - and broadcasts them to the others;
+- otherwise every rank runs the optimizer on all its parameters (tensor-parallel slices
+  included).
+
+Differences from Paddle: the gradient is all-reduced (Paddle reduces it to the owner rank, which
+uses less bandwidth); ClipGradByGlobalNorm computes the norm of this process's parameters (Paddle
+sums the squared norms of the tensor-parallel slices across the mp group first).
+"""
+import torch
+import torch.distributed as tdist
+
+from ...._tensor import Tensor
+
+__all__ = ["HybridParallelOptimizer"]
+
+
+def _average(grads, group):
+    if group is None or group.nranks <= 1 or not grads:
+        return
+    flat = torch.cat([g.reshape(-1) for g in grads])
+    tdist.all_reduce(flat, group=group.process_group)
+    flat.div_(group.nranks)
+    offset = 0
+    for g in grads:
+        n = g.numel()
+        g.copy_(flat[offset:offset + n].view_as(g))
+        offset += n
+
+
+class HybridParallelOptimizer:
+    """The optimizer fleet.distributed_optimizer returns under hybrid_configs."""
+
+    def __init__(self, optimizer, hcg, strategy=None, average_dp=True):
+        self.__dict__.update(_inner_opt=optimizer, _hcg=hcg, _strategy=strategy,
+                             _average_dp=average_dp, _owner=None)
+        from ..base.topology import ParallelMode
+        if (hcg.get_sharding_parallel_world_size() > 1
+                and hcg.get_parallel_mode() == ParallelMode.SHARDING_PARALLEL):
+            self.__dict__["_owner"] = self._partition()
+
+    def _params(self):
+        return list(self._inner_opt._all_params())
+
+    def _partition(self):
+        """{id(param): sharding rank owning it}: largest first, to the least-loaded rank."""
+        n = self._hcg.get_sharding_parallel_world_size()
+        sizes = [0] * n
+        owner = {}
+        for p in sorted(self._params(), key=lambda p: -p._t.numel()):
+            r = sizes.index(min(sizes))
+            owner[id(p)] = r
+            sizes[r] += p._t.numel()
+        return owner
+
+    def _sync_grads(self):
+        params = [p for p in self._params() if not p.stop_gradient]
+        grads = []
+        for p in params:
+            if p._t.grad is None:
+                p._t.grad = torch.zeros_like(p._t)
+            grads.append(p._t.grad)
+        with torch.no_grad():
+            if self._average_dp:
+                _average(grads, self._hcg.get_data_parallel_group())
+            _average(grads, self._hcg.get_sharding_parallel_group())
+
+    def step(self):
+        """Average the gradients over the replica groups, then update (only this rank's share of
+        the parameters under sharding, broadcast to the others after)."""
+        self._sync_grads()
+        if self._owner is None:
+            return self._inner_opt.step()
+        me = self._hcg.get_sharding_parallel_rank()
+        others = [p for p in self._params() if self._owner[id(p)] != me and not p.stop_gradient]
+        for p in others:             # the inner optimizer skips (and makes no state for) these
+            p.stop_gradient = True
+        try:
+            self._inner_opt.step()
+        finally:
+            for p in others:
+                p.stop_gradient = False
+        group = self._hcg.get_sharding_parallel_group()
+        with torch.no_grad():
+            for p in self._params():
+                tdist.broadcast(p._t.data, group.ranks[self._owner[id(p)]],
+                                group=group.process_group)
+
+    def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
+        """Dynamic mode: step() on the gradients backward computed."""
+        if not isinstance(loss, Tensor):
+            raise AssertionError("The loss should be an Tensor.")
+        self.step()
+        return [], [(p, p.grad) for p in self._params() if p.grad is not None]
+
+    def clear_grad(self, set_to_zero=True):
+        self._inner_opt.clear_grad(set_to_zero)
+
+    def __getattr__(self, item):
+        return getattr(self._inner_opt, item)
+
+    def __setattr__(self, item, value):
+        setattr(self._inner_opt, item, value)

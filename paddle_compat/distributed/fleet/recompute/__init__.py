@@ -1,0 +1,1 @@
+"""fleet.recompute: activation recomputation (recompute.py)."""

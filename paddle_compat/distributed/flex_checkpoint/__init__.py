@@ -1,0 +1,1 @@
+"""paddle.distributed.flex_checkpoint: distributed checkpoints (dcp/)."""
