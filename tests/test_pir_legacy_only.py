@@ -8,7 +8,7 @@ from paddle_compat._mode import STATE
 from paddle_compat._static.pir_legacy_only import LEGACY_ONLY, reject_in_pir
 from tests import _pir_goldens as G
 
-CASES = ["legacy_only_in_pir"]
+CASES = ["legacy_only_in_pir", "legacy_io_in_pir"]
 
 DIFFERENCES = {}
 

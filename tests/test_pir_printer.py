@@ -10,7 +10,8 @@ from tests import _pir_goldens as G
 CASES = ["fc_program", "sgd_program", "linear_program", "elementwise_program",
          "target_gradients_double_backward", "cond_two_branches", "cond_dtype_mismatch",
          "while_counter", "ops_catalog", "layer_struct_names", "data_same_name",
-         "static_pylayer"]
+         "static_pylayer", "scalar_tensor_operands", "fc_rank3_topk_accuracy", "ops_catalog_2",
+         "static_pylayer_backward", "append_backward_fc", "grad_disabled"]
 
 DIFFERENCES = {}    # (case, key) -> why paddle_compat's PIR face differs there (strict xfails)
 

@@ -10,7 +10,8 @@ generated PIR-only method: "logical_not(): argument (position 1) must be Value, 
 Variable"); to record what its legacy implementation builds, this recorder points
 `paddle.logical_not` back at the legacy op builder (`paddle.tensor.logic._logical_op`). Printed
 programs are recorded before any gradients are appended (the grad section differs, see
-docs/differences.md). Re-runnable: it overwrites conformance/goldens/control_flow.json.
+docs/differences.md), except in the `*_grad_block*_printed` cases, which record Paddle's
+while_grad / conditional_block_grad and their grad sub-blocks. Re-runnable: it overwrites conformance/goldens/control_flow.json.
 """
 import json
 import os
@@ -206,6 +207,94 @@ for _ in range(6):
     (l,) = exe.run(main, feed={'seq': seqv, 'tgt': tgtv}, fetch_list=[loss])
     losses.append(round(float(l), 5))
 out['losses'] = losses
+""",
+    "seq_rnn_grads_match_dynamic": """
+# An Elman RNN over a [T, B, D] sequence in a while_loop (mm and softsign: Paddle 3.3.1's legacy
+# graph rejects paddle.matmul / tanh, see docs/differences.md), trained by SGD; the first step's
+# parameter gradients are fetched and compared with the same network run in dynamic mode.
+T, B, D, H = 4, 3, 2, 5
+rng = np.random.RandomState(0)
+xs_v = rng.rand(T, B, D).astype('float32')
+y_v = rng.rand(B, 1).astype('float32')
+init = {'W': rng.rand(D, H).astype('float32') - 0.5, 'U': rng.rand(H, H).astype('float32') - 0.5,
+        'O': rng.rand(H, 1).astype('float32') - 0.5}
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    xs = paddle.static.data('xs', [T, B, D], 'float32')
+    y = paddle.static.data('y', [B, 1], 'float32')
+    P = {k: paddle.static.create_parameter(list(v.shape), 'float32', name=k)
+         for k, v in init.items()}
+    i = paddle.full([1], 0, 'int64')
+    h = paddle.zeros([B, H], 'float32')
+    h.stop_gradient = False
+    def body(i, h):
+        x_t = paddle.gather(xs, i)[0]
+        h = paddle.nn.functional.softsign(paddle.mm(x_t, P['W']) + paddle.mm(h, P['U']))
+        return [i + 1, h]
+    i, h = paddle.static.nn.while_loop(lambda i, h: i < T, body, [i, h])
+    loss = paddle.mean((paddle.mm(h, P['O']) - y) ** 2)
+    paddle.optimizer.SGD(0.5).minimize(loss)
+exe.run(start)
+scope = paddle.static.global_scope()
+for k, v in init.items():
+    scope.find_var(k).get_tensor().set(v, paddle.CPUPlace())
+losses = []
+for step in range(5):
+    res = exe.run(main, feed={'xs': xs_v, 'y': y_v}, fetch_list=[loss, 'W@GRAD', 'U@GRAD', 'O@GRAD'])
+    losses.append(round(float(res[0]), 6))
+    if step == 0:
+        out['static_grads'] = [g.tolist() for g in res[1:]]
+out['losses'] = losses
+paddle.disable_static()
+Pd = {k: paddle.to_tensor(v, stop_gradient=False) for k, v in init.items()}
+hd = paddle.zeros([B, H])
+for t in range(T):
+    hd = paddle.nn.functional.softsign(paddle.mm(paddle.to_tensor(xs_v[t]), Pd['W'])
+                                       + paddle.mm(hd, Pd['U']))
+ld = paddle.mean((paddle.mm(hd, Pd['O']) - paddle.to_tensor(y_v)) ** 2)
+ld.backward()
+out['dynamic_loss'] = round(float(ld), 6)
+out['dynamic_grads'] = [Pd[k].grad.numpy().tolist() for k in 'WUO']
+paddle.enable_static()
+""",
+    "while_grad_block_printed": """
+# append_backward through a while loop: the while_grad op and its grad sub-block (block 2), with
+# the body's repeated gradient renamed and summed there.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    w = paddle.static.create_parameter([2], 'float32', name='w',
+        default_initializer=paddle.nn.initializer.Constant(0.5))
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    i2, y = paddle.static.nn.while_loop(lambda i, y: i < n, lambda i, y: [i + 1, y * w + y], [i, x])
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed_with_grads'] = str(main)
+    out['param_grads'] = [[p.name, g.name] for p, g in pg]
+exe.run(start)
+vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=[loss, 'x@GRAD', 'w@GRAD'])
+out['values'] = [v.tolist() for v in vals]
+""",
+    "cond_grad_blocks_printed": """
+# append_backward through cond: select_output, one conditional_block_grad per branch and their
+# grad sub-blocks (blocks 3 and 4, the false branch's first), the branch gradients summed.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    y = paddle.static.data('y', [1], 'float32')
+    pred = paddle.less_than(y, paddle.full([1], 1.0, 'float32'))
+    res = paddle.static.nn.cond(pred, lambda: x * 2, lambda: x - 1)
+    loss = paddle.mean(res)
+    paddle.static.append_backward(loss)
+    out['printed_with_grads'] = str(main)
+exe.run(start)
+for yv in (0.5, 2.0):
+    vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32'),
+                               'y': np.array([yv], 'float32')}, fetch_list=[loss, 'x@GRAD'])
+    out['values_%s' % yv] = [v.tolist() for v in vals]
 """,
     "cond_params_minimize": """
 main, start = fresh()

@@ -165,6 +165,52 @@ with paddle.static.program_guard(main, start):
     out['printed'] = str(main)
     out['ret'] = str(ret)
 """,
+    "static_pylayer_backward": """
+def forward_fn(x):
+    return paddle.exp(x)
+
+def backward_fn(dy):
+    return 2 * paddle.exp(dy)
+
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    data = paddle.static.data(name="X", shape=[None, 5], dtype="float32")
+    data.stop_gradient = False
+    ret = paddle.static.nn.static_pylayer(forward_fn, [data], backward_fn)
+    loss = paddle.mean(ret)
+    pg = paddle.static.append_backward(loss, parameter_list=[data])
+    out['printed'] = str(main)
+    out['grad'] = str(pg[0][1])
+""",
+    "append_backward_fc": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data(name="X", shape=[None, 5], dtype="float32")
+    y = paddle.static.nn.fc(x, 2)
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed'] = str(main)
+    out['grads'] = [[str(p), str(g)] for p, g in pg]
+""",
+    "grad_disabled": """
+# paddle.set_grad_enabled(False) left on (a script's or an earlier example's): PIR ops built then
+# are stop_gradient, and gradients() finds no path (one None per input).
+paddle.disable_static()
+paddle.set_grad_enabled(False)
+paddle.enable_static()
+try:
+    main, start = fresh()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data('x', [2, 3], 'float32')
+        x.stop_gradient = False
+        y = paddle.static.nn.fc(x, 2)
+        out['y'] = str(y)
+        out['grads'] = [str(g) for g in paddle.static.gradients([y], x)]
+finally:
+    paddle.disable_static()
+    paddle.set_grad_enabled(True)
+    paddle.enable_static()
+""",
     "guards": """
 pir_utils = paddle.pir_utils
 paddle.disable_static()
@@ -242,6 +288,61 @@ with paddle.static.program_guard(main, startup):
     out['reduce_strategy'] = [str(paddle.static.BuildStrategy.ReduceStrategy.Reduce),
                               int(paddle.static.BuildStrategy.ReduceStrategy.AllReduce)]
 """,
+    "legacy_io_in_pir": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    img = paddle.static.data('img', [None, 4], 'float32')
+    pred = paddle.static.nn.fc(img, 2)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    out['serialize_program'] = err(lambda: paddle.static.serialize_program([img], [pred],
+                                                                           program=main))
+    out['serialize_persistables'] = err(lambda: paddle.static.serialize_persistables(
+        [img], [pred], exe, program=main))
+    out['deserialize_persistables'] = err(lambda: paddle.static.deserialize_persistables(
+        main, b'', exe))
+    out['weight_norm'] = err(lambda: paddle.static.nn.fc(img, 3, weight_attr=(
+        paddle.static.WeightNormParamAttr(dim=None, name='wn'))))
+    vol = paddle.static.data('vol', [None, 1, 2, 4, 4], 'float32')
+    out['conv3d_transpose'] = err(lambda: paddle.static.nn.conv3d_transpose(vol, 2, filter_size=3))
+    out['clone_for_test'] = err(lambda: main.clone(for_test=True))
+    out['clone_positional'] = err(lambda: main.clone(False))
+    out['clone_plain'] = str(main.clone()) == str(main)
+    out['block'] = err(lambda: main.block(0))
+    other = paddle.static.data('other', [2], 'float32')
+    out['unfed_data'] = err(lambda: exe.run(main, feed={'img': np.ones((1, 4), 'float32')},
+                                            fetch_list=[pred]))
+    out['fed'] = [a.shape for a in exe.run(main, feed={
+        'img': np.ones((1, 4), 'float32'), 'other': np.ones(2, 'float32'),
+        'vol': np.ones((1, 1, 2, 4, 4), 'float32')}, fetch_list=[pred])]
+""",
+    "scalar_tensor_operands": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    a = paddle.static.data('a', [None, 1], 'int32')
+    f = paddle.static.data('f', [None, 1], 'float32')
+    b = a + paddle.to_tensor(1)
+    c = b * paddle.to_tensor(2)
+    d = c / paddle.to_tensor(1)
+    e = f - paddle.to_tensor(1)
+    g = a * paddle.to_tensor(1.5)
+    out['values'] = [str(v) for v in (b, c, d, e, g)]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    res = exe.run(main, feed={'a': np.array([[3]], 'int32'), 'f': np.array([[2.5]], 'float32')},
+                  fetch_list=[b, c, d, e, g])
+    out['results'] = [[str(r.dtype), r.tolist()] for r in res]
+""",
+    "fc_rank3_topk_accuracy": """
+main, startup = fresh()
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [-1, 4, 4], 'float32')
+    y = paddle.static.nn.fc(x, 10, activation='softmax')
+    z = paddle.static.nn.fc(paddle.static.data('w', [-1, 3, 4], 'float32'), 2, num_flatten_dims=2)
+    top = paddle.topk(y, 5)
+    acc = paddle.static.accuracy(y, paddle.static.data('label', [-1, 1], 'int64'), k=5)
+    out['values'] = [str(v) for v in (y, z, top[0], top[1], acc)]
+out['main'] = str(main)
+""",
     "cond_dtype_mismatch": """
 main, startup = fresh()
 with paddle.static.program_guard(main, startup):
@@ -271,6 +372,177 @@ with paddle.static.program_guard(main, startup):
             paddle.where(x > 0, x, x * 0), F.gelu(x), F.log_softmax(x), F.leaky_relu(x)]
     out['values'] = [str(v) for v in outs]
 out['main'] = str(main)
+""",
+    "ops_catalog_2": """
+# One call of each API, printed in PIR form: the legacy -> PIR op table (pir_names.py).
+F = paddle.nn.functional
+SNIPPETS = [
+    'paddle.acos(x)',
+    'paddle.asin(x)',
+    'paddle.atan(x)',
+    'paddle.sinh(x)',
+    'paddle.cosh(x)',
+    'paddle.tan(x)',
+    'paddle.expm1(x)',
+    'paddle.log1p(x)',
+    'paddle.log2(x)',
+    'paddle.log10(x)',
+    'paddle.round(x)',
+    'paddle.trunc(x)',
+    'paddle.neg(x)',
+    'paddle.lgamma(x)',
+    'paddle.digamma(x)',
+    'paddle.erfinv(x)',
+    'paddle.atan2(x, y)',
+    'paddle.pow(x, 2.0)',
+    'paddle.pow(x, y)',
+    'paddle.bmm(paddle.unsqueeze(x, 0), paddle.unsqueeze(sq, 0))',
+    'paddle.dot(x[0], y[0])',
+    'paddle.mv(sq, x[0])',
+    'paddle.flip(x, [0])',
+    'paddle.roll(x, 1, 0)',
+    'paddle.tile(x, [2, 1])',
+    'paddle.index_select(x, idx)',
+    'paddle.gather_nd(x, paddle.unsqueeze(idx, 1))',
+    'paddle.argsort(x)',
+    'paddle.sort(x)',
+    'paddle.logsumexp(x)',
+    'paddle.all(b)',
+    'paddle.any(b)',
+    'paddle.amax(x)',
+    'paddle.amin(x)',
+    'paddle.cumprod(x, 1)',
+    'paddle.kron(x, y)',
+    'paddle.trace(sq)',
+    'paddle.diagonal(sq)',
+    'paddle.tril(sq)',
+    'paddle.triu(sq)',
+    'paddle.diag(x[0])',
+    'paddle.empty([2, 3])',
+    'paddle.zeros_like(x)',
+    'paddle.full_like(x, 2.0)',
+    'paddle.ones_like(x)',
+    'paddle.shape(x)',
+    'paddle.numel(x)',
+    'paddle.unbind(x)',
+    'paddle.unstack(x)',
+    'paddle.chunk(x, 3, 1)',
+    'paddle.expand_as(x[0], x)',
+    'paddle.broadcast_to(x[0], [2, 3])',
+    'paddle.scatter(x, idx, y)',
+    'paddle.index_sample(x, i)',
+    'paddle.repeat_interleave(x, 2, 0)',
+    'paddle.isclose(x, y)',
+    'paddle.allclose(x, y)',
+    'paddle.isnan(x)',
+    'paddle.isinf(x)',
+    'paddle.isfinite(x)',
+    'paddle.bitwise_xor(i, i)',
+    'paddle.increment(paddle.full([1], 0.0))',
+    'paddle.lerp(x, y, 0.5)',
+    'paddle.norm(x)',
+    'paddle.norm(x, p=1)',
+    'paddle.dist(x, y)',
+    'paddle.mode(x)',
+    'paddle.kthvalue(x, 1)',
+    'paddle.searchsorted(x[0], y[0])',
+    'F.one_hot(idx, 4)',
+    'F.elu(x)',
+    'F.selu(x)',
+    'F.celu(x)',
+    'F.hardswish(x)',
+    'F.hardsigmoid(x)',
+    'F.hardtanh(x)',
+    'F.softsign(x)',
+    'F.tanhshrink(x)',
+    'F.mish(x)',
+    'F.swish(x)',
+    'F.logsigmoid(x)',
+    'F.thresholded_relu(x)',
+    'F.softshrink(x)',
+    'F.hardshrink(x)',
+    'F.prelu(x, paddle.full([1], 0.25))',
+    'F.linear(x, sq)',
+    'F.interpolate(img, scale_factor=2)',
+    'F.max_pool2d(img, 2)',
+    'F.avg_pool2d(img, 2)',
+    'F.adaptive_avg_pool2d(img, 1)',
+    'F.conv2d(img, paddle.full([3, 2, 3, 3], 0.1))',
+    'F.pixel_shuffle(paddle.concat([img, img], 1), 2)',
+    'F.smooth_l1_loss(x, y)',
+    'F.kl_div(x, y)',
+    'F.label_smooth(x)',
+    'F.embedding(idx, sq)',
+    'F.unfold(img, 2)',
+    'paddle.flatten(img, 1)',
+    'paddle.reshape(x, [3, 2])',
+    'paddle.transpose(x, [1, 0])',
+    'paddle.t(x)',
+    'paddle.moveaxis(x, 0, 1)',
+    'paddle.mean(x, 1)',
+    'paddle.sum(x, 1)',
+    'paddle.prod(x)',
+    'paddle.max(x)',
+    'paddle.topk(x, 2)',
+    'paddle.clip(x, 0.0, 1.0)',
+    'paddle.sign(x)',
+    'paddle.floor_divide(i, i)',
+    'paddle.remainder(x, y)',
+    'paddle.mod(i, i)',
+    'paddle.maximum(x, y)',
+    'paddle.fmax(x, y)',
+    'paddle.fmin(x, y)',
+    'paddle.heaviside(x, y)',
+    'paddle.logical_and(b, b)',
+    'paddle.bitwise_and(i, i)',
+    "paddle.cast(x, 'int32')",
+    'paddle.assign(x)',
+    'paddle.rand([2, 3])',
+    'paddle.randn([2, 3])',
+    'paddle.randint(0, 5, [2, 3])',
+    'paddle.randperm(5)',
+    'paddle.bernoulli(x)',
+    'paddle.multinomial(x[0])',
+    'paddle.normal(shape=[2, 3])',
+    'paddle.uniform([2, 3])',
+    'paddle.cross(sq, sq)',
+    'paddle.cumsum(x)',
+    'paddle.logcumsumexp(x)',
+    'paddle.inverse(sq)',
+    'paddle.linalg.det(sq)',
+    'paddle.linalg.cholesky(sq)',
+    'paddle.linalg.qr(sq)',
+    'paddle.linalg.svd(sq)',
+    'paddle.linalg.matrix_power(sq, 2)',
+    'paddle.linalg.solve(sq, sq)',
+    'paddle.meshgrid(x[0], y[0])',
+    'paddle.stanh(x)',
+    'paddle.addmm(sq, sq, sq)',
+    'paddle.tensordot(x, y, 2)',
+    'paddle.slice(x, [1], [0], [2])',
+    'paddle.squeeze(paddle.unsqueeze(x, 0))',
+    'paddle.split(x, [1, 2], 1)',
+    'paddle.concat([x, y], 1)',
+    'paddle.stack([x, y], 1)',
+    'paddle.add_n([x, y])',
+    'paddle.scale(x, 2.0, 1.0)',
+    "x.astype('float64')",
+    'x[:, 1]',
+    'paddle.gather(x, idx, 1)',
+    "F.interpolate(img, size=[6, 6], mode='bilinear')"
+]
+for k, code in enumerate(SNIPPETS):
+    main, startup = fresh()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data('x', [2, 3], 'float32')
+        y = paddle.static.data('y', [2, 3], 'float32')
+        sq = paddle.static.data('sq', [3, 3], 'float32')
+        i = paddle.static.data('i', [2, 3], 'int64')
+        idx = paddle.static.data('idx', [2], 'int64')
+        b = paddle.static.data('b', [2, 3], 'bool')
+        img = paddle.static.data('img', [1, 2, 4, 4], 'float32')
+        eval(code)
+    out['p%03d' % k] = [code, str(main)]
 """,
     "layer_struct_names": """
 class Net(paddle.nn.Layer):

@@ -167,8 +167,41 @@ def binary_with_scalar(name, x, y, reverse=False):
                         f"or Tensor, but got {type(y).__name__}")
     if STATE.static:
         with STATIC.tmp_outputs():     # Paddle's Variable operators name their outputs tmp_<n>
+            x, y = _static_0d_promotion(x, y)
+            a, b = (y, x) if reverse else (x, y)
+            if name == "divide" and _major(a.dtype) == "int" and a.dtype is b.dtype:
+                # Paddle's math_op_patch: int / int of one dtype divides float32 casts
+                a, b = cast(a, "float32"), cast(b, "float32")
+                return apply_op(OPS[name], (a, b))
             return apply_op(OPS[name], (y, x) if reverse else (x, y))
     return apply_op(OPS[name], (y, x) if reverse else (x, y))
+
+
+def _major(dtype):
+    t = dtype.torch
+    return "complex" if t.is_complex else "float" if t.is_floating_point else \
+        "bool" if t is torch.bool else "int"
+
+
+def _static_0d_promotion(x, y):
+    """Static `Variable <op> Variable` of two dtypes where one is 0-D (a scalar tensor, such as
+    `paddle.to_tensor(1)`), as Paddle's math_op_patch does it: of one major kind (int32 and
+    int64) the 0-D side is cast to the other's dtype (int32 tensor + int64 scalar = int32); of
+    different kinds, or both 0-D, both are cast to the promoted dtype. Other pairs are left to
+    the op (which raises Paddle's promotion error where Paddle does)."""
+    if not (hasattr(x, "shape") and hasattr(y, "shape") and hasattr(x, "dtype")
+            and hasattr(y, "dtype")) or x.dtype is y.dtype:
+        return x, y
+    x0, y0 = len(x.shape) == 0, len(y.shape) == 0
+    if not (x0 or y0):
+        return x, y
+    if _major(x.dtype) != _major(y.dtype) or (x0 and y0):
+        to = torch.promote_types(x.dtype.torch, y.dtype.torch)
+        return (x if x.dtype.torch is to else cast(x, from_torch_dtype(to).short),
+                y if y.dtype.torch is to else cast(y, from_torch_dtype(to).short))
+    if x0:
+        return cast(x, y.dtype.short), y
+    return x, cast(y, x.dtype.short)
 
 
 _DUNDER = {"add": "__add__", "subtract": "__sub__", "multiply": "__mul__",

@@ -10,6 +10,7 @@ Differences from Paddle: a variable read by several ops gets one `x@GRAD` (Paddl
 partial gradients `x@GRAD@RENAME@...` and adds a `sum` op); grad ops list all forward inputs and
 `<Out>@GRAD` (Paddle's per-op grad makers choose subsets, e.g. relu_grad reads Out).
 """
+from .._mode import STATE
 from .builder import XSHAPE_OPS, OpRole, standard_attrs
 from .ir import Variable
 from .local_ops import LOCAL_OPS
@@ -24,6 +25,7 @@ class GradGroup:
         self.targets, self.target_grads, self.seed_names = [], [], []
         self.grad_of = {}
         self.ops = []
+        self.minimize = False       # recorded by optimizer.minimize (the PIR view's flags)
 
 
 def _as_list(x):
@@ -90,6 +92,103 @@ def _py_func_grad(op, grad_of, diff, attrs):
     return ("py_func", {"X": ins}, {"Out": grads}, attrs)
 
 
+def _sub_block_grad(op, body, xs, outs, grad_of, gname, diff):
+    """The grad sub-block Paddle's while / conditional_block grad makers build: a new block
+    (parent: the op's block, forward_idx: `body`, whose backward_idx points back) holding the
+    grad ops of the body's ops on the path from the gradients that exist of `outs` to the
+    differentiable `xs`, in reverse (a copy's `assign` grad is an `assign`; repeated gradients
+    renamed `@RENAME@block<body>@<k>` and summed, as in the main block). Its variables are the
+    gradients its ops name, except the output gradients it reads from the main block.
+    Printing only: the Executor's group asks torch autograd for the gradients.
+    Returns (grad block, the output gradients read)."""
+    program = body.program
+    out_grads = [gname[n] for n in outs if n in gname]
+    bdiff = {n for n in xs if n in diff}
+    for bop in body.ops:
+        if any(n in bdiff for n in bop.input_arg_names):
+            for n in bop.output_arg_names:
+                v = body._find_var_recursive(n)
+                if v is not None and not v.stop_gradient:
+                    bdiff.add(n)
+    need = {n for n in outs if n in gname}
+    path = []
+    for bop in reversed(body.ops):
+        if any(n in need for n in bop.output_arg_names) and \
+                any(n in bdiff for n in bop.input_arg_names):
+            path.append(bop)
+            need.update(n for n in bop.input_arg_names if n in bdiff)
+
+    def bgrad(n):          # values of enclosing blocks: the main block's gradient names
+        if n in body.vars:
+            return n + "@GRAD"
+        return gname[n] if n in gname else grad_of(n)
+
+    ops = []
+    for bop in path:
+        bouts = {f"{s}@GRAD": [bgrad(n) for n in names] for s, names in bop.outputs.items()
+                 if names and any(n in need or n in outs for n in names)}
+        bins = {f"{s}@GRAD": [bgrad(n) for n in names if n in bdiff]
+                for s, names in bop.inputs.items() if names and s not in _NO_GRAD_SLOTS}
+        battrs = dict(bop.attrs, op_role=OpRole.Backward, op_role_var=[])
+        if bop.type == "assign":
+            battrs.update(op_namescope="")
+            ops.append(("assign", {"X": bouts.get("Out@GRAD", [])}, {"Out": bins["X@GRAD"]},
+                        battrs))
+        elif bop.type == "scale":
+            battrs.update(bias=0.0, bias_after_scale=True, op_namescope="")
+            ops.append(("scale", {"BiasTensor": [], "ScaleTensor": [],
+                                  "X": bouts.get("Out@GRAD", [])}, {"Out": bins["X@GRAD"]},
+                        battrs))
+        else:
+            ops.append((bop.type + "_grad", _grad_inputs(bop, bouts), bins, battrs))
+    ops, renamed = _add_up_repeated(ops, body.idx)
+    current = program.current_block_idx
+    gblock = program._create_block(body.parent_idx)
+    program.current_block_idx = current
+    gblock.forward_block_idx = body.idx
+    body.backward_block_idx = gblock.idx
+    made = sorted({n for _, i, o, _ in ops for names in list(i.values()) + list(o.values())
+                   for n in names if n.endswith("@GRAD") or "@GRAD@RENAME@" in n} - set(out_grads))
+    for g in made:
+        fwd = renamed.get(g, g)
+        fwd = fwd[:-len("@GRAD")].split("/")[-1] if fwd.endswith("@GRAD") else fwd
+        v = body._find_var_recursive(fwd)
+        if v is not None and g not in gblock.vars:
+            gblock.create_var(name=g, shape=v.shape, dtype=v.dtype, stop_gradient=False)
+    for type_, ins, outs_, battrs in ops:
+        gblock.append_op(type_, ins, outs_, battrs)
+    return gblock, out_grads
+
+
+def _while_grad(op, grad_of, gname, diff, attrs):
+    """Paddle's while grad maker: a `while_grad` op reading the loop's Out, the gradients that
+    exist of them (Out@GRAD), StepScopes and X, writing one gradient per X (`@EMPTY@` where none
+    flows), with `original_output_grad` and its grad sub-block (_sub_block_grad)."""
+    xs, outs = list(op.inputs.get("X", [])), list(op.outputs.get("Out", []))
+    gblock, out_grads = _sub_block_grad(op, op.attrs["sub_block"], xs, outs, grad_of, gname,
+                                        diff)
+    wattrs = dict(attrs, sub_block=gblock, original_output_grad=list(out_grads))
+    return ("while_grad", {"Out": outs, "Out@GRAD": out_grads,
+                           "StepScopes": list(op.outputs.get("StepScopes", [])), "X": xs},
+            {"X@GRAD": [grad_of(n) if n in diff else _EMPTY for n in xs]}, wattrs)
+
+
+def _cond_grad(op, grad_of, gname, diff):
+    """Paddle's conditional_block grad maker: `conditional_block_grad` reading Cond, Input, Out,
+    the output gradients and Scope, writing Input@GRAD, with only is_scalar_condition,
+    op_device, op_role and its grad sub-block (_sub_block_grad) as attributes."""
+    xs, outs = list(op.inputs.get("Input", [])), list(op.outputs.get("Out", []))
+    gblock, out_grads = _sub_block_grad(op, op.attrs["sub_block"], xs, outs, grad_of, gname,
+                                        diff)
+    attrs = {"is_scalar_condition": op.attrs.get("is_scalar_condition", False),
+             "op_device": op.attrs.get("op_device", ""), "op_role": OpRole.Backward,
+             "sub_block": gblock}
+    return ("conditional_block_grad", {"Cond": list(op.inputs.get("Cond", [])), "Input": xs,
+                                       "Out": outs, "Out@GRAD": out_grads,
+                                       "Scope": list(op.outputs.get("Scope", []))},
+            {"Input@GRAD": [grad_of(n) if n in diff else _EMPTY for n in xs]}, attrs)
+
+
 def _add_up_repeated(grad_ops, block_idx):
     """Paddle's `_addup_repetitive_outputs_`: a gradient written by several grad ops (or twice by
     one, as `y + y` does) is written as `x@GRAD@RENAME@block<i>@<k>` by each, and a `sum` op adds
@@ -122,7 +221,8 @@ def _add_up_repeated(grad_ops, block_idx):
             for k, n in enumerate(names):
                 if n == _EMPTY:
                     continue                        # py_func's "no gradient here" placeholder
-                if n not in produced:
+                if n not in produced or (type_ == "while_grad" and n in ins.get("Out@GRAD", ())):
+                    # (while_grad adds the loop's gradient into its Out@GRAD variable in place)
                     produced[n] = [n]
                     where[n] = (names, k)
                     continue
@@ -201,6 +301,17 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
         group.seed_names.append(grad_of(t.name))
     grad_ops = []
     for op in path:
+        if op.type == "while":
+            # (before `outs` below names a gradient for every loop output)
+            params = [n for n in op.inputs.get("X", []) if n in diff and
+                      (v := block._find_var_recursive(n)) is not None and v.is_parameter]
+            attrs = dict(op.attrs, op_role=OpRole.Backward, op_role_var=(
+                [params[0], grad_of(params[0])] if params and seed == "fill_constant" else []))
+            grad_ops.append(_while_grad(op, grad_of, gname, diff, attrs))
+            continue
+        if op.type == "conditional_block" and op.attrs.get("sub_block") is not None:
+            grad_ops.append(_cond_grad(op, grad_of, gname, diff))
+            continue
         outs = {f"{s}@GRAD": [grad_of(n) for n in names] for s, names in op.outputs.items()
                 if any(n in gname for n in names)}
         # Paddle lists every non-empty input slot's @GRAD, empty where no gradient flows.
@@ -214,6 +325,13 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
             [fwd_of[params[0]], params[0]] if params and seed == "fill_constant" else []))
         if op.type == "py_func":
             grad_ops.append(_py_func_grad(op, grad_of, diff, attrs))
+            continue
+        if op.type == "select_input":
+            # Paddle's select_input grad maker: a `select_output` routing dOut to the chosen
+            # branch's output gradient.
+            grad_ops.append(("select_output", {"Mask": list(op.inputs.get("Mask", [])),
+                                               "X": outs.get("Out@GRAD", [])},
+                             {"Out": [grad_of(n) for n in op.inputs.get("X", [])]}, attrs))
             continue
         if op.type == "print":
             # Paddle's print grad maker emits another `print` op: Out@GRAD in, In@GRAD out.
@@ -287,6 +405,9 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
             break
     if parameter_list is None:
         params = [p for p in block.all_parameters() if p.trainable]
+        if STATE.pir:
+            # PIR returns them in its parameter order (each new builtin.parameter on top).
+            params.sort(key=lambda p: p._pir_seq[1], reverse=True)
     else:
         params = [block._var_recursive(p) if isinstance(p, str) else p for p in parameter_list]
     no_grad = _no_grad_names(no_grad_set)
@@ -310,5 +431,6 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
     block = targets[0].block.program.global_block()
     grads = _calc(block, targets, inputs, tgs, _no_grad_names(no_grad_set), "fill_any_like")
     if not grads:
-        return []
+        # PIR's gradients answers None per input; the legacy graph an empty list
+        return [None] * len(inputs) if STATE.pir else []
     return [grads.get(i.name) for i in inputs]

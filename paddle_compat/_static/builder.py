@@ -427,6 +427,8 @@ def record_op(opdef, inputs, attrs):
         raise type(e)(f"{e}\n  [operator < {opdef.type} > error] while inferring output shapes "
                       f"for {opdef.api or opdef.type} in static mode") from e
     stop = all(v.stop_gradient for v in _flatten(in_vars) if v is not None)
+    if STATE.pir and not torch.is_grad_enabled():
+        stop = True     # Paddle's PIR ops built while grad is disabled (set_grad_enabled(False))
     tmp = _TMP[0] and not _HELPER[0]
     if tmp:
         key = _TMP[0]

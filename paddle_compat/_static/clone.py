@@ -21,6 +21,11 @@ def _copy_var(block, v):
                       stop_gradient=v.stop_gradient)
     for f in _VAR_FIELDS:
         setattr(nv, f, getattr(v, f))
+    # The PIR view places data and parameters by when they were made (and shows a shadowed
+    # data value under its own name): the copy keeps the original's place and name.
+    nv._pir_seq = v._pir_seq
+    if "_pir_name" in v.__dict__:
+        nv._pir_name = v._pir_name
     return nv
 
 

@@ -231,10 +231,10 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
 
     Differences from Paddle: Paddle 3.3.1's legacy (FLAGS_enable_pir_api=0) cond with a
     false_fn fails with TypeError inside its own `paddle.logical_not` (a PIR-only generated
-    method); here it builds the program Paddle's legacy implementation describes. The grad ops
-    recorded for it are printed as one `conditional_block_grad` op per branch without Paddle's
-    grad sub-blocks and `select_output` op (the gradients are the same: torch autograd computes
-    them). When several enclosing values are read or written by a branch, Paddle lists them in
+    method); here it builds the program Paddle's legacy implementation describes. Its grad ops
+    (`select_output`, one `conditional_block_grad` per branch with its grad sub-block) print as
+    Paddle's, but torch autograd computes the gradients, so a gradient local to a branch's grad
+    sub-block cannot be fetched. When several enclosing values are read or written by a branch, Paddle lists them in
     its (random) set order; here in first-use order. `return_names` (dy2static) is accepted and
     used only in the structure error messages.
     """
@@ -461,9 +461,9 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
     loop variables (a list). In dynamic mode it is a Python loop; in static mode `body` is traced
     once into the sub-block of a `while` op that updates the loop variables in place.
 
-    Differences from Paddle: the grad ops recorded for a `while` op print as one `while_grad` op
-    without Paddle's grad sub-block (the gradients are the same: torch autograd computes them
-    over the iterations the Executor ran).
+    Differences from Paddle: the `while_grad` op and its grad sub-block print as Paddle's, but
+    torch autograd computes the gradients over the iterations the Executor ran, so a gradient
+    local to the grad sub-block cannot be fetched.
     """
     if not callable(cond):
         raise TypeError("cond in while_loop should be callable")

@@ -368,6 +368,20 @@ def _check_feed(var, t):
                              f"{var.dtype.short!r}, but received {got!r}")
 
 
+
+def _pir_check_data_fed(block, feed):
+    """Paddle's PIR executor feeds every `pd_op.data` of the global block in program order (its
+    `_pir_feed_data`) and raises KeyError(name) for the first one not in `feed` unless it is
+    persistable, whether or not the fetches need it (the legacy executor runs on and fails
+    only where an op reads the unfed variable)."""
+    from .pir_ops import program_ops
+    for op in program_ops(block):
+        if op.name() == "pd_op.data" and "persistable" not in op._attrs:
+            name = op._attrs["name"]       # a shadowed data value keeps its name here
+            if name not in feed:
+                raise KeyError(name)
+
+
 class Executor:
     """paddle.static.Executor(place=None): runs Programs on `place` (the current place when None).
 
@@ -455,6 +469,8 @@ class Executor:
         except TypeError:           # unhashable items (nested lists): derive every time
             key = hit = None
         if hit is None:
+            if STATE.pir:
+                _pir_check_data_fed(block, feed)
             fetch_names = _fetch_names(fetch_list)
             feed_vars = [(n, block.vars.get(n)) for n in feed]
             known = [n for n, v in feed_vars if v is not None]
@@ -472,8 +488,8 @@ class Executor:
         env = {}
         for name, var in feed_vars:
             if var is None:
-                warnings.warn(f"The variable {name} is not found in program. It is not declared "
-                              "or is pruned.")
+                warnings.warn(f"The {'value' if STATE.pir else 'variable'} {name} is not found in "
+                              "program. It is not declared or is pruned.")
                 continue
             t = _convert_feed(var, feed[name], device)
             env[name] = t

@@ -27,6 +27,7 @@ from .._atomic_file import atomic_write
 from .._safe_pickle import loads, plain_array
 from .ir import Parameter, Program, Variable
 from .local_ops import LOCAL_OPS, lookup
+from .pir_legacy_only import reject_in_pir
 from .scope import global_scope
 from .._tensor import wrap
 from .._tensor import Tensor
@@ -397,6 +398,7 @@ def serialize_program(feed_vars, fetch_vars, **kwargs):
     if not program.global_block().ops:
         raise ValueError("program must not be empty. at least one operator is required!")
     normalized = normalize_program(program, feeds, fetches)
+    reject_in_pir("serialize_program")      # Paddle 3.3.1 fails in PIR mode
     desc = program_desc(normalized, [v.name for v in feeds], [v.name for v in fetches])
     return _PROGRAM_MAGIC + pickle.dumps(desc, protocol=4)
 
@@ -536,6 +538,8 @@ def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
     if not program.global_block().ops:
         raise ValueError("program must not be empty. at least one operator is required!")
     normalized = normalize_program(program, feeds, fetches)
+    if normalized.list_vars():
+        reject_in_pir("serialize_persistables")      # Paddle 3.3.1 fails in PIR mode
     scope = global_scope()
     parts = []
     for name in _persistable_names(normalized):
@@ -554,6 +558,7 @@ def deserialize_persistables(program, data, executor):
     ValueError; a shape that differs from the variable's raises ValueError."""
     if not isinstance(program, Program):
         raise TypeError(f"program type must be `base.Program`, but received `{type(program)}`")
+    reject_in_pir("deserialize_persistables")      # Paddle 3.3.1 fails in PIR mode
     buf = bytes(data)
     names = _persistable_names(program)
     arrays, pos = {}, 0

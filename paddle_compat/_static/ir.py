@@ -783,13 +783,28 @@ class Program:
     def to_string(self, throw_on_error=True, with_details=False):
         return str(self)
 
-    def clone(self, for_test=False):
+    def clone(self, *args, **kwargs):
         """Program.clone(for_test=False): a deep copy sharing parameter names.
 
         for_test=True drops backward and optimizer ops with their variables and sets `is_test`
         on ops that have it (dropout, batch_norm). As in Paddle, the clone prints its variables
         sorted by name.
+
+        In PIR mode (Paddle 3.3.1's default) Paddle's pir.Program.clone takes no `for_test`: any
+        argument from a script raises its pybind TypeError (the program's text in it), as here.
         """
+        if (args or kwargs) and STATE.pir and _from_user():
+            shown = "".join(", " + repr(a) for a in args)
+            if kwargs:
+                shown += "; kwargs: " + ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+            raise TypeError(
+                "clone(): incompatible function arguments. The following argument types are "
+                "supported:\n    1. (self: paddle.base.libpaddle.pir.Program) -> object\n    2. "
+                "(self: paddle.base.libpaddle.pir.Program, arg0: pir::IrMapping) -> object\n\n"
+                f"Invoked with: {self}{shown}")
+        if len(args) + len(kwargs) > 1 or set(kwargs) - {"for_test"}:
+            raise TypeError("Program.clone() takes from 1 to 2 positional arguments")
+        for_test = args[0] if args else kwargs.get("for_test", False)
         from .clone import clone_program
         return clone_program(self, for_test)
 

@@ -18,7 +18,7 @@ from .builder import (program_name, layer_name, append_op, default_main_program,
                       static_only)
 from .._mode import STATE
 from .ir import VARTYPE_CODES, Variable
-from .pir_legacy_only import reject_in_pir, shadow_data_var
+from .pir_legacy_only import reject_in_pir, shadow_data_var, weight_norm_failure
 from .local_ops import _local, opdef
 from .._nn import initializer as I
 from .._place import current_torch_device
@@ -143,6 +143,8 @@ def make_static_parameter(shape, dtype=None, name=None, attr=None, is_bias=False
     if attr is False:
         return None
     if isinstance(attr, WeightNormParamAttr):
+        reject_in_pir("WeightNormParamAttr", weight_norm_failure(       # as Paddle 3.3.1
+            attr.initializer or default_initializer))
         return _weight_norm_parameter(shape, dtype, name, attr, is_bias, default_initializer,
                                       helper_name)
     if name is not None and attr.name is None:

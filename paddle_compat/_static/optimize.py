@@ -164,6 +164,10 @@ def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set
     if parameters is None and optimizer._parameter_list:
         parameters = optimizer._parameter_list
     params_grads = append_backward(loss, parameters, no_grad_set)
+    for op in reversed(loss.block.program.global_block().ops):
+        if op.grad_group is not None:
+            op.grad_group.minimize = True       # (PIR shows minimize's gradients stop_gradient)
+            break
     params_grads.sort(key=lambda pg: pg[0].name)
     program = loss.block.program
     block = program.global_block()

@@ -10,7 +10,7 @@ failure, so in PIR mode they fail the same way, at the same point (parameters al
 """
 from .._mode import STATE
 
-__all__ = ["LEGACY_ONLY", "reject_in_pir", "shadow_data_var"]
+__all__ = ["LEGACY_ONLY", "reject_in_pir", "shadow_data_var", "weight_norm_failure"]
 
 # api -> (exception class, message; {value} is the input Value's text)
 LEGACY_ONLY = {
@@ -45,9 +45,47 @@ LEGACY_ONLY = {
     "deform_conv2d": (TypeError, "The type of 'mask' in deformable_conv must be (<class "
                                  "'paddle.base.framework.Variable'>, <class 'NoneType'>), but "
                                  "received <class 'paddle.base.libpaddle.pir.Value'>. "),
+    # paddle.static's program (de)serialization reads the legacy ProgramDesc (`program.desc`,
+    # `var.desc`), which PIR programs and values do not have.
+    "serialize_program": (AttributeError, "'paddle.base.libpaddle.pir.Program' object has no "
+                                          "attribute 'desc'"),
+    "serialize_persistables": (AttributeError, "'paddle.base.libpaddle.pir.Value' object has no "
+                                               "attribute 'desc'"),
+    "deserialize_persistables": (TypeError, "program type must be `base.Program`, but received "
+                                            "`<class 'paddle.base.libpaddle.pir.Program'>`"),
+    # WeightNormParamAttr's parameters are legacy Parameters that its initializer cannot write
+    # in PIR mode; the message depends on the initializer (weight_norm_failure below).
+    "WeightNormParamAttr": (TypeError, "{value}"),
+    "conv3d_transpose": (TypeError, "Input of conv3d_transpose must be Tensor"),
     "create_global_var": (TypeError, "(InvalidType) full: argument (position 3) must be one of "
                                      "paddle::DataType, but got paddle.base.libpaddle.VarType"),
 }
+
+
+_PIR_OUT = ("The type of 'Out' in {} must be (<class 'paddle.base.libpaddle.pir.Value'>, "
+            "<class 'paddle.pir.core.ParameterMeta'>), but received <class "
+            "'paddle.base.framework.Parameter'>. ")
+# initializer class -> Paddle 3.3.1's failure for a WeightNormParamAttr parameter in PIR mode
+_WEIGHT_NORM_INIT = {
+    "Constant": "(InvalidType) full: argument (position 3) must be one of paddle::DataType, but "
+                "got paddle.base.libpaddle.VarType",
+    "Normal": _PIR_OUT.format("gaussian_random"),
+    "Uniform": _PIR_OUT.format("uniform_random"),
+    "XavierNormal": _PIR_OUT.format("xavier_init"),
+    "XavierUniform": _PIR_OUT.format("xavier_init"),
+}
+_WEIGHT_NORM_OTHER = "(InvalidType) divide(): argument (position 1) must be Value, but got Parameter"
+
+
+def weight_norm_failure(initializer):
+    """The message Paddle 3.3.1 raises (TypeError) for a WeightNormParamAttr parameter in PIR
+    mode, by its initializer (None: the weight default, Xavier)."""
+    if initializer is None:
+        return _WEIGHT_NORM_INIT["XavierUniform"]
+    for cls in type(initializer).__mro__:
+        if cls.__name__ in _WEIGHT_NORM_INIT:
+            return _WEIGHT_NORM_INIT[cls.__name__]
+    return _WEIGHT_NORM_OTHER
 
 
 def reject_in_pir(api, value=None):

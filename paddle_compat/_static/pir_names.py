@@ -8,15 +8,21 @@ One Program, two views: the IR records legacy ops (`mul`, `elementwise_add`, `re
 * `operands`: in PIR order, each a legacy input slot (`"X"`; `"?Slot"` = optional, printed as
   `<<NULL VALUE>>` when empty), or a value PIR builds from an attribute first:
   `("int_array", attr)` (a `pd_op.full_int_array`, int64 on the CPU), `("full", attr)` (a
-  one-element float32 `pd_op.full` on the CPU), `("full_i32", attr)` / `("full_i64", attr)`
-  (int32 / int64 ones), or
+  one-element float32 `pd_op.full` on the CPU), `("full_i32", attr)` / `("full_i64", attr)` /
+  `("full_f64", attr)` (int32 / int64 / float64 ones), or
   `("combine", slot)` (a `builtin.combine` of a list slot), or `("forward", i)` (the forward op's
   operand i: a grad op reuses the forward's axis value);
 * `results`: the legacy output slots that become PIR results (`"?Slot"` = a `<<NULL TYPE>>` when
   the legacy op left it empty; `"*Slot"` = the op returns one vector that a `builtin.split`
   unpacks into the slot's variables); default `("Out",)`;
 * `attrs`: PIR attribute name -> the legacy attribute it comes from (`"@dtype:attr"` = a VarType
-  code printed as a dtype name), or a constant wrapped in `Const`.
+  code printed as a dtype name), a constant wrapped in `Const`, or a function of the legacy
+  attributes (returning the value, or a `Const`);
+* `sg`: `"inputs"` when PIR gives every result the inputs' stop_gradient (a result the legacy
+  op marks non-differentiable, such as topk's indices, included); default: each variable's own.
+
+An entry may instead be a function of the legacy attributes returning the entry (one legacy op
+that PIR shows as one of two operations: tril_triu, split by sections or by number).
 
 Recorded from the oracle (conformance/record/record_pir.py, goldens/pir.json); PIR prints the
 attributes sorted by name, with `stop_gradient` among them, so no order is kept here.
@@ -45,9 +51,17 @@ TYPE_SUFFIX = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16":
                "bool": "b", "complex64": "c64", "complex128": "c128"}
 
 
-def _op(name, operands=("X",), results=("Out",), attrs=None):
+def _pairs(paddings):
+    """PIR shows symmetric 4-element paddings [top, bottom, left, right] as [top, left]."""
+    p = [int(v) for v in (paddings or ())]
+    if len(p) == 4 and p[0] == p[1] and p[2] == p[3]:
+        return [p[0], p[2]]
+    return p
+
+
+def _op(name, operands=("X",), results=("Out",), attrs=None, sg=None):
     return {"name": name, "operands": tuple(operands), "results": tuple(results),
-            "attrs": dict(attrs or {})}
+            "attrs": dict(attrs or {}), "sg": sg}
 
 
 _BINARY = {"elementwise_add": "add", "elementwise_sub": "subtract", "elementwise_mul": "multiply",
@@ -80,7 +94,7 @@ OPS.update({
     "reduce_max": _op("pd_op.max", ("X", ("int_array", "dim")), attrs={"keepdim": "keep_dim"}),
     "reduce_min": _op("pd_op.min", ("X", ("int_array", "dim")), attrs={"keepdim": "keep_dim"}),
     "reduce_prod": _op("pd_op.prod", ("X", ("int_array", "dim")),
-                       attrs={"keepdim": "keep_dim", "reduce_all": Const(False)}),
+                       attrs={"keepdim": "keep_dim", "reduce_all": "reduce_all"}),
     "scale": _op("pd_op.scale", ("X", ("full", "scale")),
                  attrs={"bias": "bias", "bias_after_scale": "bias_after_scale"}),
     "fill_constant": _op("pd_op.full", (), attrs={"dtype": "@dtype:dtype", "shape": "shape",
@@ -104,8 +118,8 @@ OPS.update({
                                     attrs={"start_axis": "start_axis", "stop_axis": "stop_axis"}),
     "sgd": _op("pd_op.sgd_", ("Param", "LearningRate", "Grad", "?MasterParam"),
                ("ParamOut", "?MasterParamOut"), {"multi_precision": "multi_precision"}),
-    "lookup_table_v2": _op("pd_op.embedding", ("Ids", "W"),
-                           attrs={"padding_idx": "padding_idx", "sparse": "is_sparse"}),
+    "lookup_table_v2": _op("pd_op.embedding", ("Ids", "W"), attrs={
+        "padding_idx": "padding_idx", "sparse": lambda a: bool(a.get("is_sparse", False))}),
     "slice": _op("pd_op.slice", ("Input", ("int_array", "starts"), ("int_array", "ends")),
                  attrs={"axes": "axes", "decrease_axis": "decrease_axis",
                         "infer_flags": "infer_flags"}),
@@ -123,8 +137,6 @@ OPS.update({
     "cumsum": _op("pd_op.cumsum", ("X", ("full_i32", "axis")),
                   attrs={"exclusive": "exclusive", "flatten": "flatten", "reverse": "reverse"}),
     "expand_v2": _op("pd_op.expand", ("X", ("int_array", "shape"))),
-    "split": _op("pd_op.split_with_num", ("X", ("full_i32", "axis")), ("*Out",),
-                 {"num": "num"}),
     "dropout": _op("pd_op.dropout", ("X", "?Seed", ("full", "dropout_prob")), ("Out", "Mask"),
                    {"fix_seed": "fix_seed", "is_test": "is_test",
                     "mode": "dropout_implementation", "seed": "seed"}),
@@ -132,6 +144,155 @@ OPS.update({
     "where": _op("pd_op.where", ("Condition", "X", "Y")),
     "gelu": _op("pd_op.gelu", attrs={"approximate": "approximate"}),
     "leaky_relu": _op("pd_op.leaky_relu", attrs={"negative_slope": "alpha"}),
+    # k as an attribute (a Variable k is not shown as the operand). PIR marks both results
+    # differentiable when the input is, the int64 indices included.
+    "top_k_v2": _op("pd_op.topk", ("X", ("full_i32", "k")), ("Out", "Indices"),
+                    {"axis": "axis", "largest": "largest", "sorted": "sorted"}, sg="inputs"),
+    "accuracy": _op("pd_op.accuracy", ("Out", "Indices", "Label"),
+                    ("Accuracy", "Correct", "Total")),
+    # Recorded from the oracle by printing one call of each API in PIR mode
+    # (conformance/record/record_pir.py, case `ops_catalog_2`).
+    "round": _op("pd_op.round", attrs={"decimals": "decimals"}),
+    "pow": _op("pd_op.pow", attrs={"y": "factor"}),
+    "mv": _op("pd_op.mv", ("X", "Vec")),
+    "flip": _op("pd_op.flip", attrs={"axis": "axis"}),
+    "roll": _op("pd_op.roll", ("X", ("int_array", "shifts")), attrs={"axis": "axis"}),
+    "tile": _op("pd_op.tile", ("X", ("int_array", "repeat_times"))),
+    "index_select": _op("pd_op.index_select", ("X", "Index"), attrs={"axis": "dim"}),
+    "gather_nd": _op("pd_op.gather_nd", ("X", "Index")),
+    "masked_select": _op("pd_op.masked_select", ("X", "Mask"), ("Y",)),
+    "argsort": _op("pd_op.argsort", results=("Out", "Indices"),
+                   attrs={"axis": "axis", "descending": "descending", "stable": "stable"}),
+    "logsumexp": _op("pd_op.logsumexp", attrs={
+        "axis": lambda a: list(a.get("axis") or []), "keepdim": "keepdim",
+        "reduce_all": lambda a: bool(a.get("reduce_all")) or not a.get("axis")}),
+    "cumprod": _op("pd_op.cumprod", attrs={"dim": "dim", "exclusive": Const(False),
+                                           "reverse": Const(False)}),
+    "trace": _op("pd_op.trace", ("Input",), attrs={"axis1": "axis1", "axis2": "axis2",
+                                                   "offset": "offset"}),
+    "diagonal": _op("pd_op.diagonal", ("Input",), attrs={"axis1": "axis1", "axis2": "axis2",
+                                                         "offset": "offset"}),
+    "tril_triu": lambda a: _op("pd_op.tril" if a.get("lower", True) else "pd_op.triu",
+                               attrs={"diagonal": "diagonal"}),
+    "diag_v2": _op("pd_op.diag", attrs={"offset": "offset", "padding_value": "padding_value"}),
+    "shape": _op("pd_op.shape64", ("Input",)),
+    "size": _op("pd_op.numel", ("Input",)),
+    "unbind": _op("pd_op.unbind", results=("*Out",), attrs={"axis": "axis"}),
+    "unstack": _op("pd_op.unstack", results=("*Y",), attrs={"axis": "axis", "num": "num"}),
+    "expand_as_v2": _op("pd_op.expand_as", ("X", "Y"), attrs={"target_shape": "target_shape"}),
+    "scatter": _op("pd_op.scatter", ("X", "Ids", "Updates"), attrs={"overwrite": "overwrite"}),
+    "index_sample": _op("pd_op.index_sample", ("X", "Index")),
+    "repeat_interleave": _op("pd_op.repeat_interleave", attrs={
+        "axis": "dim", "output_size": "output_size", "repeats": "Repeats"}),
+    "isnan_v2": _op("pd_op.isnan"),
+    "isinf_v2": _op("pd_op.isinf"),
+    "isfinite_v2": _op("pd_op.isfinite"),
+    "increment": _op("pd_op.increment_", attrs={"value": "step"}),
+    "lerp": _op("pd_op.lerp", ("X", "Y", "Weight")),
+    "dist": _op("pd_op.dist", ("X", "Y"), attrs={"p": "p"}),
+    "p_norm": _op("pd_op.p_norm", attrs={"asvector": "asvector", "axis": "axis",
+                                         "epsilon": "epsilon", "keepdim": "keepdim",
+                                         "porder": "porder"}),
+    "mode": _op("pd_op.mode", results=("Out", "Indices"),
+                attrs={"axis": "axis", "keepdim": "keepdim"}),
+    "kthvalue": _op("pd_op.kthvalue", results=("Out", "Indices"),
+                    attrs={"axis": "axis", "k": "k", "keepdim": "keepdim"}),
+    "where_index": _op("pd_op.nonzero", ("Condition",)),
+    "searchsorted": _op("pd_op.searchsorted", ("SortedSequence", "Values"),
+                        attrs={"out_int32": "out_int32", "right": "right"}),
+    "elementwise_fmax": _op("pd_op.fmax", ("X", "Y")),
+    "elementwise_fmin": _op("pd_op.fmin", ("X", "Y")),
+    "elementwise_heaviside": _op("pd_op.heaviside", ("X", "Y")),
+    "randperm": _op("pd_op.randperm", (), attrs={"dtype": lambda a: Const(a["dtype"], True),
+                                                 "n": "n"}),
+    "randint": _op("pd_op.randint", (("int_array", "shape"),), attrs={
+        "dtype": lambda a: Const(a["dtype"], True), "high": "high", "low": "low"}),
+    "multinomial": _op("pd_op.multinomial", ("X", ("full_i32", "num_samples")),
+                       attrs={"replacement": "replacement"}),
+    "cross": _op("pd_op.cross", ("X", "Y"), attrs={"axis": "dim"}),
+    "logcumsumexp": _op("pd_op.logcumsumexp", attrs={
+        "axis": "axis", "exclusive": Const(False), "flatten": "flatten",
+        "reverse": Const(False)}),
+    "determinant": _op("pd_op.det", ("Input",)),
+    "cholesky": _op("pd_op.cholesky", attrs={"upper": "upper"}),
+    "qr": _op("pd_op.qr", results=("Q", "R"), attrs={"mode": "mode"}),
+    "svd": _op("pd_op.svd", results=("U", "S", "VH"), attrs={"full_matrices": "full_matrices"}),
+    "matrix_power": _op("pd_op.matrix_power", attrs={"n": "n"}),
+    "meshgrid": _op("pd_op.meshgrid", (("combine", "X"),), ("*Out",)),
+    "stanh": _op("pd_op.stanh", attrs={"scale_a": "scale_a", "scale_b": "scale_b"}),
+    "addmm": _op("pd_op.addmm", ("Input", "X", "Y"), attrs={"alpha": "Alpha", "beta": "Beta"}),
+    "unfold": _op("pd_op.unfold", results=("Y",), attrs={
+        "dilations": "dilations", "kernel_sizes": "kernel_sizes", "paddings": "paddings",
+        "strides": "strides"}),
+    "isclose": _op("pd_op.isclose", ("Input", "Other", ("full_f64", "rtol"),
+                                     ("full_f64", "atol")), attrs={"equal_nan": "equal_nan"}),
+    "allclose": _op("pd_op.allclose", ("Input", "Other", ("full_f64", "rtol"),
+                                       ("full_f64", "atol")), attrs={"equal_nan": "equal_nan"}),
+    "elu": _op("pd_op.elu", attrs={"alpha": "alpha"}),
+    "selu": _op("pd_op.selu", attrs={"alpha": "alpha", "scale": "scale"}),
+    "celu": _op("pd_op.celu", attrs={"alpha": "alpha"}),
+    "mish": _op("pd_op.mish", attrs={"lambda": "threshold"}),
+    "thresholded_relu": _op("pd_op.thresholded_relu",
+                            attrs={"threshold": "threshold", "value": "value"}),
+    "softshrink": _op("pd_op.softshrink", attrs={"threshold": "lambda"}),
+    "hard_shrink": _op("pd_op.hardshrink", attrs={"threshold": "threshold"}),
+    "hard_swish": _op("pd_op.hardswish"),
+    "hard_sigmoid": _op("pd_op.hardsigmoid", attrs={"offset": "offset", "slope": "slope"}),
+    "brelu": _op("pd_op.hardtanh", attrs={"t_max": "t_max", "t_min": "t_min"}),
+    "prelu": _op("pd_op.prelu", ("X", "Alpha"), attrs={"data_format": "data_format",
+                                                      "mode": "mode"}),
+    "pixel_shuffle": _op("pd_op.pixel_shuffle", attrs={"data_format": "data_format",
+                                                       "upscale_factor": "upscale_factor"}),
+    "one_hot_v2": _op("pd_op.one_hot", ("X", ("full_i32", "depth"))),
+    "bincount": _op("pd_op.bincount", ("X", "?Weights", ("full_i32", "minlength"))),
+    "conv2d": _op("pd_op.conv2d", ("Input", "Filter"), ("Output",), {
+        "data_format": "data_format", "dilations": "dilations", "groups": "groups",
+        "padding_algorithm": "padding_algorithm",
+        "paddings": lambda a: _pairs(a.get("paddings")), "strides": "strides"}),
+    "pool2d": _op("pd_op.pool2d", ("X", ("int_array", "ksize")), attrs={
+        "adaptive": "adaptive", "ceil_mode": "ceil_mode", "data_format": "data_format",
+        "exclusive": "exclusive", "global_pooling": Const(False),
+        "padding_algorithm": "padding_algorithm",
+        "paddings": lambda a: _pairs(a.get("paddings")), "pooling_type": "pooling_type",
+        "strides": "strides"}),
+    "layer_norm": _op("pd_op.layer_norm", ("X", "?Scale", "?Bias"),
+                      ("Y", "?Mean", "?Variance"),
+                      {"begin_norm_axis": "begin_norm_axis", "epsilon": "epsilon"}, sg="inputs"),
+    "instance_norm": _op("pd_op.instance_norm", ("X", "?Scale", "?Bias"),
+                         ("Y", "?SavedMean", "?SavedVariance"), {"epsilon": "epsilon"},
+                         sg="inputs"),
+    "huber_loss": _op("pd_op.huber_loss", ("X", "Y"), ("Out", "Residual"), {"delta": "delta"}),
+    "kldiv_loss": _op("pd_op.kldiv_loss", ("X", "Target"), ("Loss",),
+                      {"log_target": "log_target", "reduction": "reduction"}),
+    "nll_loss": _op("pd_op.nll_loss", ("X", "Label", "?Weight"), ("Out", "?Total_weight"),
+                    {"ignore_index": "ignore_index", "reduction": "reduction"}),
+    "label_smooth": _op("pd_op.label_smooth", ("X", "?PriorDist"), attrs={"epsilon": "epsilon"}),
+    "group_norm": _op("pd_op.group_norm", ("X", "?Scale", "?Bias"), ("Y", "?Mean", "?Variance"),
+                      {"data_format": "data_layout", "epsilon": "epsilon", "groups": "groups"},
+                      sg="inputs"),
+    "interp_v2": lambda a: _op(
+        f"pd_op.{a.get('mode', 'nearest')}_interp", ("X", "?OutSize", "?SizeTensor", "?Scale"),
+        attrs={"align_corners": "align_corners", "align_mode": "align_mode",
+               "data_format": lambda a: "NHWC" if a.get("channels_last") else "NCHW",
+               "interp_method": "mode", "out_d": Const(-1),
+               "out_h": lambda a: int(a["size"][-2]) if a.get("size") else -1,
+               "out_w": lambda a: int(a["size"][-1]) if a.get("size") else -1,
+               "scale": lambda a: [float(v) for v in (a.get("scale_factor") or ())]}),
+    "empty": _op("pd_op.empty", (("int_array", "shape"),), attrs={
+        "dtype": lambda a: Const(str(a.get("dtype") or "float32").replace("torch.", ""), True)}),
+    "median_avg": _op("pd_op.median", results=("Out", "?MedianIndex"), attrs={
+        "axis": lambda a: list(a.get("dim") or []), "keepdim": "keep_dim", "mode": "mode"}),
+    # paddle.norm(x) over every axis is PIR's p_norm of the flattened tensor
+    "frobenius_norm": lambda a: (
+        _op("pd_op.p_norm", attrs={"asvector": Const(True), "axis": Const(-1),
+                                   "epsilon": Const(1e-12), "keepdim": "keep_dim",
+                                   "porder": Const(2.0)}) if a.get("reduce_all") else
+        _op("pd_op.frobenius_norm", ("X", ("int_array", "dim")),
+            attrs={"keepdim": "keep_dim", "reduce_all": "reduce_all"})),
+    "split": lambda a: (_op("pd_op.split", ("X", ("int_array", "sections"), ("full_i32", "axis")),
+                            ("*Out",)) if a.get("sections") else
+                        _op("pd_op.split_with_num", ("X", ("full_i32", "axis")), ("*Out",),
+                            {"num": "num"})),
     # Gradient ops (append_backward / gradients in PIR form).
     "relu_grad": _op("pd_op.relu_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),
     "tanh_grad": _op("pd_op.tanh_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),
@@ -151,6 +312,10 @@ OPS.update({
     "softmax_grad": _op("pd_op.softmax_grad", ("Out", "Out@GRAD"), ("X@GRAD",),
                         {"axis": "axis"}),
 })
+for _legacy, _pir in (("reduce_all", "all"), ("reduce_any", "any"), ("reduce_amax", "amax"),
+                      ("reduce_amin", "amin")):
+    OPS[_legacy] = _op("pd_op." + _pir, attrs={"axis": lambda a: list(a.get("dim") or []),
+                                               "keepdim": "keep_dim"})
 for _legacy, _pir in _BINARY.items():
     if _legacy.startswith("elementwise_"):
         OPS[_legacy + "_grad"] = _op("pd_op." + _pir + "_grad", ("X", "Y", "Out@GRAD"),

@@ -181,11 +181,11 @@ class _View:
 
     # -- helpers -------------------------------------------------------------------------------
     def _group_flags(self, program):
-        # append_backward (minimize) seeds its loss gradient with fill_constant; PIR marks the
-        # gradients it builds stop_gradient=True, while gradients() leaves them False.
+        # PIR marks the gradients optimizer.minimize builds stop_gradient=True, while
+        # append_backward and gradients() leave them False.
         for block in program.blocks:
             for op in block.ops:
-                if op.grad_group is not None and op.type == "fill_constant":
+                if op.grad_group is not None and op.grad_group.minimize:
                     self.grad_sg[id(op.grad_group)] = True
 
     def _lookup(self, block, name, env):
@@ -284,11 +284,15 @@ class _View:
             return self._translate_cond(block, op, ops, env)
         if t == "pylayer":
             return self._translate_pylayer(block, op, ops, env)
+        if t == "pylayer_grad" and len(op.attrs.get("blocks") or ()) > 1:
+            return self._translate_pylayer_grad(block, op, ops, env)
         if t == "while":
             return self._translate_while(block, op, ops, env)
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
         spec = OPS.get(t)
+        if callable(spec):
+            spec = spec(op.attrs)
         if spec is None:
             spec = {"name": "pd_op." + t, "operands": tuple(sorted(op.inputs)),
                     "results": tuple(sorted(op.outputs)), "attrs": {}}
@@ -299,7 +303,7 @@ class _View:
         # then combines list inputs, then the op itself.
         order = sorted(range(len(spec["operands"])), key=lambda j: (
             0 if isinstance(spec["operands"][j], tuple) and spec["operands"][j][0] in (
-                "int_array", "full", "full_i32", "full_i64") else 1, j))
+                "int_array", "full", "full_i32", "full_i64", "full_f64") else 1, j))
         for j in order:
             o = spec["operands"][j]
             if isinstance(o, tuple):
@@ -313,8 +317,9 @@ class _View:
                         "dtype": Raw("int64"), "place": Raw(_CPU), "stop_gradient": [True],
                         "value": vals}, block))
                     operands[j] = r
-                elif kind in ("full", "full_i32", "full_i64"):
-                    dt = {"full_i32": "int32", "full_i64": "int64"}.get(kind, "float32")
+                elif kind in ("full", "full_i32", "full_i64", "full_f64"):
+                    dt = {"full_i32": "int32", "full_i64": "int64",
+                          "full_f64": "float64"}.get(kind, "float32")
                     v = op.attrs.get(arg, 0)
                     r = OpResult([1], dt)
                     ops.append(Operation("pd_op.full", [], [r], {
@@ -334,6 +339,8 @@ class _View:
                 slot = o.lstrip("?")
                 names = op.inputs.get(slot, [])
                 operands[j] = self._operand(block, names[0], env) if names else None
+        if t == "mul" and operands[0] is not None and len(operands[0].shape) > 2:
+            operands[0] = self._fc_flatten(block, op, operands[0], ops)
         results = []
         split = None
         for slot in spec["results"]:
@@ -359,8 +366,16 @@ class _View:
                 sgs.append(True)        # a startup program's initialiser
             else:
                 sgs.append(bool(sg_default) if backward else r.stop_gradient)
+        if spec.get("sg") == "inputs" and not backward:
+            sg_in = all(_sg(v) for v in operands if not isinstance(v, OpResult))
+            sgs = [sg_in for _ in results]
         attrs = {}
         for key, src in spec["attrs"].items():
+            if callable(src):
+                src = src(op.attrs)
+                if not isinstance(src, Const):
+                    attrs[key] = list(src) if isinstance(src, tuple) else src
+                    continue
             if isinstance(src, Const):
                 v = Raw(src.value) if src.bare else src.value
             elif src.startswith("@dtype:"):
@@ -373,7 +388,7 @@ class _View:
         if t == "fill_constant":
             attrs["value"] = float(attrs["value"] or 0.0)
             attrs["place"] = Raw(_UNDEF)
-        if t in ("uniform_random", "gaussian_random"):
+        if t in ("uniform_random", "gaussian_random", "randint", "randperm", "empty"):
             attrs["place"] = Raw(_UNDEF)
         if persist:
             attrs["persistable"] = [True]
@@ -411,6 +426,25 @@ class _View:
                 ops.append(Operation("builtin.shadow_output", [r], [], {
                     "output_name": r.name}, block))
 
+    def _fc_flatten(self, block, op, x, ops):
+        """PIR's static.nn.fc has no `mul` with x_num_col_dims: an input of rank > 2 is first
+        reshaped to its leading `num_flatten_dims` dims + the product of the rest (a
+        `full_int_array` + `pd_op.reshape`), then multiplied by `pd_op.matmul`."""
+        k = int(op.attrs.get("x_num_col_dims", 1))
+        shape = [int(d) for d in x.shape]
+        rest = 1
+        for d in shape[k:]:
+            rest *= d
+        new_shape = shape[:k] + [rest]
+        r = OpResult([len(new_shape)], "int64")
+        ops.append(Operation("pd_op.full_int_array", [], [r], {
+            "dtype": Raw("int64"), "place": Raw(_CPU), "stop_gradient": [True],
+            "value": new_shape}, block))
+        out = OpResult(new_shape, _dtype_name(x), stop_gradient=_sg(x))
+        ops.append(Operation("pd_op.reshape", [x, r], [out], {
+            "stop_gradient": [out.stop_gradient]}, block))
+        return out
+
     def _forward_operand(self, block, op, i, env):
         outs = op.inputs.get("Out@GRAD") or []
         fwd_name = None
@@ -440,22 +474,24 @@ class _View:
         ops.append(pop)
         self._bind(block, env, out.name, pop, 0, region)
 
-    def _region(self, parent, sub_idx, outs, env, renv=None):
+    def _region(self, parent, sub_idx, outs, env, renv=None, skip=()):
         """The ops of a sub-block, with the trailing assigns to the parent's outputs folded into
-        the `cf.yield` (PIR yields the values themselves)."""
+        the `cf.yield` (PIR yields the values themselves); ops in `skip` are left out."""
         block = self.program.blocks[sub_idx]
         renv = dict(env) if renv is None else renv
         ops = []
         yielded = {}
         tail = []
         for op in block.ops:
+            if id(op) in skip:
+                continue
             if op.type == "assign" and op.outputs.get("Out", [None])[0] in outs:
                 tail.append(op)
                 continue
             self._translate_op(block, op, ops, renv, region=True)
         for op in tail:
             yielded[op.outputs["Out"][0]] = self._operand(block, op.inputs["X"][0], renv)
-        values = [yielded.get(n) for n in outs]
+        values = [yielded[n] if n in yielded else self._operand(block, n, renv) for n in outs]
         ops.append(Operation("cf.yield", values, [], {}, block))
         self.block_ops[sub_idx] = ops
         return ops
@@ -531,6 +567,34 @@ class _View:
                                           for n in op.inputs.get("Input", [])], results,
                         {"backward_function_id": _PYLAYER_ID[id(op)],
                          "stop_gradient": [r.stop_gradient for r in results]}, block, legacy=op,
+                        regions=[region])
+        ops.append(pop)
+        for i, r in enumerate(results):
+            self.defs[(block.idx, r.name)] = (pop, i)
+
+
+    def _translate_pylayer_grad(self, block, op, ops, env):
+        """PIR shows a static_pylayer's backward as a second `pd_op.pylayer`
+        (backward_function_id -1) over the output gradients, whose region is the backward
+        function's ops reading those gradients directly (the legacy block's leading copies of
+        them are left out) and yielding the input gradients."""
+        bwd = op.attrs["blocks"][1]
+        out_grads = list(op.inputs.get("Out@GRAD", []))
+        outs = [n for n in op.outputs.get("Input@GRAD", []) if n != "@EMPTY@"]
+        results = [block._find_var_recursive(n) for n in outs]
+        renv = dict(env)
+        skip = set()
+        for bop in bwd.ops:
+            src = bop.inputs.get("X", [None])[0] if bop.type == "assign" else None
+            if src in out_grads:
+                renv[bop.outputs["Out"][0]] = self._lookup(block, src, env)
+                skip.add(id(bop))
+        region = self._region(block, bwd.idx, outs, env, renv=renv, skip=skip)
+        sg = bool(self.grad_sg.get(id(op.grad_group), False)) if op.grad_group is not None \
+            else False
+        pop = Operation("pd_op.pylayer", [self._operand(block, n, env) for n in out_grads],
+                        results, {"backward_function_id": -1,
+                                  "stop_gradient": [sg for _ in results]}, block, legacy=op,
                         regions=[region])
         ops.append(pop)
         for i, r in enumerate(results):

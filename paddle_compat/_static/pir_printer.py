@@ -10,7 +10,7 @@ Values are numbered in print order (SSA), attributes print sorted by name, float
 `pd_op.pylayer` print as regions. `print(value)` is `Value(define_op_name=..., index=...,
 dtype=tensor<...>, stop_gradient=...)`.
 """
-from .pir_names import TYPE_SUFFIX
+from .pir_names import OPS, TYPE_SUFFIX
 from .pir_ops import OpResult, Raw, defining_op, program_ops
 
 __all__ = ["program_text", "value_repr", "op_text", "type_text"]
@@ -58,7 +58,14 @@ def value_repr(v):
     else:
         op, idx = defining_op(v)
     name = op.name() if op is not None else "builtin.parameter"
-    sg = "True" if v.stop_gradient else "False"
+    stop = v.stop_gradient
+    legacy = getattr(op, "legacy", None)
+    spec = OPS.get(legacy.type) if legacy is not None else None
+    if callable(spec):
+        spec = spec(legacy.attrs)
+    if spec is not None and spec.get("sg") == "inputs":
+        stop = op._attrs["stop_gradient"][idx]      # PIR's flag, not the legacy variable's
+    sg = "True" if stop else "False"
     return (f"Value(define_op_name={name}, index={idx}, dtype={type_text(v)}, "
             f"stop_gradient={sg})")
 

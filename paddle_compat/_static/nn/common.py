@@ -384,6 +384,7 @@ def conv3d_transpose(input, num_filters, output_size=None, filter_size=None, pad
     data_format 'NCHW' / 'NHWC', as Paddle records it), + bias and activation.
 
     Differences from Paddle: `output_size` given as Tensors is not supported."""
+    reject_in_pir("conv3d_transpose")      # Paddle 3.3.1 fails in PIR mode
     return _transpose("conv3d_transpose", 3, input, num_filters, output_size, filter_size,
                       padding, stride, dilation, groups, param_attr, bias_attr, use_cudnn, act,
                       data_format)
