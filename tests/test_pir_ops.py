@@ -94,3 +94,14 @@ def test_legacy_face_is_unchanged():
         assert loss.name == "mean_0.tmp_0"
     finally:
         STATE.static, STATE.pir = old
+
+
+def test_clip_without_bounds_shows_paddles_float32_limits(pir_static):
+    """paddle.clip(x) with no min/max: PIR's two `full` operands hold -FLT_MAX and FLT_MAX, as
+    Paddle 3.3.1 prints them (the view used to fail on the open bound)."""
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        paddle.clip(paddle.static.data("x", [2, 3], "float32"))
+    ops = main.global_block().ops
+    assert [op.name() for op in ops] == ["pd_op.data", "pd_op.full", "pd_op.full", "pd_op.clip"]
+    assert "value:-3.40282e+38" in str(main) and "value:3.40282e+38" in str(main)

@@ -19,6 +19,9 @@ from .pir_names import OPS, Const, DTYPE_CODES
 __all__ = ["Operation", "OpResult", "OpOperand", "program_ops", "defining_op", "value_index"]
 
 _CPU, _UNDEF = "Place(cpu)", "Place(undefined:0)"
+# An attribute-built `full` operand of an open bound (clip without min or max) shows Paddle's
+# float32 limits.
+_OPEN_BOUNDS = {"min": -3.4028234663852886e38, "max": 3.4028234663852886e38}
 _pylayer_ids = itertools.count(1)
 _PYLAYER_ID = {}
 
@@ -321,6 +324,8 @@ class _View:
                     dt = {"full_i32": "int32", "full_i64": "int64",
                           "full_f64": "float64"}.get(kind, "float32")
                     v = op.attrs.get(arg, 0)
+                    if v is None:       # an open bound (clip without min/max): Paddle's float32 limits
+                        v = _OPEN_BOUNDS.get(arg, 0.0)
                     r = OpResult([1], dt)
                     ops.append(Operation("pd_op.full", [], [r], {
                         "dtype": Raw(dt), "place": Raw(_CPU), "shape": [1],
