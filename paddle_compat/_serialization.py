@@ -111,14 +111,7 @@ def save(obj, path, protocol=4, **configs):
         # Paddle writes a Program as its serialized desc (program.desc.serialize_to_string());
         # paddle.load reads it back with Program.parse_from_string
         data = obj.desc.serialize_to_string()
-        if isinstance(path, str):
-            dirname = os.path.dirname(path)
-            if dirname and not os.path.exists(dirname):
-                os.makedirs(dirname, exist_ok=True)
-            with atomic_write(path) as f:
-                f.write(data)
-        else:
-            path.write(data)
+        _write(path, lambda f: f.write(data))
         return
     if _is_state_dict(obj):
         payload = {}
@@ -132,14 +125,19 @@ def save(obj, path, protocol=4, **configs):
         payload[_NAME_TABLE] = names
     else:
         payload = obj
+    _write(path, lambda f: _Pickler(f, protocol).dump(payload))
+
+
+def _write(path, fill):
+    """fill(file) into `path` atomically (its folder created), or into a file-like object."""
     if isinstance(path, str):
         dirname = os.path.dirname(path)
         if dirname and not os.path.exists(dirname):
             os.makedirs(dirname, exist_ok=True)
         with atomic_write(path) as f:
-            _Pickler(f, protocol).dump(payload)
+            fill(f)
     else:
-        _Pickler(path, protocol).dump(payload)
+        fill(path)
 
 
 def load(path, **configs):
