@@ -82,10 +82,11 @@ def compile(func, *args, **kwargs):
     options = dict(zip(("train", "ap_path", "ap_workspace_dir", "backend_device",
                         "target_framework", "compile_engine"), args))
     options.update(kwargs)
-    assert options.get("ap_path", "") is not None
-    assert not options.get("train", False), "only support inference now"
-    assert options.get("compile_engine", "PCC") in _ENGINES
     table = {}
+    # Paddle reads the annotations first, then checks the options per signature (_compile)
     for sig in _signatures(_annotations(func)):
+        assert options.get("ap_path", "") is not None
+        assert not options.get("train", False), "only support inference now"
+        assert options.get("compile_engine", "PCC") in _ENGINES
         table[sig] = func
     return OverloadedFunc(table)

@@ -83,8 +83,6 @@ def inference(function=None, cache_static_model=False, save_model_dir=None,
     paddle.jit.save for an exported model, or torch-tensorrt on the torch module)."""
     if is_inference_mode(function):
         return function
-    if precision_mode not in _PRECISIONS:
-        raise AssertionError(f"unsupported precision {precision_mode}")
     if with_trt:
         raise NotImplementedError(
             "paddle.incubate.inference(with_trt=True) needs Paddle Inference with TensorRT, "
@@ -111,6 +109,9 @@ def inference(function=None, cache_static_model=False, save_model_dir=None,
             for name, value in bound.arguments.items():
                 if name != "self":
                     _check_argument(value, name)
+            # Paddle reads precision_mode when it builds the predictor, at the first call
+            if precision_mode not in _PRECISIONS:
+                raise AssertionError(f"unsupported precision {precision_mode}")
             with no_grad():
                 return _predictor_outputs(func(*args, **kwargs))
 
