@@ -151,6 +151,16 @@ CCN = paddle.incubate.cc.typing.DimVar('N')
 def cc_add(x: paddle.incubate.cc.typing.Tensor([CCN, 4], CCT),
            y: paddle.incubate.cc.typing.Tensor([CCN, 4], CCT)):
     return x + y
+def mt_layer(**kw):
+    paddle.seed(5)
+    return N.FusedMultiTransformer(8, 2, 16, **kw)
+def mt_params(**kw):
+    # the unique-name prefix (fused_multi_transformer_<n>.) depends on what ran before in the
+    # process: keep the parameter part of each state_dict key
+    return [[k.split('.', 1)[1], list(v.shape), str(v.dtype)] for k, v in mt_layer(**kw).state_dict().items()]
+def mt_values(**kw):
+    return list(mt_layer(**kw).state_dict().values())
+MT_BIASES = dict(ln_bias_attrs=True, qkv_bias_attrs=True, linear_bias_attrs=True, ffn_ln_bias_attrs=True, ffn1_bias_attrs=True, ffn2_bias_attrs=True)
 def G(fn, t):
     t = paddle.to_tensor(t.numpy(), stop_gradient=False)
     out = fn(t)
@@ -305,6 +315,7 @@ CASES = {
     "swiglu_two": "IF.swiglu(T([1., 2]), T([1., 2]))",
     "swiglu_odd": "IF.swiglu(paddle.ones([3]))",
     # nn.functional: GPU-only ops, the CPU wheel's errors (after Paddle's own argument checks)
+    "fused_multi_transformer_bad_mode": "IF.fused_multi_transformer(q3, [w4], None, [qkvw], None, [lw], None, [w4], None, [w48], None, [w84], None, mode='x')",
     "fused_matmul_bias_cpu": "IF.fused_matmul_bias(q3, w48, b8)",
     "fused_linear_cpu": "IF.fused_linear(q3, w48, b8)",
     "fused_linear_activation_cpu": "IF.fused_linear_activation(x, w48, b8, activation='gelu')",
@@ -392,6 +403,23 @@ CASES = {
     "layer_encoder_repr": "str(N.FusedTransformerEncoderLayer(4, 2, 8, dropout_rate=0.2, attn_dropout_rate=0.0))",
     "layer_encoder_nhead": "N.FusedTransformerEncoderLayer(4, 0, 8)",
     "layer_encoder_cpu": "N.FusedTransformerEncoderLayer(4, 2, 8)(q3)",
+    "layer_fmt": "mt_params(num_layers=2)",
+    "layer_fmt_values": "mt_values(num_layers=2)",
+    "layer_fmt_biases_swiglu": "mt_params(num_layers=1, activation='swiglu', trans_qkvw=False, **MT_BIASES)",
+    "layer_fmt_biases_values": "mt_values(num_layers=1, activation='geglu', **MT_BIASES)",
+    "layer_fmt_gqa": "mt_params(num_layers=1, gqa_group_size=1, qkv_bias_attrs=True)",
+    "layer_fmt_gqa_untransposed": "mt_params(num_layers=1, gqa_group_size=1, trans_qkvw=False)",
+    "layer_fmt_rmsnorm": "mt_params(num_layers=1, norm_type='rmsnorm', ln_bias_attrs=True)",
+    "layer_fmt_attr_list": "mt_params(qkv_weight_attrs=[None, None, None])",
+    "layer_fmt_lists": "(lambda m: [m.ln_biases is None, m.qkv_biases is None, len(m.qkv_weights), m.head_dim, m.activation, m.dropout_rate, m.normalize_before, m.embed_dim])(mt_layer(num_layers=2))",
+    "layer_fmt_bias_lists": "(lambda m: [len(m.ln_biases), list(m.ffn1_biases[0].shape)])(mt_layer(num_layers=2, **MT_BIASES))",
+    "layer_fmt_repr": "str(mt_layer(num_layers=1))",
+    "layer_fmt_no_layers": "N.FusedMultiTransformer(8, 2, 16)",
+    "layer_fmt_heads": "N.FusedMultiTransformer(8, 3, 16, num_layers=1)",
+    "layer_fmt_zero_embed": "N.FusedMultiTransformer(0, 2, 16, num_layers=1)",
+    "layer_fmt_zero_heads": "N.FusedMultiTransformer(8, 0, 16, num_layers=1)",
+    "layer_fmt_zero_ffn": "N.FusedMultiTransformer(8, 2, 0, num_layers=1)",
+    "layer_fmt_attr_len": "N.FusedMultiTransformer(8, 2, 16, qkv_weight_attrs=[None, None], ln_scale_attrs=[None])",
     # optimizers
     "lookahead": "lookahead_run(alpha=0.5, k=2)",
     "lookahead_k3": "lookahead_run(steps=7, alpha=0.2, k=3)",
