@@ -184,3 +184,242 @@ def test_blha_get_max_len():
     enc, _ = IFN.blha_get_max_len(paddle.to_tensor([], dtype="int32"),
                                   paddle.to_tensor([1], dtype="int32"), paddle.ones([1]))
     assert enc.numpy().tolist() == [0]
+
+
+# ---- masked_multihead_attention / fused_multi_transformer against numpy references written
+# ---- from Paddle's kernels (masked_multihead_attention_kernel.cu, fused_multi_transformer
+# ---- _kernel.cu): the packed key cache, the step position, mask, GQA, rotary, the layer stack
+import math  # noqa: E402
+
+
+def _np_key(cache_k, b, h, s, d):
+    # Paddle's key cache: [head_dim / x, max_seq_len, x] inside each (batch, head) block
+    x = 16 // cache_k.itemsize
+    _, _, smax, dim = cache_k.shape
+    return cache_k[b, h].ravel()[(d // x) * smax * x + s * x + d % x]
+
+
+def _np_keys(cache_k, b, h, upto):
+    dim = cache_k.shape[-1]
+    return np.array([[_np_key(cache_k, b, h, s, d) for d in range(dim)] for s in range(upto)])
+
+
+def _np_rot_pairs(t, cos, sin):
+    out = t.copy()
+    out[..., 0::2] = t[..., 0::2] * cos[..., 0::2] - t[..., 1::2] * sin[..., 0::2]
+    out[..., 1::2] = t[..., 1::2] * cos[..., 1::2] + t[..., 0::2] * sin[..., 1::2]
+    return out
+
+
+def _np_mmha(x, cache, bias=None, mask=None, seq_lens=None, rot=None):
+    bsz = x.shape[0]
+    kvh, smax, dim = cache.shape[2], cache.shape[3], cache.shape[4]
+    heads = x.shape[1] // dim - 2 * kvh
+    qkv = x.reshape(bsz, heads + 2 * kvh, dim).astype("float64")
+    if bias is not None:
+        qkv = qkv + bias.reshape(heads + 2 * kvh, dim)
+    q, k, v = qkv[:, :heads], qkv[:, heads:heads + kvh], qkv[:, heads + kvh:]
+    if rot is not None:
+        cos = rot[0].reshape(bsz, 1, dim)
+        sin = rot[1].reshape(bsz, 1, dim)
+        q, k = _np_rot_pairs(q, cos, sin), _np_rot_pairs(k, cos, sin)
+    timestep = mask.shape[3] - 1 if mask is not None else smax
+    out = np.zeros((bsz, heads, dim))
+    for b in range(bsz):
+        t = int(seq_lens[b]) if seq_lens is not None else timestep
+        for h in range(heads):
+            g = h // (heads // kvh)
+            keys = np.concatenate([_np_keys(cache[0], b, g, t), k[b, g][None]])
+            vals = np.concatenate([cache[1, b, g, :t], v[b, g][None]])
+            logits = keys @ q[b, h] / math.sqrt(dim)
+            if mask is not None:
+                logits = logits + mask[b, 0 if mask.shape[1] == 1 else h, 0, :t + 1]
+            p = np.exp(logits - logits.max())
+            out[b, h] = (p / p.sum()) @ vals
+    return out.reshape(bsz, heads * dim)
+
+
+def _mmha_inputs(heads=2, kvh=2, dim=4, smax=6, bsz=2, seed=1):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((bsz, (heads + 2 * kvh) * dim)).astype("float32")
+    cache = rng.standard_normal((2, bsz, kvh, smax, dim)).astype("float32")
+    return x, cache
+
+
+@pytest.mark.parametrize("kvh", [2, 1])
+def test_masked_multihead_attention_matches_the_kernel_formula(kvh):
+    x, cache = _mmha_inputs(kvh=kvh)
+    bias = np.linspace(-0.5, 0.5, x.shape[1]).astype("float32")
+    mask = np.random.default_rng(2).uniform(-1, 0, (2, 1, 1, 4)).astype("float32")
+    ct = paddle.to_tensor(cache)
+    out, cache_out, beam = IFN.masked_multihead_attention(
+        paddle.to_tensor(x), ct, bias=paddle.to_tensor(bias), src_mask=paddle.to_tensor(mask))
+    assert beam is None and cache_out is ct and list(out.shape) == [2, 8]
+    np.testing.assert_allclose(out.numpy(), _np_mmha(x, cache, bias, mask), rtol=1e-5,
+                               atol=1e-6)
+    # the step's k / v were written at position 3 (= mask width - 1) in Paddle's layout
+    qkv = (x + bias).reshape(2, 2 + 2 * kvh, 4)
+    new = ct.numpy()
+    for b in range(2):
+        for g in range(kvh):
+            assert np.allclose([_np_key(new[0], b, g, 3, d) for d in range(4)], qkv[b, 2 + g])
+            assert np.allclose(new[1, b, g, 3], qkv[b, 2 + kvh + g])
+    untouched = np.ones(6, bool)
+    untouched[3] = False
+    np.testing.assert_array_equal(new[1][:, :, untouched], cache[1][:, :, untouched])
+
+
+def test_masked_multihead_attention_sequence_lengths_and_rotary():
+    x, cache = _mmha_inputs()
+    lens = np.array([1, 4], dtype="int32")
+    rot = np.random.default_rng(3).uniform(-1, 1, (2, 2, 1, 1, 4)).astype("float32")
+    out, _, _ = IFN.masked_multihead_attention(
+        paddle.to_tensor(x), paddle.to_tensor(cache), sequence_lengths=paddle.to_tensor(lens),
+        rotary_tensor=paddle.to_tensor(rot), rotary_emb_dims=1)
+    np.testing.assert_allclose(out.numpy(), _np_mmha(x, cache, seq_lens=lens, rot=rot),
+                               rtol=1e-5, atol=1e-6)
+
+
+def test_masked_multihead_attention_refusals():
+    x, cache = _mmha_inputs()
+    with pytest.raises(PermissionError, match="does not support cum_offsets"):
+        IFN.masked_multihead_attention(paddle.to_tensor(x), paddle.to_tensor(cache),
+                                       cum_offsets=paddle.zeros([2], dtype="int32"))
+    with pytest.raises(NotImplementedError, match="beam_cache_offset"):
+        IFN.masked_multihead_attention(paddle.to_tensor(x), paddle.to_tensor(cache),
+                                       beam_cache_offset=paddle.zeros([2, 1, 6], dtype="int32"))
+    with pytest.raises(ValueError, match=r"it should be 1 or num_head\(2\), but got 3"):
+        IFN.masked_multihead_attention(paddle.to_tensor(x), paddle.to_tensor(cache),
+                                       src_mask=paddle.zeros([2, 3, 1, 4]))
+    with pytest.raises(RuntimeError, match="dim_head=6 must be divisible by vec_size=4"):
+        IFN.masked_multihead_attention(paddle.zeros([2, 36]), paddle.zeros([2, 2, 2, 4, 6]))
+
+
+def _np_ln(h, w, b, eps=1e-5):
+    mu = h.mean(-1, keepdims=True)
+    out = (h - mu) / np.sqrt(((h - mu) ** 2).mean(-1, keepdims=True) + eps) * w
+    return out + b if b is not None else out
+
+
+_ERF = np.vectorize(math.erf)
+
+
+def _np_gelu(t):
+    return 0.5 * t * (1 + _ERF(t / math.sqrt(2)))
+
+
+def _np_fmt(x, p, lens, pre_ln, act="gelu"):
+    """The kernel's layer stack on float64 numpy, causal attention over each row's lens[b]."""
+    bsz, seq, embed = x.shape
+    heads, dim = p["qkv"][0].shape[1], p["qkv"][0].shape[2]
+    h = x.astype("float64")
+    for i in range(len(p["qkv"])):
+        a_in = _np_ln(h, p["ln"][i], p["ln_b"][i]) if pre_ln else h
+        qkv = a_in @ p["qkv"][i].reshape(-1, embed).T + p["qkv_b"][i].reshape(-1)
+        qkv = qkv.reshape(bsz, seq, 3, heads, dim)
+        ctx = np.zeros((bsz, seq, heads, dim))
+        for b in range(bsz):
+            n = lens[b]
+            for hh in range(heads):
+                q, k, v = qkv[b, :n, 0, hh], qkv[b, :n, 1, hh], qkv[b, :n, 2, hh]
+                logits = q @ k.T / math.sqrt(dim) + np.triu(np.full((n, n), -np.inf), 1)
+                pr = np.exp(logits - logits.max(-1, keepdims=True))
+                ctx[b, :n, hh] = (pr / pr.sum(-1, keepdims=True)) @ v
+        out = ctx.reshape(bsz, seq, -1) @ p["lin"][i] + p["lin_b"][i]
+        h1 = out + h if pre_ln else _np_ln(out + h, p["ln"][i], p["ln_b"][i])
+        f_in = _np_ln(h1, p["ffn_ln"][i], p["ffn_ln_b"][i]) if pre_ln else h1
+        f = f_in @ p["ffn1"][i] + p["ffn1_b"][i]
+        if act == "gelu":
+            f = _np_gelu(f)
+        else:
+            half = f.shape[-1] // 2
+            f = f[..., :half] / (1 + np.exp(-f[..., :half])) * f[..., half:]
+        f = f @ p["ffn2"][i] + p["ffn2_b"][i]
+        h = f + h1 if pre_ln else _np_ln(f + h1, p["ffn_ln"][i], p["ffn_ln_b"][i])
+    pad = np.arange(seq)[None, :] < np.asarray(lens)[:, None]
+    return h * pad[..., None]
+
+
+def _fmt_params(layers=2, embed=8, heads=2, ffn=16, glu=False, seed=4):
+    rng = np.random.default_rng(seed)
+
+    def r(*shape, s=0.3):
+        return (rng.standard_normal(shape) * s).astype("float32")
+    f1 = 2 * ffn if glu else ffn
+    dim = embed // heads
+    return {"ln": [1 + r(embed) for _ in range(layers)], "ln_b": [r(embed) for _ in range(layers)],
+            "qkv": [r(3, heads, dim, embed) for _ in range(layers)],
+            "qkv_b": [r(3, heads, dim) for _ in range(layers)],
+            "lin": [r(embed, embed) for _ in range(layers)], "lin_b": [r(embed) for _ in range(layers)],
+            "ffn_ln": [1 + r(embed) for _ in range(layers)],
+            "ffn_ln_b": [r(embed) for _ in range(layers)],
+            "ffn1": [r(embed, f1) for _ in range(layers)], "ffn1_b": [r(f1) for _ in range(layers)],
+            "ffn2": [r(ffn, embed) for _ in range(layers)], "ffn2_b": [r(embed) for _ in range(layers)]}
+
+
+def _fmt_call(x, p, **kw):
+    T = paddle.to_tensor
+    keys = ["ln", "ln_b", "qkv", "qkv_b", "lin", "lin_b", "ffn_ln", "ffn_ln_b", "ffn1", "ffn1_b",
+            "ffn2", "ffn2_b"]
+    return IFN.fused_multi_transformer(T(x), *[[T(a) for a in p[k]] for k in keys], **kw)
+
+
+@pytest.mark.parametrize("pre_ln,act", [(True, "gelu"), (False, "gelu"), (True, "swiglu")])
+def test_fused_multi_transformer_matches_the_kernel_formula(pre_ln, act):
+    p = _fmt_params(glu=act == "swiglu")
+    x = np.random.default_rng(5).standard_normal((2, 5, 8)).astype("float32")
+    lens = np.array([5, 3], dtype="int32")
+    out = _fmt_call(x, p, pre_layer_norm=pre_ln, activation=act,
+                    seq_lens=paddle.to_tensor(lens))
+    np.testing.assert_allclose(out.numpy(), _np_fmt(x, p, lens, pre_ln, act), rtol=1e-4,
+                               atol=1e-5)
+
+
+def test_fused_multi_transformer_cache_then_decode_equals_the_longer_context():
+    # context stage on 4 tokens writes the caches; a decode step for token 5 (time_step=4)
+    # must give what the context stage gives for the 5-token sequence at its last position
+    p = _fmt_params()
+    x = np.random.default_rng(6).standard_normal((2, 5, 8)).astype("float32")
+    caches = [paddle.zeros([2, 2, 2, 8, 4]) for _ in range(2)]
+    lens4 = paddle.to_tensor([4, 4], dtype="int32")
+    _, caches = _fmt_call(x[:, :4], p, cache_kvs=caches, seq_lens=lens4)
+    step, caches = _fmt_call(x[:, 4:], p, cache_kvs=caches,
+                             time_step=paddle.to_tensor([4], dtype="int32"))
+    full = _np_fmt(x, p, [5, 5], True)
+    np.testing.assert_allclose(step.numpy()[:, 0], full[:, 4], rtol=1e-4, atol=1e-5)
+    # and with a zero mask and per-row lengths the decode step is the same
+    step2, _ = _fmt_call(x[:, 4:], p, cache_kvs=[paddle.to_tensor(c.numpy()) for c in caches],
+                         time_step=paddle.to_tensor([4], dtype="int32"),
+                         seq_lens=paddle.to_tensor([4, 4], dtype="int32"),
+                         attn_mask=paddle.zeros([2, 1, 1, 5]))
+    np.testing.assert_allclose(step2.numpy(), step.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_fused_multi_transformer_kernel_checks():
+    p = _fmt_params(layers=1)
+    x = np.zeros((2, 2, 8), "float32")
+    caches = [paddle.zeros([2, 2, 2, 8, 4])]
+    with pytest.raises(RuntimeError, match="In decode stage, the seq_len of input must be 1"):
+        _fmt_call(x, p, cache_kvs=caches, time_step=paddle.to_tensor([3], dtype="int32"))
+    with pytest.raises(ValueError, match="The value of time_step must > 0, but now is 0"):
+        _fmt_call(x[:, :1], p, cache_kvs=caches, time_step=paddle.to_tensor([0], dtype="int32"))
+    with pytest.raises(NotImplementedError, match="Only Support GeGLU, SwiGLU, GeLU"):
+        _fmt_call(x, p, activation="relu")
+    with pytest.raises(NotImplementedError, match="only support `layernorm` and `rmsnorm`"):
+        _fmt_call(x, p, norm_type="batchnorm")
+    with pytest.raises(NotImplementedError, match="pre_caches"):
+        _fmt_call(x, p, pre_caches=[paddle.zeros([2, 2, 2, 1, 4])])
+
+
+def test_fused_multi_transformer_layer_forward_is_the_function():
+    paddle.seed(3)
+    layer = paddle.incubate.nn.FusedMultiTransformer(8, 2, 16, num_layers=2,
+                                                     qkv_bias_attrs=True, ln_bias_attrs=True)
+    x = paddle.rand([1, 3, 8])
+    want = IFN.fused_multi_transformer(
+        x, layer.ln_scales, layer.ln_biases, layer.qkv_weights, layer.qkv_biases,
+        layer.linear_weights, layer.linear_biases, layer.ffn_ln_scales, layer.ffn_ln_biases,
+        layer.ffn1_weights, layer.ffn1_biases, layer.ffn2_weights, layer.ffn2_biases)
+    np.testing.assert_array_equal(layer(x).numpy(), want.numpy())
+    keys = list(layer.state_dict())
+    assert all(k.startswith("fused_multi_transformer_") for k in keys)
