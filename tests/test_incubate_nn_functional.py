@@ -423,3 +423,144 @@ def test_fused_multi_transformer_layer_forward_is_the_function():
     np.testing.assert_array_equal(layer(x).numpy(), want.numpy())
     keys = list(layer.state_dict())
     assert all(k.startswith("fused_multi_transformer_") for k in keys)
+
+
+# ---- block_multihead_attention: a batch mixing prefill and decoding rows over a block cache,
+# ---- against a numpy reference built from the kernel's token layout and cache addressing
+
+def _blha_batch(kvh=2, seed=7, neox=False):
+    rng = np.random.default_rng(seed)
+    heads, dim, msl, blk = 2, 4, 8, 4
+    this_time = np.array([5, 1, 2])                  # row 0, 2 prefill; row 1 decodes
+    enc = np.array([5, 0, 2], "int32")
+    dec = np.array([0, 3, 0], "int32")
+    excl = np.concatenate([[0], np.cumsum(msl - this_time)])[:-1].astype("int32")
+    tokens = int(this_time.sum())
+    pad_off = np.concatenate([np.full(n, c) for n, c in zip(this_time, excl)]).astype("int32")
+    cu = np.concatenate([[0], np.cumsum(this_time)]).astype("int32")
+    tables = np.array([[0, 1], [2, 3], [4, 5]], "int32")
+    qkv = rng.standard_normal((tokens, (heads + 2 * kvh) * dim)).astype("float32")
+    kcache = rng.standard_normal((6, kvh, blk, dim)).astype("float32")
+    vcache = rng.standard_normal((6, kvh, blk, dim)).astype("float32")
+    bias = rng.standard_normal((heads + 2 * kvh) * dim).astype("float32") * 0.1
+    half = dim // 2
+    pos = np.arange(msl)[:, None]
+    if neox:
+        ang = pos / 10000 ** (np.arange(half) * 2 / dim)
+        ang = np.concatenate([ang, ang], -1)
+    else:
+        ang = pos / 10000 ** (np.arange(half) * 2 / dim)
+    rope = np.stack([np.cos(ang), np.sin(ang)]).reshape(2, 1, msl, 1, -1).astype("float32")
+    return dict(heads=heads, kvh=kvh, dim=dim, msl=msl, blk=blk, enc=enc, dec=dec, excl=excl,
+                pad_off=pad_off, cu=cu, tables=tables, qkv=qkv, kcache=kcache, vcache=vcache,
+                bias=bias, rope=rope, this_time=this_time)
+
+
+def _np_pairs(t, cos, sin):
+    out = t.copy()
+    out[..., 0::2] = t[..., 0::2] * cos - t[..., 1::2] * sin
+    out[..., 1::2] = t[..., 1::2] * cos + t[..., 0::2] * sin
+    return out
+
+
+def _np_blha(c):
+    h, kvh, d, msl, blk = c["heads"], c["kvh"], c["dim"], c["msl"], c["blk"]
+    qkv = (c["qkv"] + c["bias"]).astype("float64").reshape(len(c["qkv"]), h + 2 * kvh, d)
+    kc, vc = c["kcache"].astype("float64").copy(), c["vcache"].astype("float64").copy()
+    out = np.zeros((len(qkv), h, d))
+    start = c["cu"]
+    cos_t = c["rope"][0].reshape(msl, -1)
+    sin_t = c["rope"][1].reshape(msl, -1)
+    for b in range(3):
+        toks = np.arange(start[b], start[b + 1])
+        if c["enc"][b] > 0:
+            x = qkv[toks].copy()
+            n = len(toks)
+            x[:, :h + kvh] = _np_pairs(x[:, :h + kvh], cos_t[:n, None], sin_t[:n, None])
+            qkv[toks] = x
+            for i in range(n):
+                blk_id = c["tables"][b, i // blk]
+                kc[blk_id, :, i % blk] = x[i, h:h + kvh]
+                vc[blk_id, :, i % blk] = x[i, h + kvh:]
+            for hh in range(h):
+                g = hh // (h // kvh)
+                q, k, v = x[:, hh], x[:, h + g], x[:, h + kvh + g]
+                lg = q @ k.T / math.sqrt(d) + np.triu(np.full((n, n), -np.inf), 1)
+                p = np.exp(lg - lg.max(-1, keepdims=True))
+                out[toks, hh] = (p / p.sum(-1, keepdims=True)) @ v
+        elif c["dec"][b] > 0:
+            t = int(c["dec"][b])
+            tok = b * msl - c["excl"][b]
+            x = qkv[tok].copy()
+            ang = t / 10000 ** (np.arange(0, d, 2) / d)
+            qk = _np_pairs(x[:h + kvh], np.cos(ang), np.sin(ang))
+            blk_id = c["tables"][b, t // blk]
+            kc[blk_id, :, t % blk] = qk[h:]
+            vc[blk_id, :, t % blk] = x[h + kvh:]
+            for hh in range(h):
+                g = hh // (h // kvh)
+                keys = np.array([kc[c["tables"][b, s // blk], g, s % blk] for s in range(t + 1)])
+                vals = np.array([vc[c["tables"][b, s // blk], g, s % blk] for s in range(t + 1)])
+                lg = keys @ qk[hh] / math.sqrt(d)
+                p = np.exp(lg - lg.max())
+                out[tok, hh] = (p / p.sum()) @ vals
+    return out.reshape(len(qkv), -1), qkv.reshape(len(qkv), -1), kc, vc
+
+
+@pytest.mark.parametrize("kvh", [2, 1])
+def test_block_multihead_attention_matches_the_kernel_formula(kvh):
+    c = _blha_batch(kvh=kvh)
+    T = paddle.to_tensor
+    qkv, kc, vc = T(c["qkv"]), T(c["kcache"]), T(c["vcache"])
+    out, qkv_out, kc_out, vc_out = IFN.block_multihead_attention(
+        qkv, kc, vc, T(c["enc"]), T(c["dec"]), T(c["this_time"].astype("int32")),
+        T(c["pad_off"]), T(c["excl"]), T(c["cu"]), T(c["cu"]), T(c["tables"]),
+        qkv_bias=T(c["bias"]), rope_emb=T(c["rope"]), max_seq_len=c["msl"],
+        block_size=c["blk"])
+    want_out, want_qkv, want_k, want_v = _np_blha(c)
+    assert qkv_out is qkv and kc_out is kc and vc_out is vc
+    np.testing.assert_allclose(out.numpy(), want_out, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(kc.numpy(), want_k, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(vc.numpy(), want_v, rtol=1e-5, atol=1e-6)
+    # qkv_out: bias everywhere, rotary on the prefill tokens (the decode token's is in-kernel)
+    prefill = np.r_[0:5, 6:8]
+    np.testing.assert_allclose(qkv.numpy()[prefill], want_qkv[prefill], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(qkv.numpy()[5], c["qkv"][5] + c["bias"], rtol=1e-6)
+
+
+def test_block_multihead_attention_refusals():
+    c = _blha_batch()
+    T = paddle.to_tensor
+    args = (T(c["qkv"]), T(c["kcache"]), T(c["vcache"]), T(c["enc"]), T(c["dec"]),
+            T(c["this_time"].astype("int32")), T(c["pad_off"]), T(c["excl"]), T(c["cu"]),
+            T(c["cu"]), T(c["tables"]))
+    with pytest.raises(NotImplementedError, match="cache quantization"):
+        IFN.block_multihead_attention(*args, cache_k_quant_scales=paddle.ones([2]),
+                                      max_seq_len=8, block_size=4)
+    with pytest.raises(NotImplementedError, match="pre_key_cache"):
+        IFN.block_multihead_attention(*args, pre_key_cache=paddle.ones([3, 2, 1, 4]),
+                                      max_seq_len=8, block_size=4)
+
+
+def test_block_multihead_attention_masks():
+    # an additive lower-triangular `mask` (Paddle's create_attn_mask) gives the causal result;
+    # a tgt_mask of zeros leaves the decoding row unchanged, -1e4 at position 0 removes it
+    c = _blha_batch()
+    T = paddle.to_tensor
+
+    def run(**kw):
+        return IFN.block_multihead_attention(
+            T(c["qkv"]), T(c["kcache"]), T(c["vcache"]), T(c["enc"]), T(c["dec"]),
+            T(c["this_time"].astype("int32")), T(c["pad_off"]), T(c["excl"]), T(c["cu"]),
+            T(c["cu"]), T(c["tables"]), qkv_bias=T(c["bias"]), rope_emb=T(c["rope"]),
+            max_seq_len=8, block_size=4, **kw)[0].numpy()
+    base = run()
+    mask = np.zeros((3, 1, 8, 8), "float32")
+    for b, n in enumerate(c["this_time"]):
+        mask[b, 0, :n, :n] = (np.tril(np.ones((n, n))) - 1) * 1e4
+    np.testing.assert_allclose(run(mask=T(mask)), base, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(run(tgt_mask=paddle.zeros([3, 1, 1, 8])), base, rtol=1e-6)
+    tgt = np.zeros((3, 1, 1, 8), "float32")
+    tgt[1, 0, 0, 0] = -1e4
+    changed = run(tgt_mask=T(tgt))
+    assert not np.allclose(changed[5], base[5]) and np.allclose(changed[:5], base[:5])
