@@ -223,7 +223,12 @@ def _require_init(api):
 
 
 def _pg(group):
-    return None if group is None else group.process_group
+    if group is None:
+        return None
+    if group.name in _shut_groups:
+        raise RuntimeError(f"paddle.distributed: group {group.name} (ranks {group.ranks}) was shut "
+                           f"down by shutdown_process_group; call restart_process_group first")
+    return group.process_group
 
 
 def _raw(tensor, api, arg="tensor"):
@@ -541,7 +546,7 @@ _shut_groups = {}
 def shutdown_process_group(group=None):
     """paddle.distributed.shutdown_process_group(group=None): close the communicator of `group`
     (of every group but the default one when None) to free its resources; the Group object stays
-    and restart_process_group opens it again. A collective on a closed group raises.
+    and restart_process_group opens it again. A collective on a closed group raises RuntimeError.
 
     Differences from Paddle: a closed group's torch ProcessGroup is shut down and replaced by a
     new one on restart (torch cannot reopen one)."""
