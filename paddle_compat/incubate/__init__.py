@@ -9,6 +9,8 @@ from .._incubate.nn.loss import identity_loss
 from .._incubate.optimizer.lookahead import LookAhead
 from .._incubate.optimizer.modelaverage import ModelAverage
 from . import nn, autograd, optimizer
+# paddle.incubate.distributed (fleet's recompute_hybrid / recompute_sequential)
+from . import distributed
 
 __all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max",
            "segment_min", "graph_send_recv",
