@@ -1,5 +1,5 @@
-"""Record Paddle's plain-Python distributed utilities: the sparse-table entry configs, fleet's
-MultiSlot data generators, fleet.utils.LocalFS, UtilBase's file shards, create_nccl_config off NCCL.
+"""Record Paddle's plain-Python distributed utilities: the sparse-table entry configs, DistAttr and
+SplitPoint, fleet's MultiSlot data generators, fleet.utils.LocalFS, UtilBase's file shards, create_nccl_config off NCCL.
 
     PADDLE_PY conformance/record/record_distributed_utils.py
 
@@ -141,6 +141,16 @@ CASES = {
     "file_shard_few": "[shard(fleet.UtilBase, fleet.UserDefinedRoleMaker, ['a'], i, 2) for i in range(2)]",
     "heter_file_shard": "[shard(fleet.UtilBase, fleet.UserDefinedRoleMaker, list('abcde'), i, 2, "
                         "heter=True) for i in range(2)]",
+    "dist_attr": "(lambda a: [a.sharding_specs, a.dims_mapping, str(a)])(d.DistAttr("
+                 "d.ProcessMesh([[2, 4, 5], [0, 1, 3]], dim_names=['x', 'y']), ['x', 'y']))",
+    "dist_attr_none": "(lambda a: [a.dims_mapping, a.is_annotated('process_mesh'), str(a)])("
+                      "d.DistAttr(d.ProcessMesh([0, 1], dim_names=['x']), [None, 'x', None]))",
+    "dist_attr_not_list": "d.DistAttr(d.ProcessMesh([0, 1], dim_names=['x']), 'x')",
+    "dist_attr_bad_name": "d.DistAttr(d.ProcessMesh([0, 1], dim_names=['x']), ['z'])",
+    "dist_attr_bad_mesh": "d.DistAttr([0, 1], ['x'])",
+    "dist_attr_bad_spec": "d.DistAttr(d.ProcessMesh([0, 1], dim_names=['x']), [1])",
+    "split_point": "[repr(d.SplitPoint.BEGINNING), d.SplitPoint.END.value, "
+                   "[m.name for m in d.SplitPoint], d.SplitPoint(1).name]",
     "file_shard_not_list": "shard(fleet.UtilBase, fleet.UserDefinedRoleMaker, 'abc', 0, 2)",
 }
 
