@@ -54,6 +54,9 @@ from .fleet.base.topology import create_nccl_config
 from .auto_parallel.dist_attr import DistAttr
 from .auto_parallel.local_layer import LocalLayer
 from .auto_parallel.intermediate.pipeline_parallel import SplitPoint
+from .auto_parallel.intermediate.context_parallel import ContextParallel, PrepareContextParallel
+from .auto_parallel.intermediate.tensor_parallel import ConvParallel
+from .auto_parallel.high_level_api import to_distributed
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -74,7 +77,8 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "shard_weight", "local_map", "sharding",
            "CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "InMemoryDataset",
            "QueueDataset", "restart_process_group", "shutdown_process_group",
-           "create_nccl_config", "DistAttr", "LocalLayer", "SplitPoint"]
+           "create_nccl_config", "DistAttr", "LocalLayer", "SplitPoint", "ContextParallel",
+           "PrepareContextParallel", "ConvParallel", "to_distributed"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
