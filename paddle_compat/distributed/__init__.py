@@ -57,6 +57,7 @@ from .auto_parallel.intermediate.pipeline_parallel import SplitPoint
 from .auto_parallel.intermediate.context_parallel import ContextParallel, PrepareContextParallel
 from .auto_parallel.intermediate.tensor_parallel import ConvParallel
 from .auto_parallel.high_level_api import to_distributed
+from . import io
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -78,7 +79,7 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "InMemoryDataset",
            "QueueDataset", "restart_process_group", "shutdown_process_group",
            "create_nccl_config", "DistAttr", "LocalLayer", "SplitPoint", "ContextParallel",
-           "PrepareContextParallel", "ConvParallel", "to_distributed"]
+           "PrepareContextParallel", "ConvParallel", "to_distributed", "io"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
