@@ -1,5 +1,5 @@
 """paddle.incubate.distributed.fleet.fleet_util (FleetUtil, GPUPSUtil in paddle_compat/
-distributed/fleet/fleet_util.py): refused, naming fleet.UtilBase and fleet.utils' file systems."""
+_incubate/distributed/fleet/fleet_util.py): refused, naming fleet.UtilBase and fleet.utils' file systems."""
 import pytest
 
 from paddle_compat.incubate.distributed.fleet import fleet_util

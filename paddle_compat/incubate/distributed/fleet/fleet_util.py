@@ -1,6 +1,6 @@
 """paddle.incubate.distributed.fleet.fleet_util (public face): FleetUtil, GPUPSUtil (room:
-paddle_compat/distributed/fleet/fleet_util.py)."""
-from ....distributed.fleet.fleet_util import FleetUtil, GPUPSUtil
+paddle_compat/_incubate/distributed/fleet/fleet_util.py)."""
+from ...._incubate.distributed.fleet.fleet_util import FleetUtil, GPUPSUtil
 
 __all__ = ["FleetUtil", "GPUPSUtil"]
 
