@@ -26,9 +26,6 @@ from .._mode import STATE, in_dynamic_mode
 __all__ = ["is_persistable", "save_persistables", "load_persistables",
            "load_inference_model_distributed"]
 
-_NOT_SAVED = ("FEED_MINIBATCH", "FETCH_LIST", "READER")
-
-
 def _static_only(api):
     assert not in_dynamic_mode(), f"We don't support {api} in dynamic graph mode"
 
@@ -40,11 +37,8 @@ def _pir_failure(what):
 def is_persistable(var):
     """paddle.distributed.io.is_persistable(var): whether `var` is saved with the persistables
     (persistable, and not a feed/fetch/reader variable)."""
-    if STATE.pir:
-        raise _pir_failure("Value' object has no attribute 'desc'")
-    if var.type in _NOT_SAVED:
-        return False
-    return var.persistable
+    from .._static.io_utils import is_persistable as check
+    return check(var)
 
 
 def _program(main_program):

@@ -32,7 +32,7 @@ _FEED_FETCH = ("FEED_MINIBATCH", "FETCH_LIST")
 
 
 def _is_persistable(var):
-    from ....distributed.io import is_persistable
+    from ...._static.io_utils import is_persistable
     return is_persistable(var)
 
 
