@@ -13,6 +13,8 @@ from . import nn, autograd, optimizer
 from .._incubate.operators.graph_khop_sampler import graph_khop_sampler
 from .._incubate.jit.inference_decorator import inference
 from . import cc, autotune
+# paddle.incubate.distributed (fleet's recompute_hybrid / recompute_sequential)
+from . import distributed
 
 __all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max",
            "segment_min", "graph_send_recv",
