@@ -213,3 +213,36 @@ def test_paddle_tensor_is_callable_and_still_the_module():
         paddle.asarray([1], "float32")          # dtype is keyword-only, as in Paddle
     with pytest.raises(RuntimeError, match="Pinning memory is not supported for Place"):
         paddle.tensor([1.0], pin_memory=True)
+
+
+# ---- paddle.MmapStorage: conformance/goldens/dtype.json (record_dtype.py) ----
+from tests._tensor_api_goldens import Goldens as _Goldens  # noqa: E402
+
+_MMAP = _Goldens("dtype")
+
+
+@pytest.mark.parametrize("case", _MMAP.cases("creation"))
+def test_mmap_storage_matches_paddle(case):
+    _MMAP.check(case)
+
+
+def test_mmap_storage_refuses_reads_past_the_mapping(tmp_path):
+    path = tmp_path / "x.pp"
+    np.arange(4, dtype="float32").tofile(path)
+    s = paddle.MmapStorage(str(path), 16)
+    with pytest.raises(ValueError, match="past the 16 bytes mapped"):
+        s.get_slice("float32", 0, 5)
+    with pytest.raises(ValueError, match="past the 16 bytes mapped"):
+        s.get_slice("float32", -4, 0)
+    with pytest.raises(ValueError, match="step must be 1"):
+        s.get_slice("float32", 0, 2, 2)
+    whole = paddle.MmapStorage(str(path), 0)     # nbytes <= 0 maps the whole file
+    assert whole.get_slice("float32", 4, 7).numpy().tolist() == [1.0, 2.0, 3.0]
+
+
+def test_mmap_storage_slice_is_a_copy(tmp_path):
+    path = tmp_path / "x.pp"
+    np.arange(4, dtype="float32").tofile(path)
+    t = paddle.MmapStorage(str(path), 16).get_slice("float32", 0, 4)
+    t[0] = 9.0
+    assert np.fromfile(path, dtype="float32").tolist() == [0.0, 1.0, 2.0, 3.0]
