@@ -14,12 +14,24 @@ from ...._incubate.nn.functional.fused_rotary_position_embedding import (
 from ...._incubate.nn.functional.variable_length_memory_efficient_attention import (
     variable_length_memory_efficient_attention)
 from ...._nn.functional.activation import swiglu
+# MoE helper ops (incfused): Paddle 3.3.1 runs them only on GPU; computed here on any device
+from ...._incubate.nn.functional.int_bincount import int_bincount
+from ...._incubate.nn.functional.cal_aux_loss import cal_aux_loss
+from ...._incubate.nn.functional.expand_modality_expert_id import expand_modality_expert_id
+from ...._incubate.nn.functional.build_src_rank_and_local_expert_id import (
+    build_src_rank_and_local_expert_id)
+from ...._incubate.nn.functional.moe_combine import moe_combine
+from ...._incubate.nn.functional.moe_gate_dispatch import moe_gate_dispatch
+from ...._incubate.nn.functional.moe_gate_dispatch_permute import moe_gate_dispatch_permute
+from ...._incubate.nn.functional.fp8 import fused_act_dequant, fused_swiglu_weighted_bwd
 
 __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fused_rms_norm",
            "fused_layer_norm", "fused_dropout_add", "fused_feedforward",
            "fused_multi_head_attention", "fused_bias_dropout_residual_layer_norm", "fused_bias_act",
            "fused_rotary_position_embedding", "variable_length_memory_efficient_attention",
-           "swiglu"]
+           "swiglu", "int_bincount", "cal_aux_loss", "expand_modality_expert_id",
+           "build_src_rank_and_local_expert_id", "moe_combine", "moe_gate_dispatch",
+           "moe_gate_dispatch_permute", "fused_act_dequant", "fused_swiglu_weighted_bwd"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ...._census import missing_getattr as _missing_getattr  # noqa: E402
