@@ -68,3 +68,272 @@ def test_rope_gradient_on_the_cuda_path(monkeypatch):
     assert out_k is None and out_v is None
     out_q.sum().backward()
     assert list(q.grad.shape) == [1, 2, 1, 4]
+
+
+# ---- MoE helpers and FP8 ops Paddle 3.3.1 runs only on GPU (paddle_compat computes them on any
+# device): each checked against a numpy loop written from Paddle's CUDA kernel ---------------------
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+IF = paddle.incubate.nn.functional
+T = paddle.to_tensor
+
+
+def test_int_bincount_counts_values_in_low_high():
+    x = np.array([[1, 2, 2, 5], [7, -1, 3, 3]])
+    for low, high, dtype in ((0, 6, "int32"), (2, 9, "int64")):
+        want = [int((x == v).sum()) for v in range(low, high)]
+        got = IF.int_bincount(T(x), low, high, dtype)
+        assert got.numpy().tolist() == want and str(got.dtype) == f"paddle.{dtype}"
+    with pytest.raises(ValueError, match="dtype must be 'int32' or 'int64'"):
+        IF.int_bincount(T(x), 0, 4)
+    with pytest.raises(ValueError, match="x` must be of dtype int32, int64"):
+        IF.int_bincount(T([1.0]), 0, 4, "int64")
+
+
+def _expand_ref(e, n, group, offset, is_group):
+    out = np.array(e)
+    for (s, j), v in np.ndenumerate(out):
+        v = v + j * group if is_group else v
+        if n > 0:
+            rank, local = int(v / n), v - int(v / n) * n      # C division truncates
+            v = rank * 2 * n + local + offset * n
+        out[s, j] = v
+    return out
+
+
+@pytest.mark.parametrize("n,group,offset,is_group", [(4, 2, 1, True), (3, 0, 0, False),
+                                                     (0, 5, 1, True)])
+def test_expand_modality_expert_id(n, group, offset, is_group):
+    e = np.array([[0, 1], [5, 2], [7, 3]], dtype="int32")
+    got = IF.expand_modality_expert_id(T(e), n, group, offset, is_group)
+    assert got.numpy().tolist() == _expand_ref(e, n, group, offset, is_group).tolist()
+    assert got.dtype == paddle.int32
+
+
+def test_build_src_rank_and_local_expert_id():
+    counts = [1, 2, 0, 3, 2, 1]
+    src, local = IF.build_src_rank_and_local_expert_id(T(counts), counts, 2)
+    want_src, want_local = [], []
+    for g, c in enumerate(counts):
+        want_src += [g // 2] * c
+        want_local += [g % 2] * c
+    assert src.numpy().tolist() == want_src and local.numpy().tolist() == want_local
+    assert src.dtype == paddle.int32 and local.dtype == paddle.int32
+    with pytest.raises(ValueError, match="must hold the same counts"):
+        IF.build_src_rank_and_local_expert_id(T(counts), [1, 2], 2)
+
+
+def test_moe_combine_value_and_gradients():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((5, 3))
+    w = rng.standard_normal((4, 2))
+    idx = np.array([[0, 3], [1, 2], [4, 0], [2, 2]], dtype="int32")
+    want = np.zeros((4, 3))
+    for s in range(4):
+        for k in range(2):
+            want[s] += w[s, k] * x[idx[s, k]]
+    xt, wt = T(x, stop_gradient=False), T(w, stop_gradient=False)
+    y = IF.moe_combine(xt, wt, T(idx))
+    np.testing.assert_allclose(y.numpy(), want, rtol=1e-12)
+    y.sum().backward()
+    gw = np.array([[x[idx[s, k]].sum() for k in range(2)] for s in range(4)])
+    np.testing.assert_allclose(wt.grad.numpy(), gw, rtol=1e-12)
+    gx = np.zeros_like(x)
+    for s in range(4):
+        for k in range(2):
+            gx[idx[s, k]] += w[s, k]
+    np.testing.assert_allclose(xt.grad.numpy(), gx, rtol=1e-12)
+    with pytest.raises(ValueError, match="must lie in"):
+        IF.moe_combine(xt, wt, T(idx + 3))
+
+
+def _aux_ref(gp, dm, tm, dtm, E, use_group, k, clip):
+    rows, cols = gp.shape
+    if dtm is not None:
+        seq = float(np.sum(dtm))
+    elif tm is not None:
+        seq = float(np.sum(tm))
+    else:
+        seq = rows / E * cols
+    seq = max(seq, clip)
+    counts = dm.sum(0) if dm.ndim == 2 else dm
+    ce = counts / seq
+    l_aux = sum(ce[e] * gp[:, e].sum() / seq * E for e in range(cols))
+    if use_group:
+        l_aux /= k
+    grad = np.tile(ce * E / (k if use_group else 1) / seq, (rows, 1))
+    if tm is not None:
+        l_aux *= seq / max(float(np.sum(tm)), clip)
+    return l_aux, seq, ce, grad
+
+
+@pytest.mark.parametrize("masks", ["none", "tokens", "both"])
+@pytest.mark.parametrize("use_group", [False, True])
+def test_cal_aux_loss(masks, use_group):
+    rng = np.random.default_rng(1)
+    gp = rng.random((6, 4)).astype("float32")
+    dm = np.eye(4, dtype="int64")[[0, 1, 2, 3, 0, 1]]
+    tm = np.array([1, 1, 1, 0, 0, 1], dtype="float32") if masks != "none" else None
+    dtm = np.array([1, 1, 1, 1, 0, 1, 1, 1], dtype=bool) if masks == "both" else None
+    g = T(gp, stop_gradient=False)
+    l_aux, seq, ce = IF.cal_aux_loss(g, T(dm), None if tm is None else T(tm),
+                                     None if dtm is None else T(dtm), 4, use_group, 2, 0.5)
+    w_l, w_seq, w_ce, w_grad = _aux_ref(gp.astype("float64"), dm, tm, dtm, 4, use_group, 2, 0.5)
+    np.testing.assert_allclose(float(l_aux), w_l, rtol=1e-5)
+    np.testing.assert_allclose(float(seq), w_seq, rtol=1e-6)
+    np.testing.assert_allclose(ce.numpy(), w_ce, rtol=1e-6)
+    l_aux.backward()
+    np.testing.assert_allclose(g.grad.numpy(), w_grad, rtol=1e-5)   # the scale is forward-only
+
+
+def test_cal_aux_loss_one_dimensional_dispatch_mask():
+    gp = np.full((3, 4), 0.25, dtype="float32")
+    l_aux, seq, ce = IF.cal_aux_loss(T(gp), T([3, 1, 0, 2]), None, None, 4, False, 1, 0.0)
+    w_l, w_seq, w_ce, _ = _aux_ref(gp.astype("float64"), np.array([3, 1, 0, 2]), None, None, 4,
+                                   False, 1, 0.0)
+    np.testing.assert_allclose([float(l_aux), float(seq)], [w_l, w_seq], rtol=1e-6)
+    np.testing.assert_allclose(ce.numpy(), w_ce, rtol=1e-6)
+
+
+def _dispatch_ref(x, g, bias, k, cap, use_pad):
+    """A loop over the moe_top_k / sort / initialize_moe_routing kernels."""
+    S, E = g.shape
+    H = x.shape[1]
+    eid = np.zeros((S, k), dtype=np.int64)
+    w = np.zeros((S, k), dtype=np.float32)
+    for r in range(S):
+        taken = []
+        for i in range(k):
+            best, best_v = 0, -1.0
+            for e in range(E):
+                if e in taken:
+                    continue
+                v = g[r, e] + (bias[e] if bias is not None else 0.0)
+                if v > best_v:
+                    best, best_v = e, v
+            taken.append(best)
+            eid[r, i], w[r, i] = best, g[r, best]
+    entries = [(eid[r, i], i, r) if use_pad else (eid[r, i], r, i)
+               for r in range(S) for i in range(k)]
+    entries.sort()
+    offset = np.cumsum(np.bincount(eid.reshape(-1), minlength=E))
+    y = np.zeros((E * cap, H) if use_pad else (S * k, H), dtype=x.dtype)
+    scatter = np.zeros((k, S), dtype=np.int64)
+    for d, ent in enumerate(entries):
+        e = ent[0]
+        r, i = (ent[2], ent[1]) if use_pad else (ent[1], ent[2])
+        rie = d - (offset[e - 1] if e else 0)
+        if rie >= cap:
+            w[r, i] = 0.0
+            continue
+        dest = e * cap + rie if use_pad else d
+        scatter[i, r] = dest
+        y[dest] = x[r]
+    return y, w, scatter, offset, eid
+
+
+def _gate(seed, S=7, E=4):
+    rng = np.random.default_rng(seed)
+    g = rng.random((S, E)).astype("float32")
+    g[1, 2] = g[1, 0]                       # a tie: the lower expert wins
+    return g
+
+
+@pytest.mark.parametrize("use_pad", [True, False])
+@pytest.mark.parametrize("bias", [None, [0.0, 0.0, 0.4, -0.2]])
+def test_moe_gate_dispatch(use_pad, bias):
+    x = np.arange(14, dtype="float32").reshape(7, 2)
+    g = _gate(2)
+    b = None if bias is None else np.array(bias, dtype="float32")
+    y, w, si, off, eid = IF.moe_gate_dispatch(T(x), T(g), None if b is None else T(b), 2, 3,
+                                              use_pad)
+    wy, ww, wsi, woff, weid = _dispatch_ref(x, g, b, 2, 3, use_pad)
+    assert list(y.shape) == ([4, 3, 2] if use_pad else [7, 2, 2])
+    np.testing.assert_array_equal(y.numpy().reshape(wy.shape), wy)
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and off.numpy().tolist() == woff.tolist()
+    assert eid.numpy().tolist() == weid.tolist()
+    assert (str(w.dtype), str(si.dtype), str(off.dtype), str(eid.dtype)) == (
+        "paddle.float32", "paddle.int32", "paddle.int64", "paddle.int32")
+
+
+def test_moe_gate_dispatch_gradients_and_checks():
+    x = T(np.arange(14, dtype="float64").reshape(7, 2), stop_gradient=False)
+    g = T(_gate(3), stop_gradient=False)
+    y, w, si, off, eid = IF.moe_gate_dispatch(x, g, None, 2, 3, True)
+    (y.sum() + w.sum()).backward()
+    kept = (w.numpy() != 0)
+    np.testing.assert_array_equal(x.grad.numpy()[:, 0], kept.sum(1))
+    want_g = np.zeros((7, 4))
+    for r in range(7):
+        for i in range(2):
+            want_g[r, eid.numpy()[r, i]] += kept[r, i]
+    np.testing.assert_array_equal(g.grad.numpy(), want_g)
+    with pytest.raises(ValueError, match="must be FLOAT32"):
+        IF.moe_gate_dispatch(x, g.astype("float64"), None, 2, 3, True)
+    with pytest.raises(ValueError, match="greater than or equal to k"):
+        IF.moe_gate_dispatch(x, g, None, 5, 3, True)
+
+
+def test_moe_gate_dispatch_permute_lays_experts_out_by_rank():
+    x = np.arange(14, dtype="float32").reshape(7, 2)
+    g = _gate(4)
+    y, w, si, off, eid = IF.moe_gate_dispatch_permute(T(x), T(g), None, 2, 3, 2)
+    wy, ww, wsi, woff, weid = _dispatch_ref(x, g, None, 2, 3, True)
+    assert list(y.shape) == [2, 2, 3, 2]
+    for e in range(4):                       # expert e -> local e % 2 on rank e // 2
+        np.testing.assert_array_equal(y.numpy()[e % 2, e // 2], wy[e * 3:(e + 1) * 3])
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and off.numpy().tolist() == woff.tolist()
+    with pytest.raises(ValueError, match="divisible by world_size"):
+        IF.moe_gate_dispatch_permute(T(x), T(g), None, 2, 3, 3)
+
+
+def _bf16(a):
+    return torch.tensor(a, dtype=torch.float32).to(torch.bfloat16).float().numpy()
+
+
+def test_fused_act_dequant_float_and_packed_scales():
+    vals = np.linspace(-3, 3, 2 * 200, dtype="float32").reshape(2, 200)
+    x = T(vals).astype(paddle.float8_e4m3fn)
+    xf = x.astype("float32").numpy()
+    scale = np.array([[2.0, 0.5], [1.0, 4.0]], dtype="float32")
+    out = IF.fused_act_dequant(x, T(scale))
+    want = np.stack([xf[m] * np.repeat(scale[m], 128)[:200] for m in range(2)])
+    assert out.dtype == paddle.bfloat16
+    np.testing.assert_array_equal(out.astype("float32").numpy(), _bf16(want))
+    # UE8M0: byte m * 2 + block of the int32 buffer is the biased exponent
+    exps = np.array([128, 126, 127, 129], dtype=np.uint8)      # 2, 0.5, 1, 4
+    packed = exps.view(np.int32).reshape(1, 1).repeat(2, 0)    # [2, ceil(200 / 512)]
+    out2 = IF.fused_act_dequant(x, T(packed))
+    np.testing.assert_array_equal(out2.astype("float32").numpy(), _bf16(want))
+
+
+def test_fused_swiglu_weighted_bwd():
+    rng = np.random.default_rng(5)
+    o1 = T(rng.standard_normal((2, 3, 8)).astype("float32")).astype("bfloat16")
+    d = T(rng.standard_normal((2, 3, 4)).astype("float32")).astype("bfloat16")
+    p = rng.random((2, 3)).astype("float32")
+    do1, pg, o2s = IF.fused_swiglu_weighted_bwd(o1, d, T(p))
+    a, g_s = o1.astype("float32").numpy(), d.astype("float32").numpy()
+    x0, x1 = a[..., :4], a[..., 4:]
+    sig = 1 / (1 + np.exp(-x0))
+    o2 = sig * x0 * x1
+    g = g_s * p[..., None]
+    want_do1 = np.concatenate([g * x1 * sig * (1 + x0 - sig * x0), g * sig * x0], -1)
+    np.testing.assert_allclose(do1.astype("float32").numpy(), _bf16(want_do1), rtol=1e-2,
+                               atol=1e-3)
+    np.testing.assert_allclose(pg.numpy(), (g_s * o2).sum(-1), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(o2s.astype("float32").numpy(), _bf16(o2 * p[..., None]),
+                               rtol=1e-2, atol=1e-3)
+    assert (str(do1.dtype), str(pg.dtype), str(o2s.dtype)) == (
+        "paddle.bfloat16", "paddle.float32", "paddle.bfloat16")
+    # the backward it computes is SwiGLU(o1) * prob's, as torch autograd finds it
+    t = torch.tensor(a, requires_grad=True)
+    pr = torch.tensor(p, requires_grad=True)
+    out = torch.nn.functional.silu(t[..., :4]) * t[..., 4:] * pr[..., None]
+    out.backward(torch.tensor(g_s))
+    np.testing.assert_allclose(do1.astype("float32").numpy(), t.grad.numpy(), rtol=2e-2,
+                               atol=2e-3)
+    np.testing.assert_allclose(pg.numpy(), pr.grad.numpy(), rtol=1e-4, atol=1e-5)
