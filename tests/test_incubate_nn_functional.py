@@ -337,3 +337,65 @@ def test_fused_swiglu_weighted_bwd():
     np.testing.assert_allclose(do1.astype("float32").numpy(), t.grad.numpy(), rtol=2e-2,
                                atol=2e-3)
     np.testing.assert_allclose(pg.numpy(), pr.grad.numpy(), rtol=1e-4, atol=1e-5)
+
+
+def _compute_scale_ref(amax, eps, pow2):
+    """ComputeScale of phi/kernels/fusion/gpu/quant_utils.h, one float32 value at a time."""
+    amax = np.float32(max(amax, eps))
+    if amax == 0:
+        return np.float32(1.0)
+    with np.errstate(over="ignore", divide="ignore"):
+        scale = np.float32(448.0) / amax
+    if np.isinf(scale):
+        return np.float32(2.0 ** 127) if pow2 else np.finfo(np.float32).max
+    if pow2 and scale != 0:
+        return np.float32(2.0 ** (int(np.frexp(scale)[1]) - 1))
+    return scale
+
+
+def _to_e4m3(v):
+    return torch.tensor(np.asarray(v, dtype="float32")).to(torch.float8_e4m3fn).float().numpy()
+
+
+@pytest.mark.parametrize("cols,pow2,with_prob", [(300, True, True), (300, False, False),
+                                                 (262, False, True), (262, True, False)])
+def test_fused_weighted_swiglu_act_quant(cols, pow2, with_prob):
+    rng = np.random.default_rng(cols)
+    x = T(rng.standard_normal((2, 2, cols)).astype("float32")).astype("bfloat16")
+    p = rng.random(4).astype("float32")
+    out, scale = IF.fused_weighted_swiglu_act_quant(x, T(p) if with_prob else None, pow2)
+    a = x.astype("float32").numpy().reshape(4, cols)
+    inter = cols // 2
+    act = a[:, :inter] / (1 + np.exp(-a[:, :inter])) * a[:, inter:]
+    if with_prob:
+        act = act * p[:, None]
+    blocks = (inter + 127) // 128
+    want_out = np.zeros((4, inter), dtype=np.float32)
+    want_scale = np.zeros((4, blocks), dtype=np.float32)
+    for r in range(4):
+        for b in range(blocks):
+            blk = act[r, b * 128:(b + 1) * 128].astype(np.float32)
+            amax = np.abs(blk).max()
+            if cols % 8:              # the elementwise kernel keeps the maximum in bfloat16
+                amax = _bf16(amax)
+            s = _compute_scale_ref(amax, 0.0, pow2)
+            want_out[r, b * 128:(b + 1) * 128] = _to_e4m3(blk * s)
+            want_scale[r, b] = np.float32(1.0) / s
+    assert out.dtype == paddle.float8_e4m3fn and list(out.shape) == [4, inter]
+    np.testing.assert_allclose(out.astype("float32").numpy(), want_out, rtol=0.07, atol=1e-6)
+    assert (out.astype("float32").numpy() != want_out).mean() < 0.01     # rounding ties only
+    np.testing.assert_allclose(scale.numpy(), want_scale, rtol=1e-6)
+    if pow2:
+        assert np.all(np.log2(scale.numpy()) == np.round(np.log2(scale.numpy())))
+    with pytest.raises(ValueError, match="Input X must be bfloat16"):
+        IF.fused_weighted_swiglu_act_quant(x.astype("float32"))
+
+
+def test_compute_scale_edge_cases():
+    from paddle_compat._incubate.nn.functional.fp8 import compute_scale
+    amax = torch.tensor([0.0, 1e-45, 3.0, float("inf"), 500.0])
+    for pow2 in (False, True):
+        got = compute_scale(amax, 0.0, pow2).numpy()
+        want = [_compute_scale_ref(np.float32(a), 0.0, pow2) for a in amax.numpy()]
+        np.testing.assert_array_equal(got, np.array(want, dtype=np.float32))
+    np.testing.assert_array_equal(compute_scale(torch.tensor([0.0]), 0.5, False).numpy(), [896.0])

@@ -8,7 +8,25 @@ from ...._tensor import wrap
 from ..._kernel import dynamic_only
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
-__all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd"]
+__all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
+           "compute_scale"]
+
+_FP8_MAX = {torch.float8_e4m3fn: 448.0, torch.float8_e5m2: 57344.0}
+
+
+def compute_scale(amax, eps, pow2, out_dtype=torch.float8_e4m3fn, in_max=None):
+    """Paddle's ComputeScale (phi/kernels/fusion/gpu/quant_utils.h), element-wise over the float32
+    block maxima `amax`: fp8_max / max(amax, eps); 1 where that maximum is 0; the input type's
+    largest scale where the quotient overflows (2**127 with pow2, else `in_max`, float32's max
+    by default); with pow2 the scale rounded down to a power of two."""
+    amax = torch.clamp(amax.float(), min=eps) if eps else amax.float()
+    scale = torch.full_like(amax, _FP8_MAX[out_dtype]) / amax
+    top = 2.0 ** 127 if pow2 else (torch.finfo(torch.float32).max if in_max is None else in_max)
+    scale = torch.where(torch.isinf(scale), torch.full_like(scale, top), scale)
+    if pow2:
+        bits = scale.view(torch.int32) & 0x7F800000     # keep the exponent, drop the mantissa
+        scale = torch.where(scale != 0, bits.view(torch.float32), scale)   # NaN -> inf, as ldexpf
+    return torch.where(amax == 0, torch.ones_like(scale), scale)
 
 
 def _ue8m0(x_scale, rows, blocks):
@@ -86,3 +104,49 @@ def fused_swiglu_weighted_bwd(o1, do2_s, unzipped_probs, name=None):
     do1 = torch.cat([g * x1 * sig * (1.0 + x0 - t), g * t], dim=-1).to(torch.bfloat16)
     probs_grad = (g_s * o2).sum(-1).reshape(p.shape)
     return wrap(do1), wrap(probs_grad), wrap((o2 * prob).to(torch.bfloat16))
+
+
+def fused_weighted_swiglu_act_quant(x, prob=None, using_pow2_scaling=False, name=None):
+    """paddle.incubate.nn.functional.fused_weighted_swiglu_act_quant(x, prob=None,
+    using_pow2_scaling=False) -> (out, scale): SwiGLU of the halves of bfloat16 x [..., 2I]
+    (silu(x0) * x1 in float32), times prob (float32, one per row) when given, quantized per
+    1 x 128 block of each row: s = ComputeScale(amax(|block|)) (448 / amax, 1 for an all-zero
+    block, rounded down to a power of two with using_pow2_scaling), out = float8_e4m3fn(v * s)
+    [rows, I] and scale = 1 / s float32 [rows, ceil(I / 128)] (rows: x's leading axes
+    flattened). As the kernel does when 2I is not a multiple of 8, the block maximum is first
+    rounded to bfloat16 there.
+
+    Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device."""
+    dynamic_only("fused_weighted_swiglu_act_quant")
+    api = "fused_weighted_swiglu_act_quant"
+    xt = tensor_arg(api, "x", x)
+    pt = tensor_arg(api, "prob", prob, optional=True)
+    if xt.dtype != torch.bfloat16:
+        raise ValueError("(InvalidArgument) Input X must be bfloat16, but got "
+                         f"{str(xt.dtype).replace('torch.', '')}")
+    if pt is not None and pt.dtype != torch.float32:
+        raise ValueError("(InvalidArgument) Input prob must be float32, but got "
+                         f"{str(pt.dtype).replace('torch.', '')}")
+    cols = xt.shape[-1]
+    if cols % 2:
+        raise ValueError("(InvalidArgument) The last dim of Input(X) should be exactly divided "
+                         f"by 2, but got {cols}")
+    rows = xt[..., 0].numel()
+    if pt is not None and (pt.dim() == 0 or pt.shape[0] != rows):
+        raise ValueError("(InvalidArgument) The first dim of Input(X) should be equal to the "
+                         f"first dim of Input(prob) but got X.shape[0]: {rows}, prob.shape[0]: "
+                         f"{pt.shape[0] if pt.dim() else 0}")
+    a = xt.detach().reshape(rows, cols).float()
+    inter = cols // 2
+    act = torch.nn.functional.silu(a[:, :inter]) * a[:, inter:]
+    if pt is not None:
+        act = act * pt.detach().reshape(rows, -1)[:, :1]
+    blocks = (inter + 127) // 128
+    padded = torch.nn.functional.pad(act.abs(), (0, blocks * 128 - inter))
+    amax = padded.reshape(rows, blocks, 128).amax(-1)
+    if cols % 8:
+        amax = amax.to(torch.bfloat16).float()
+    s = compute_scale(amax, 0.0, using_pow2_scaling)
+    per_col = s.repeat_interleave(128, dim=1)[:, :inter]
+    out = (act * per_col).to(torch.float8_e4m3fn)
+    return wrap(out), wrap(1.0 / s)
