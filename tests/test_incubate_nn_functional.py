@@ -399,3 +399,79 @@ def test_compute_scale_edge_cases():
         want = [_compute_scale_ref(np.float32(a), 0.0, pow2) for a in amax.numpy()]
         np.testing.assert_array_equal(got, np.array(want, dtype=np.float32))
     np.testing.assert_array_equal(compute_scale(torch.tensor([0.0]), 0.5, False).numpy(), [896.0])
+
+
+def _scale_wrapper_ref(amax, eps, pow2):
+    """ScaleWrapper of the fp8_quant_blockwise kernel (bfloat16's largest scale on overflow)."""
+    s = _compute_scale_ref(amax, eps, pow2)
+    if not pow2 and s == np.finfo(np.float32).max:
+        return np.float32(float.fromhex("0x1.FEp127"))
+    return s
+
+
+def _blockwise_ref(x, eps, pow2, one_by):
+    M, N = x.shape
+    out = np.zeros_like(x)
+    if one_by:
+        scale = np.zeros((M, N // 128), dtype=np.float32)
+        for r in range(M):
+            for b in range(N // 128):
+                blk = x[r, b * 128:(b + 1) * 128]
+                s = _scale_wrapper_ref(np.abs(blk).max(), eps, pow2)
+                out[r, b * 128:(b + 1) * 128] = _to_e4m3(blk * s)
+                scale[r, b] = np.float32(1.0) / s
+    else:
+        scale = np.zeros((M // 128, N // 128), dtype=np.float32)
+        for i in range(M // 128):
+            for j in range(N // 128):
+                blk = x[i * 128:(i + 1) * 128, j * 128:(j + 1) * 128]
+                s = _scale_wrapper_ref(np.abs(blk).max(), eps, pow2)
+                out[i * 128:(i + 1) * 128, j * 128:(j + 1) * 128] = _to_e4m3(blk * s)
+                scale[i, j] = np.float32(1.0) / s
+    return out, scale
+
+
+@pytest.mark.parametrize("method", ["1x128", "128x128"])
+@pytest.mark.parametrize("pow2", [True, False])
+def test_fp8_quant_blockwise(method, pow2):
+    rng = np.random.default_rng(7)
+    xv = rng.standard_normal((128, 256)).astype("float32") * np.array([1.0, 1e-3], "float32"
+                                                                      ).repeat(128)
+    xv[:, 200] = 0.0
+    x = T(xv).astype("bfloat16")
+    a = x.astype("float32").numpy()
+    one_by = method == "1x128"
+    q, s, qt, st = IF.fp8_quant_blockwise(x, input_transpose=True, output_scale_transpose=False,
+                                          using_pow2_scale=pow2, quant_method=method)
+    w_q, w_s = _blockwise_ref(a, 0.0, pow2, one_by)
+    np.testing.assert_array_equal(q.astype("float32").numpy(), w_q)
+    np.testing.assert_array_equal(s.numpy(), w_s)
+    if one_by:
+        w_qt, w_st = _blockwise_ref(a.T.copy(), 0.0, pow2, True)
+    else:
+        w_qt, w_st = w_q.T, w_s.T
+    np.testing.assert_array_equal(qt.astype("float32").numpy(), w_qt)
+    np.testing.assert_array_equal(st.numpy(), w_st)
+    q2, s2 = IF.fp8_quant_blockwise(x, using_pow2_scale=pow2, quant_method=method)
+    np.testing.assert_array_equal(s2.numpy(), w_s.T)          # output_scale_transpose=True
+    qt3, st3 = IF.fp8_quant_blockwise(x, input_transpose=True, return_transpose_only=True,
+                                      output_scale_transpose=False, using_pow2_scale=pow2,
+                                      quant_method=method)
+    np.testing.assert_array_equal(st3.numpy(), w_st)
+    assert q.dtype == paddle.float8_e4m3fn and s.dtype == paddle.float32
+
+
+def test_fp8_quant_blockwise_checks():
+    x = T(np.ones((128, 128), "float32")).astype("bfloat16")
+    with pytest.raises(ValueError, match="Unsupported quantization method"):
+        IF.fp8_quant_blockwise(x, quant_method="2x2")
+    with pytest.raises(ValueError, match="Unsupported output type"):
+        IF.fp8_quant_blockwise(x, output_type="e5m2")
+    with pytest.raises(ValueError, match="exactly divided by 128"):
+        IF.fp8_quant_blockwise(T(np.ones((64, 128), "float32")).astype("bfloat16"))
+    with pytest.raises(ValueError, match="only support bfloat16"):
+        IF.fp8_quant_blockwise(T(np.ones((128, 128), "float32")))
+    with pytest.raises(NotImplementedError, match="using_ue8m0_scale"):
+        IF.fp8_quant_blockwise(x, using_ue8m0_scale=True)
+    q, s = IF.fp8_quant_blockwise(x, epsilon=2.0, using_pow2_scale=False)
+    np.testing.assert_array_equal(s.numpy(), np.full((1, 128), 2.0 / 448, "float32"))

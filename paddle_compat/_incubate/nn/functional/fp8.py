@@ -9,7 +9,7 @@ from ..._kernel import dynamic_only
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
-           "compute_scale"]
+           "fp8_quant_blockwise", "compute_scale"]
 
 _FP8_MAX = {torch.float8_e4m3fn: 448.0, torch.float8_e5m2: 57344.0}
 
@@ -150,3 +150,97 @@ def fused_weighted_swiglu_act_quant(x, prob=None, using_pow2_scaling=False, name
     per_col = s.repeat_interleave(128, dim=1)[:, :inter]
     out = (act * per_col).to(torch.float8_e4m3fn)
     return wrap(out), wrap(1.0 / s)
+
+
+_BF16_MAX_SCALE = float.fromhex("0x1.FEp127")     # ScaleWrapper's overflow scale without pow2
+
+
+def _invalid(msg):
+    return ValueError(f"(InvalidArgument) {msg}")
+
+
+def _quant_1x128_rows(x, eps, pow2):
+    """Quantize each row of x [R, C] (C a multiple of 128) per 128-column block: (fp8, 1/scale
+    [R, C/128])."""
+    R, C = x.shape
+    amax = x.abs().reshape(R, C // 128, 128).amax(-1)
+    s = compute_scale(amax, eps, pow2, in_max=_BF16_MAX_SCALE)
+    q = (x * s.repeat_interleave(128, dim=1)).to(torch.float8_e4m3fn)
+    return q, 1.0 / s
+
+
+def fp8_quant_blockwise(x, epsilon=0.0, input_transpose=False, output_scale_transpose=True,
+                        return_transpose_only=False, using_pow2_scale=True,
+                        using_ue8m0_scale=False, quant_method="1x128", output_type="e4m3",
+                        name=None):
+    """paddle.incubate.nn.functional.fp8_quant_blockwise(x, epsilon=0.0, input_transpose=False,
+    output_scale_transpose=True, return_transpose_only=False, using_pow2_scale=True,
+    using_ue8m0_scale=False, quant_method='1x128', output_type='e4m3'): blockwise float8_e4m3fn
+    quantization of bfloat16 x [M, N] (M and N multiples of 128), as Paddle's kernel computes
+    it. Each block (1 x 128 along a row, or 128 x 128) gets s = 448 / max(amax, epsilon) (1 for
+    a zero block; 2**127, or bfloat16's largest value without pow2, where that overflows;
+    rounded down to a power of two with using_pow2_scale); out = float8_e4m3fn(x * s), scale =
+    1 / s, float32.
+
+    Shapes: out [M, N]; 1x128 scale [M, N/128] ([N/128, M] with output_scale_transpose);
+    128x128 scale [M/128, N/128] (transposed likewise). With input_transpose also out_t [N, M]
+    (x^T quantized: 1x128 blocks run along x's columns, scale_t [N, M/128], [M/128, N]
+    transposed; 128x128 reuses each tile's scale, scale_t the transpose of scale). Returns
+    (out, scale); (out_t, scale_t) with return_transpose_only; else all four with
+    input_transpose.
+
+    Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device.
+    using_ue8m0_scale=True (scales packed 4 to an int32) raises NotImplementedError: use the
+    float32 scales (their exponents are the UE8M0 values when using_pow2_scale)."""
+    if quant_method == "1x128":
+        one_by = True
+    elif quant_method == "128x128":
+        one_by = False
+    else:
+        raise ValueError("Unsupported quantization method")
+    if output_type != "e4m3":
+        raise ValueError("Unsupported output type")
+    dynamic_only("fp8_quant_blockwise")
+    if using_ue8m0_scale:
+        raise NotImplementedError(
+            "paddle.incubate.nn.functional.fp8_quant_blockwise(using_ue8m0_scale=True) is not "
+            "provided by paddle_compat: call it with using_ue8m0_scale=False and "
+            "using_pow2_scale=True; the float32 scales are then exact powers of two")
+    xt = tensor_arg("fp8_quant_blockwise", "x", x)
+    if xt.dim() != 2:
+        raise _invalid("Input must have exactly 2 dimensions.")
+    if xt.dtype != torch.bfloat16:
+        raise _invalid("currently only support bfloat16 input.")
+    M, N = xt.shape
+    if M % 128:
+        raise _invalid(f"The first dim of Input(X) should be exactly divided by 128 , but got {M}")
+    if N % 128:
+        raise _invalid(f"The last dim of Input(X) should be exactly divided by 128 , but got {N}")
+    if M == 0 or N == 0:
+        raise _invalid("invalid shape encountered in output outer dim.")
+    a = xt.detach().float()
+    eps = float(epsilon)
+    if one_by:
+        out, scale = _quant_1x128_rows(a, eps, using_pow2_scale)
+        if input_transpose:
+            out_t, scale_t = _quant_1x128_rows(a.t().contiguous(), eps, using_pow2_scale)
+    else:
+        tiles = a.abs().reshape(M // 128, 128, N // 128, 128).amax(dim=(1, 3))
+        s = compute_scale(tiles, eps, using_pow2_scale, in_max=_BF16_MAX_SCALE)
+        full = s.repeat_interleave(128, 0).repeat_interleave(128, 1)
+        out = (a * full).to(torch.float8_e4m3fn)
+        scale = 1.0 / s
+        if input_transpose:
+            out_t = out.view(torch.int8).t().contiguous().view(torch.float8_e4m3fn)
+            scale_t = scale.t()
+    if output_scale_transpose:
+        scale = scale.t()
+        if input_transpose:
+            scale_t = scale_t.t()
+    scale = scale.contiguous()
+    if not input_transpose:
+        return wrap(out), wrap(scale)
+    scale_t = scale_t.contiguous()
+    if return_transpose_only:
+        return wrap(out_t), wrap(scale_t)
+    return wrap(out), wrap(scale), wrap(out_t), wrap(scale_t)
