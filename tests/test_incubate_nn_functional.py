@@ -475,3 +475,24 @@ def test_fp8_quant_blockwise_checks():
         IF.fp8_quant_blockwise(x, using_ue8m0_scale=True)
     q, s = IF.fp8_quant_blockwise(x, epsilon=2.0, using_pow2_scale=False)
     np.testing.assert_array_equal(s.numpy(), np.full((1, 128), 2.0 / 448, "float32"))
+
+
+@pytest.mark.parametrize("transpose", [True, False])
+def test_fused_stack_transpose_quant(transpose):
+    rng = np.random.default_rng(11)
+    mats = [T(rng.standard_normal((128, 256)).astype("float32") * (i + 1)).astype("bfloat16")
+            for i in range(2)]
+    mats[1] = T(np.zeros((128, 256), "float32")).astype("bfloat16")
+    out, scale = IF.fused_stack_transpose_quant(mats, transpose=transpose)
+    want_q, want_s = [], []
+    for m in mats:
+        a = m.astype("float32").numpy()
+        q, s = _blockwise_ref(a, 0.0, False, one_by=False)
+        want_q.append(q.T if transpose else q)
+        want_s.append(s.T if transpose else s)
+    np.testing.assert_array_equal(out.astype("float32").numpy(), np.concatenate(want_q))
+    np.testing.assert_array_equal(scale.numpy(), np.concatenate(want_s))
+    assert list(out.shape) == ([512, 128] if transpose else [256, 256])
+    assert out.dtype == paddle.float8_e4m3fn and scale.dtype == paddle.float32
+    with pytest.raises(ValueError, match="multiples of 128"):
+        IF.fused_stack_transpose_quant([T(np.ones((64, 128), "float32")).astype("bfloat16")])

@@ -9,7 +9,7 @@ from ..._kernel import dynamic_only
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
-           "fp8_quant_blockwise", "compute_scale"]
+           "fp8_quant_blockwise", "fused_stack_transpose_quant", "compute_scale"]
 
 _FP8_MAX = {torch.float8_e4m3fn: 448.0, torch.float8_e5m2: 57344.0}
 
@@ -244,3 +244,42 @@ def fp8_quant_blockwise(x, epsilon=0.0, input_transpose=False, output_scale_tran
     if return_transpose_only:
         return wrap(out_t), wrap(scale_t)
     return wrap(out), wrap(scale), wrap(out_t), wrap(scale_t)
+
+
+def fused_stack_transpose_quant(x, transpose=True):
+    """paddle.incubate.nn.functional.fused_stack_transpose_quant(x, transpose=True) -> (out, scale):
+    the bfloat16 matrices x[i] [M, K] (M, K multiples of 128) stacked and quantized to
+    float8_e4m3fn per 128 x 128 tile, as Paddle's kernels (fused_stack_quant /
+    fused_stack_transpose_quant) compute it: s = 448 / amax(|tile|) (1 for a zero tile,
+    bfloat16's largest value where that overflows), out = float8_e4m3fn(x * s), scale = 1 / s.
+    Without transpose out is [n*M, K] and scale [n*M/128, K/128]; with it each matrix is
+    transposed: out [n*K, M], scale [n*K/128, M/128].
+
+    Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device."""
+    dynamic_only("fused_stack_transpose_quant")
+    api = "fused_stack_transpose_quant"
+    if not isinstance(x, (list, tuple)) or not x:
+        raise TypeError(f"paddle.incubate.nn.functional.{api}: x must be a non-empty list or "
+                        f"tuple of Tensors, but received {type(x).__name__}")
+    mats = [tensor_arg(api, f"x[{i}]", t) for i, t in enumerate(x)]
+    for i, m in enumerate(mats):
+        check_dtype(api, f"x[{i}]", m, (torch.bfloat16,))
+        check_rank(api, f"x[{i}]", m, (2,))
+        if list(m.shape) != list(mats[0].shape):
+            raise ValueError(f"paddle.incubate.nn.functional.{api}: every tensor must have x[0]'s "
+                             f"shape {list(mats[0].shape)}, but x[{i}] is {list(m.shape)}")
+    M, K = mats[0].shape
+    if M % 128 or K % 128:
+        raise ValueError(f"paddle.incubate.nn.functional.{api}: both dims of each tensor must be "
+                         f"multiples of 128, but received [{M}, {K}]")
+    a = torch.stack([m.detach().float() for m in mats])                 # [n, M, K]
+    n = a.shape[0]
+    tiles = a.abs().reshape(n, M // 128, 128, K // 128, 128).amax(dim=(2, 4))
+    s = compute_scale(tiles, 0.0, False, in_max=_BF16_MAX_SCALE)       # [n, M/128, K/128]
+    full = s.repeat_interleave(128, 1).repeat_interleave(128, 2)
+    q = (a * full).to(torch.float8_e4m3fn)
+    inv = 1.0 / s
+    if transpose:
+        q = q.view(torch.int8).transpose(1, 2).contiguous().view(torch.float8_e4m3fn)
+        inv = inv.transpose(1, 2).contiguous()
+    return wrap(q.reshape(-1, q.shape[-1])), wrap(inv.reshape(-1, inv.shape[-1]))
