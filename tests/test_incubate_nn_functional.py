@@ -496,3 +496,46 @@ def test_fused_stack_transpose_quant(transpose):
     assert out.dtype == paddle.float8_e4m3fn and scale.dtype == paddle.float32
     with pytest.raises(ValueError, match="multiples of 128"):
         IF.fused_stack_transpose_quant([T(np.ones((64, 128), "float32")).astype("bfloat16")])
+
+
+def _split_ref(a, counts, pow2):
+    outs, scales, start = [], [], 0
+    K = a.shape[1]
+    for c in counts:
+        out = np.zeros((K, c), dtype=np.float32)
+        sc = np.zeros((c // 128, K), dtype=np.float32)
+        for b in range(c // 128):
+            for k in range(K):
+                col = a[start + b * 128:start + (b + 1) * 128, k]
+                s = _scale_wrapper_ref(np.abs(col).max(), 0.0, pow2)
+                out[k, b * 128:(b + 1) * 128] = _to_e4m3(col * s)
+                sc[b, k] = np.float32(1.0) / s
+        outs.append(out)
+        scales.append(sc)
+        start += c
+    return outs, scales
+
+
+@pytest.mark.parametrize("pow2", [False, True])
+@pytest.mark.parametrize("fp8_input", [False, True])
+def test_fused_transpose_split_quant(pow2, fp8_input):
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((384, 130)).astype("float32")
+    counts = [256, 0, 128]
+    if fp8_input:
+        x = T(a).astype(paddle.float8_e4m3fn)
+        sc = rng.random((384, 2)).astype("float32") + 0.5
+        ref_in = _bf16(x.astype("float32").numpy() * np.repeat(sc, 128, axis=1)[:, :130])
+        outs, scales = IF.fused_transpose_split_quant(x, T(sc), counts, pow2)
+    else:
+        x = T(a).astype("bfloat16")
+        ref_in = x.astype("float32").numpy()
+        outs, scales = IF.fused_transpose_split_quant(x, None, counts, pow2)
+    w_outs, w_scales = _split_ref(ref_in, counts, pow2)
+    assert [list(o.shape) for o in outs] == [[130, 256], [130, 0], [130, 128]]
+    for o, s, wo, ws in zip(outs, scales, w_outs, w_scales):
+        np.testing.assert_array_equal(o.astype("float32").numpy(), wo)
+        np.testing.assert_array_equal(s.numpy(), ws)
+    with pytest.raises(ValueError, match="multiples of 128"):
+        IF.fused_transpose_split_quant(T(a).astype("bfloat16"), None, [300, 84])
+    assert IF.fused_transpose_split_quant(T(np.zeros((0, 4), "float32")), None, []) == ([], [])

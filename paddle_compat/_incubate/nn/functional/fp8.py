@@ -9,7 +9,8 @@ from ..._kernel import dynamic_only
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
-           "fp8_quant_blockwise", "fused_stack_transpose_quant", "compute_scale"]
+           "fp8_quant_blockwise", "fused_stack_transpose_quant", "fused_transpose_split_quant",
+           "compute_scale"]
 
 _FP8_MAX = {torch.float8_e4m3fn: 448.0, torch.float8_e5m2: 57344.0}
 
@@ -283,3 +284,58 @@ def fused_stack_transpose_quant(x, transpose=True):
         q = q.view(torch.int8).transpose(1, 2).contiguous().view(torch.float8_e4m3fn)
         inv = inv.transpose(1, 2).contiguous()
     return wrap(q.reshape(-1, q.shape[-1])), wrap(inv.reshape(-1, inv.shape[-1]))
+
+
+def _column_quant_split(a, counts, pow2, api):
+    """a [M, K] float32 (bfloat16 values): per expert's rows, per 128-row block and column, the
+    kernel's column scale; returns the transposed fp8 blocks [K, tokens] and 1/s [tokens/128, K]
+    of each expert."""
+    M, K = a.shape
+    if any(c < 0 or c % 128 for c in counts) or sum(counts) != M:
+        raise ValueError(f"paddle.incubate.nn.functional.{api}: tokens_per_expert must be "
+                         f"multiples of 128 summing to x's {M} rows, but received {counts}")
+    outs, scales = [], []
+    start = 0
+    for c in counts:
+        blk = a[start:start + c].reshape(c // 128, 128, K)
+        amax = blk.abs().amax(1)                                       # [c/128, K]
+        s = compute_scale(amax, 0.0, pow2, in_max=_BF16_MAX_SCALE)
+        q = (blk * s[:, None, :]).reshape(c, K).to(torch.float8_e4m3fn)
+        outs.append(wrap(q.view(torch.int8).t().contiguous().view(torch.float8_e4m3fn)))
+        scales.append(wrap((1.0 / s).contiguous()))
+        start += c
+    return outs, scales
+
+
+def fused_transpose_split_quant(x, input_scales, tokens_per_expert, pow_2_scales=False):
+    """paddle.incubate.nn.functional.fused_transpose_split_quant(x, input_scales,
+    tokens_per_expert, pow_2_scales=False) -> (outs, scales): x [M, K] (bfloat16, or
+    float8_e4m3fn dequantized first with input_scales float32 [M, ceil(K/128)], rounded to
+    bfloat16) split into experts' row ranges (tokens_per_expert, multiples of 128 summing to M),
+    each transposed and quantized to float8_e4m3fn with one scale per column per 128 rows, as
+    Paddle's kernel computes it: s = 448 / amax (1 for zeros, bfloat16's largest value on
+    overflow, a power of two with pow_2_scales); outs[i] [K, tokens_i], scales[i] = 1 / s
+    [tokens_i / 128, K]. An empty x gives ([], []).
+
+    Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device.
+    Row counts that are not multiples of 128 raise ValueError (Paddle's kernel assumes them)."""
+    counts = [int(t) for t in tokens_per_expert]
+    api = "fused_transpose_split_quant"
+    xt = tensor_arg(api, "x", x)
+    if xt.shape[0] == 0 or xt.shape[1] == 0:
+        return [], []
+    dynamic_only(api)
+    check_dtype(api, "x", xt, (torch.bfloat16, torch.float8_e4m3fn))
+    check_rank(api, "x", xt, (2,))
+    a = xt.detach().float()
+    if xt.dtype == torch.float8_e4m3fn:
+        st = tensor_arg(api, "input_scales", input_scales)
+        check_dtype(api, "input_scales", st, (torch.float32,))
+        blocks = (xt.shape[1] + 127) // 128
+        if list(st.shape) != [xt.shape[0], blocks]:
+            raise ValueError(f"paddle.incubate.nn.functional.{api}: input_scales must be "
+                             f"[{xt.shape[0]}, {blocks}] for a float8 x, but received "
+                             f"{list(st.shape)}")
+        per_col = st.detach().repeat_interleave(128, dim=1)[:, :xt.shape[1]]
+        a = (a * per_col).to(torch.bfloat16).float()
+    return _column_quant_split(a, counts, pow_2_scales, api)
