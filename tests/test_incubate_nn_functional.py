@@ -539,3 +539,23 @@ def test_fused_transpose_split_quant(pow2, fp8_input):
     with pytest.raises(ValueError, match="multiples of 128"):
         IF.fused_transpose_split_quant(T(a).astype("bfloat16"), None, [300, 84])
     assert IF.fused_transpose_split_quant(T(np.zeros((0, 4), "float32")), None, []) == ([], [])
+
+
+@pytest.mark.parametrize("C", [64, 128])
+def test_fused_transpose_wlch_split_quant(C):
+    rng = np.random.default_rng(C)
+    W, L, H = 2, 2, 20
+    a = rng.standard_normal((W, L, C, H)).astype("float32")
+    x = T(a).astype("bfloat16")
+    counts = [128, W * L * C - 128]
+    outs, scales = IF.fused_transpose_wlch_split_quant(x, counts, True)
+    tokens = np.zeros((W * L * C, H), dtype=np.float32)
+    xv = x.astype("float32").numpy()
+    for l in range(L):
+        for w in range(W):
+            for c in range(C):
+                tokens[(l * W + w) * C + c] = xv[w, l, c]
+    w_outs, w_scales = _split_ref(tokens, counts, True)
+    for o, s, wo, ws in zip(outs, scales, w_outs, w_scales):
+        np.testing.assert_array_equal(o.astype("float32").numpy(), wo)
+        np.testing.assert_array_equal(s.numpy(), ws)

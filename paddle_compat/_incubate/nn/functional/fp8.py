@@ -10,7 +10,7 @@ from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
            "fp8_quant_blockwise", "fused_stack_transpose_quant", "fused_transpose_split_quant",
-           "compute_scale"]
+           "fused_transpose_wlch_split_quant", "compute_scale"]
 
 _FP8_MAX = {torch.float8_e4m3fn: 448.0, torch.float8_e5m2: 57344.0}
 
@@ -338,4 +338,23 @@ def fused_transpose_split_quant(x, input_scales, tokens_per_expert, pow_2_scales
                              f"{list(st.shape)}")
         per_col = st.detach().repeat_interleave(128, dim=1)[:, :xt.shape[1]]
         a = (a * per_col).to(torch.bfloat16).float()
+    return _column_quant_split(a, counts, pow_2_scales, api)
+
+
+def fused_transpose_wlch_split_quant(x, tokens_per_expert, pow_2_scales=False):
+    """paddle.incubate.nn.functional.fused_transpose_wlch_split_quant(x, tokens_per_expert,
+    pow_2_scales=False) -> (outs, scales): fused_transpose_split_quant of the bfloat16
+    x [W, L, C, H] read as tokens in [L, W, C] order (x.transpose([1, 0, 2, 3]) reshaped to
+    [L*W*C, H]), as Paddle's kernel reads it: outs[i] [H, tokens_i] float8_e4m3fn,
+    scales[i] [tokens_i / 128, H] float32.
+
+    Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device.
+    Row counts that are not multiples of 128 raise ValueError (Paddle's kernel assumes them)."""
+    counts = [int(t) for t in tokens_per_expert]
+    api = "fused_transpose_wlch_split_quant"
+    dynamic_only(api)
+    xt = tensor_arg(api, "x", x)
+    check_dtype(api, "x", xt, (torch.bfloat16,))
+    check_rank(api, "x", xt, (4,))
+    a = xt.detach().float().permute(1, 0, 2, 3).reshape(-1, xt.shape[3])
     return _column_quant_split(a, counts, pow_2_scales, api)

@@ -25,7 +25,8 @@ from ...._incubate.nn.functional.moe_gate_dispatch import moe_gate_dispatch
 from ...._incubate.nn.functional.moe_gate_dispatch_permute import moe_gate_dispatch_permute
 from ...._incubate.nn.functional.fp8 import (fused_act_dequant, fused_swiglu_weighted_bwd,
                                              fused_weighted_swiglu_act_quant, fp8_quant_blockwise,
-                                             fused_stack_transpose_quant, fused_transpose_split_quant)
+                                             fused_stack_transpose_quant, fused_transpose_split_quant,
+                                             fused_transpose_wlch_split_quant)
 
 __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fused_rms_norm",
            "fused_layer_norm", "fused_dropout_add", "fused_feedforward",
@@ -35,7 +36,7 @@ __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fuse
            "build_src_rank_and_local_expert_id", "moe_combine", "moe_gate_dispatch",
            "moe_gate_dispatch_permute", "fused_act_dequant", "fused_swiglu_weighted_bwd",
            "fused_weighted_swiglu_act_quant", "fp8_quant_blockwise", "fused_stack_transpose_quant",
-           "fused_transpose_split_quant"]
+           "fused_transpose_split_quant", "fused_transpose_wlch_split_quant"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ...._census import missing_getattr as _missing_getattr  # noqa: E402
