@@ -143,10 +143,11 @@ def _is_numpy_dtype(dtype):
 
 def to_tensor_dtype(dtype, from_tensor):
     """The DType paddle.to_tensor(data, dtype=...) converts to, with Paddle's errors: Paddle casts
-    Tensor data with `astype` (uint32/uint64 refused by name) and other data through numpy, which has
-    no float8 and whose uint32/uint64 arrays Paddle's tensor.set() refuses (`unsettable`)."""
+    Tensor data with `astype` (uint32/uint64 refused by name) and other data through numpy, which
+    has no float8 and whose uint32/uint64 arrays Paddle's tensor.set() refuses (`unsettable`)."""
     short = dtype.short if isinstance(dtype, DType) else dtype if isinstance(dtype, str) else None
-    if short in ("raw", "undefined", "pstring") or (isinstance(dtype, DType) and dtype.torch is None):
+    if short in ("raw", "undefined", "pstring") or (isinstance(dtype, DType)
+                                                    and dtype.torch is None):
         raise TypeError(f"dtype must be any of [{_ALLOWED_TEXT}], but received {dtype}")
     if short in _NUMPY_REFUSED:
         raise ValueError(f"Not supported numpy dtype {short}") if from_tensor else unsettable()

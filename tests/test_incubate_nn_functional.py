@@ -559,3 +559,29 @@ def test_fused_transpose_wlch_split_quant(C):
     for o, s, wo, ws in zip(outs, scales, w_outs, w_scales):
         np.testing.assert_array_equal(o.astype("float32").numpy(), wo)
         np.testing.assert_array_equal(s.numpy(), ws)
+
+
+@pytest.mark.parametrize("use_pad", [True, False])
+def test_moe_gate_dispatch_and_quant(use_pad):
+    rng = np.random.default_rng(17)
+    xv = rng.standard_normal((7, 256)).astype("float32")
+    xv[3] = 0.0
+    x = T(xv).astype("bfloat16")
+    g = _gate(5)
+    out, scale, w, si, off, eid = IF.moe_gate_dispatch_and_quant(x, T(g), None, 2, 3, use_pad,
+                                                                 True)
+    a = x.astype("float32").numpy()
+    wy, ww, wsi, woff, weid = _dispatch_ref(a, g, None, 2, 3, use_pad)
+    filled = np.zeros(wy.shape[0], dtype=bool)
+    filled[wsi[ww.T != 0]] = True
+    w_q, w_s = _blockwise_ref(wy, 0.0, True, one_by=True)
+    w_q[~filled] = 0.0
+    w_s[~filled] = 1.0
+    np.testing.assert_array_equal(out.astype("float32").numpy(), w_q)
+    np.testing.assert_array_equal(scale.numpy(), w_s)
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and eid.numpy().tolist() == weid.tolist()
+    assert off.numpy().tolist() == woff.tolist()
+    with pytest.raises(ValueError, match="divided by 128"):
+        IF.moe_gate_dispatch_and_quant(T(np.ones((7, 100), "float32")).astype("bfloat16"),
+                                       T(g), None, 2, 3, use_pad, True)

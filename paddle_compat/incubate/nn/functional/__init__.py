@@ -23,20 +23,22 @@ from ...._incubate.nn.functional.build_src_rank_and_local_expert_id import (
 from ...._incubate.nn.functional.moe_combine import moe_combine
 from ...._incubate.nn.functional.moe_gate_dispatch import moe_gate_dispatch
 from ...._incubate.nn.functional.moe_gate_dispatch_permute import moe_gate_dispatch_permute
-from ...._incubate.nn.functional.fp8 import (fused_act_dequant, fused_swiglu_weighted_bwd,
-                                             fused_weighted_swiglu_act_quant, fp8_quant_blockwise,
-                                             fused_stack_transpose_quant, fused_transpose_split_quant,
-                                             fused_transpose_wlch_split_quant)
+from ...._incubate.nn.functional.moe_gate_dispatch_and_quant import moe_gate_dispatch_and_quant
+from ...._incubate.nn.functional.fp8 import (
+    fused_act_dequant, fused_swiglu_weighted_bwd, fused_weighted_swiglu_act_quant,
+    fp8_quant_blockwise, fused_stack_transpose_quant, fused_transpose_split_quant,
+    fused_transpose_wlch_split_quant)
 
 __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fused_rms_norm",
            "fused_layer_norm", "fused_dropout_add", "fused_feedforward",
-           "fused_multi_head_attention", "fused_bias_dropout_residual_layer_norm", "fused_bias_act",
-           "fused_rotary_position_embedding", "variable_length_memory_efficient_attention",
-           "swiglu", "int_bincount", "cal_aux_loss", "expand_modality_expert_id",
-           "build_src_rank_and_local_expert_id", "moe_combine", "moe_gate_dispatch",
-           "moe_gate_dispatch_permute", "fused_act_dequant", "fused_swiglu_weighted_bwd",
-           "fused_weighted_swiglu_act_quant", "fp8_quant_blockwise", "fused_stack_transpose_quant",
-           "fused_transpose_split_quant", "fused_transpose_wlch_split_quant"]
+           "fused_multi_head_attention", "fused_bias_dropout_residual_layer_norm",
+           "fused_bias_act", "fused_rotary_position_embedding",
+           "variable_length_memory_efficient_attention", "swiglu", "int_bincount", "cal_aux_loss",
+           "expand_modality_expert_id", "build_src_rank_and_local_expert_id", "moe_combine",
+           "moe_gate_dispatch", "moe_gate_dispatch_permute", "moe_gate_dispatch_and_quant",
+           "fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
+           "fp8_quant_blockwise", "fused_stack_transpose_quant", "fused_transpose_split_quant",
+           "fused_transpose_wlch_split_quant"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ...._census import missing_getattr as _missing_getattr  # noqa: E402
