@@ -585,3 +585,46 @@ def test_moe_gate_dispatch_and_quant(use_pad):
     with pytest.raises(ValueError, match="divided by 128"):
         IF.moe_gate_dispatch_and_quant(T(np.ones((7, 100), "float32")).astype("bfloat16"),
                                        T(g), None, 2, 3, use_pad, True)
+
+
+def _gemm_ref(a, b, sa, sb, a_1d, b_1d):
+    """Paddle's pyop_ref_* loops (test_fp8_gemm_blockwise.py), in float64."""
+    M, K = a.shape
+    N = b.shape[0]
+    out = np.zeros((M, N))
+    for k in range(0, K, 128):
+        blk = a[:, k:k + 128].astype(np.float64) @ b[:, k:k + 128].astype(np.float64).T
+        a_s = sa[k // 128, :][:, None] if a_1d else np.repeat(sa[:, k // 128], 128)[:M, None]
+        b_s = sb[k // 128, :][None, :] if b_1d else np.repeat(sb[:, k // 128], 128)[None, :N]
+        out += blk * a_s * b_s
+    return out
+
+
+@pytest.mark.parametrize("a_1d,b_1d", [(True, False), (False, True), (True, True)])
+def test_fp8_gemm_blockwise(a_1d, b_1d):
+    rng = np.random.default_rng(19)
+    A = T(rng.standard_normal((256, 384)).astype("float32")).astype("bfloat16")
+    B = T(rng.standard_normal((128, 384)).astype("float32")).astype("bfloat16")
+    qa, sa = IF.fp8_quant_blockwise(A, quant_method="1x128" if a_1d else "128x128",
+                                    output_scale_transpose=a_1d, using_pow2_scale=False)
+    qb, sb = IF.fp8_quant_blockwise(B, quant_method="1x128" if b_1d else "128x128",
+                                    output_scale_transpose=b_1d, using_pow2_scale=False)
+    want = _gemm_ref(qa.astype("float32").numpy(), qb.astype("float32").numpy(), sa.numpy(),
+                     sb.numpy(), a_1d, b_1d)
+    got = IF.fp8_gemm_blockwise(qa, sa, qb, sb, "float32", is_a_1d_scaled=a_1d,
+                                is_b_1d_scaled=b_1d)
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-4, atol=1e-3)
+    exact = A.astype("float32").numpy() @ B.astype("float32").numpy().T
+    # FP8 rounding only: a few percent of the product's size
+    assert np.sqrt(np.mean((got.numpy() - exact) ** 2)) < 0.05 * np.sqrt(np.mean(exact ** 2))
+    acc = paddle.ones([256, 128], dtype="bfloat16")
+    res = IF.fp8_gemm_blockwise(qa, sa, qb, sb, "bfloat16", out=acc, accumulate=True,
+                                is_a_1d_scaled=a_1d, is_b_1d_scaled=b_1d)
+    assert res is acc and acc.dtype == paddle.bfloat16
+    np.testing.assert_allclose(acc.astype("float32").numpy(), _bf16(want + 1.0), rtol=1e-2,
+                               atol=0.1)
+    with pytest.raises(AssertionError, match="Bias is not supported"):
+        IF.fp8_gemm_blockwise(qa, sa, qb, sb, "float32", bias=acc)
+    with pytest.raises(ValueError, match="scales of shape"):
+        IF.fp8_gemm_blockwise(qa, sb, qb, sb, "float32", is_a_1d_scaled=a_1d,
+                              is_b_1d_scaled=b_1d)

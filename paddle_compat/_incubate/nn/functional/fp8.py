@@ -4,13 +4,14 @@ fused_act_dequant and fused_swiglu_weighted_bwd, computed as their GPU kernels c
 float32, rounded once to bfloat16 on output."""
 import torch
 
+from ...._dtype import to_dtype
 from ...._tensor import wrap
 from ..._kernel import dynamic_only
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
            "fp8_quant_blockwise", "fused_stack_transpose_quant", "fused_transpose_split_quant",
-           "fused_transpose_wlch_split_quant", "compute_scale"]
+           "fused_transpose_wlch_split_quant", "fp8_gemm_blockwise", "compute_scale"]
 
 _FP8_MAX = {torch.float8_e4m3fn: 448.0, torch.float8_e5m2: 57344.0}
 
@@ -358,3 +359,66 @@ def fused_transpose_wlch_split_quant(x, tokens_per_expert, pow_2_scales=False):
     check_rank(api, "x", xt, (4,))
     a = xt.detach().float().permute(1, 0, 2, 3).reshape(-1, xt.shape[3])
     return _column_quant_split(a, counts, pow_2_scales, api)
+
+
+def _dequant_operand(api, name, q, scale, one_d):
+    """q [R, K] float8 times its decode scales: 1-D (1 x 128) scales are [ceil(K/128), R], 2-D
+    (128 x 128) ones [ceil(R/128), ceil(K/128)] (the layouts Paddle's tests feed the kernel)."""
+    R, K = q.shape
+    kb, rb = (K + 127) // 128, (R + 127) // 128
+    want = [kb, R] if one_d else [rb, kb]
+    if list(scale.shape) != want:
+        raise ValueError(f"paddle.incubate.nn.functional.{api}: {name} must be "
+                         f"{'1-D (1x128)' if one_d else '2-D (128x128)'} scales of shape {want} "
+                         f"for an operand of shape [{R}, {K}], but received {list(scale.shape)}")
+    if one_d:
+        full = scale.t().repeat_interleave(128, dim=1)[:, :K]
+    else:
+        full = scale.repeat_interleave(128, dim=0)[:R].repeat_interleave(128, dim=1)[:, :K]
+    return q.float() * full.float()
+
+
+def fp8_gemm_blockwise(a, a_decode_scale, b, b_decode_scale, out_dtype, out=None, bias=None,
+                       accumulate=False, use_split_accumulator=True, is_a_1d_scaled=True,
+                       is_b_1d_scaled=True):
+    """paddle.incubate.nn.functional.fp8_gemm_blockwise(a, a_decode_scale, b, b_decode_scale,
+    out_dtype, out=None, bias=None, accumulate=False, use_split_accumulator=True,
+    is_a_1d_scaled=True, is_b_1d_scaled=True): a @ b.T for float8 a [M, K] and b [N, K] with
+    blockwise decode scales (1-D: one per row per 128 of K, shape [K/128, rows]; 2-D: one per
+    128 x 128 tile, shape [rows/128, K/128]), as Paddle's reference in its unit test defines
+    it: out[m, n] = sum over K blocks of (a_blk @ b_blk.T) * a_scale * b_scale, plus out's
+    values with accumulate; written into `out` when given (and returned), cast to out_dtype.
+
+    Differences from Paddle: Paddle 3.3.1 runs it only through cuBLASLt on GPU (on a CPU build
+    its call to paddle.device.cuda.get_device_properties raises ValueError); here it runs on any
+    device, dequantizing both operands and multiplying in float32 (cuBLASLt accumulates per
+    block; results agree to float32 rounding). use_split_accumulator has no effect."""
+    api = "fp8_gemm_blockwise"
+    if bias is not None:
+        raise AssertionError("Bias is not supported")
+    dynamic_only(api)
+    at = tensor_arg(api, "a", a)
+    bt = tensor_arg(api, "b", b)
+    sa = tensor_arg(api, "a_decode_scale", a_decode_scale)
+    sb = tensor_arg(api, "b_decode_scale", b_decode_scale)
+    for name, t in (("a", at), ("b", bt)):
+        check_dtype(api, name, t, (torch.float8_e4m3fn, torch.float8_e5m2))
+        check_rank(api, name, t, (2,))
+    for name, t in (("a_decode_scale", sa), ("b_decode_scale", sb)):
+        check_dtype(api, name, t, (torch.float32,))
+    M, K = at.shape
+    N, K_b = bt.shape
+    if K != K_b:
+        raise ValueError(f"paddle.incubate.nn.functional.{api}: a [{M}, {K}] and b [{N}, {K_b}] "
+                         "must share K")
+    if out is not None and list(out.shape) != [M, N]:
+        raise AssertionError(f"Expected shape {(M, N)}, got {list(out.shape)}")
+    result = _dequant_operand(api, "a_decode_scale", at, sa, is_a_1d_scaled) @ \
+        _dequant_operand(api, "b_decode_scale", bt, sb, is_b_1d_scaled).t()
+    if out is not None and accumulate:
+        result = result + out._t.detach().float()
+    result = result.to(to_dtype(out_dtype).torch)
+    if out is None:
+        return wrap(result)
+    out._t.data.copy_(result.to(out._t.dtype))
+    return out

@@ -27,7 +27,7 @@ from ...._incubate.nn.functional.moe_gate_dispatch_and_quant import moe_gate_dis
 from ...._incubate.nn.functional.fp8 import (
     fused_act_dequant, fused_swiglu_weighted_bwd, fused_weighted_swiglu_act_quant,
     fp8_quant_blockwise, fused_stack_transpose_quant, fused_transpose_split_quant,
-    fused_transpose_wlch_split_quant)
+    fused_transpose_wlch_split_quant, fp8_gemm_blockwise)
 
 __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fused_rms_norm",
            "fused_layer_norm", "fused_dropout_add", "fused_feedforward",
@@ -38,7 +38,7 @@ __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fuse
            "moe_gate_dispatch", "moe_gate_dispatch_permute", "moe_gate_dispatch_and_quant",
            "fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
            "fp8_quant_blockwise", "fused_stack_transpose_quant", "fused_transpose_split_quant",
-           "fused_transpose_wlch_split_quant"]
+           "fused_transpose_wlch_split_quant", "fp8_gemm_blockwise"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ...._census import missing_getattr as _missing_getattr  # noqa: E402
