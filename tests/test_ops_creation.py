@@ -215,6 +215,15 @@ def test_paddle_tensor_is_callable_and_still_the_module():
         paddle.tensor([1.0], pin_memory=True)
 
 
+@pytest.mark.parametrize("api", ["zeros_like", "ones_like", "full_like", "empty_like",
+                                 "rand_like", "randn_like"])
+def test_like_ops_read_x_place_first_as_paddle(api):
+    # Paddle 3.3.1's Python reads x.place first: a numpy array fails with Python's AttributeError.
+    args = (np.zeros(2),) + ((1.0,) if api == "full_like" else ())
+    with pytest.raises(AttributeError, match=r"^'numpy\.ndarray' object has no attribute 'place'$"):
+        getattr(paddle, api)(*args)
+
+
 # ---- paddle.MmapStorage: conformance/goldens/dtype.json (record_dtype.py) ----
 from tests._tensor_api_goldens import Goldens as _Goldens  # noqa: E402
 
