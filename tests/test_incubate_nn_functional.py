@@ -628,3 +628,80 @@ def test_fp8_gemm_blockwise(a_1d, b_1d):
     with pytest.raises(ValueError, match="scales of shape"):
         IF.fp8_gemm_blockwise(qa, sb, qb, sb, "float32", is_a_1d_scaled=a_1d,
                               is_b_1d_scaled=b_1d)
+
+
+def _partial_ref(x, cw, eid, k, cap, E, use_pad, start, end, reverse):
+    """A loop over the moe_gate_dispatch_partial_nosoftmaxtopk kernel's steps."""
+    S, H = x.shape
+    global_counts = np.bincount(eid.reshape(-1), minlength=E)
+    # entries of each local expert in (slot, token) order
+    per_expert = {e: [(i, r) for i in range(k) for r in range(S) if eid[r, i] == e]
+                  for e in range(start, end)}
+    kept = {}
+    for e, ents in per_expert.items():
+        if reverse:
+            kept[e] = ents[max(0, len(ents) - cap):]
+        else:
+            kept[e] = ents[:cap]
+    nums_local = np.zeros(E, dtype=np.int64)
+    for e in per_expert:
+        nums_local[e] = len(per_expert[e]) if use_pad else len(kept[e])
+    w_out = np.zeros_like(cw)
+    for e in kept:
+        for i, r in kept[e]:
+            w_out[r, i] = cw[r, i]
+    scatter = np.zeros((k, S), dtype=np.int64)
+    ys, rev = [], []
+    n_out = (end - start) * cap if use_pad else sum(len(v) for v in kept.values())
+    y = np.zeros((max(n_out, 1), H), dtype=x.dtype)
+    rev = np.full(n_out, S)
+    j = 0
+    for e in range(start, end):
+        base = (e - start) * cap if use_pad else j
+        for n, (i, r) in enumerate(sorted(kept[e], key=lambda t: (t[1], t[0]))):
+            y[base + n] = x[r]
+            rev[base + n] = r
+            scatter[i, r] = base + n
+        j = base + len(kept[e])
+    return y, w_out, scatter, rev, global_counts, nums_local
+
+
+@pytest.mark.parametrize("use_pad,reverse", [(True, False), (False, False), (False, True)])
+def test_moe_gate_dispatch_partial_nosoftmaxtopk(use_pad, reverse):
+    rng = np.random.default_rng(23)
+    S, k, E = 9, 2, 5
+    x = rng.standard_normal((S, 3)).astype("float32")
+    eid = np.array([rng.choice(E, k, replace=False) for _ in range(S)], dtype="int32")
+    cw = rng.random((S, k)).astype("float32")
+    xt, cwt = T(x, stop_gradient=False), T(cw, stop_gradient=False)
+    y, w, si, rev, off, nl = IF.moe_gate_dispatch_partial_nosoftmaxtopk(
+        xt, cwt, T(eid), k, 2, E, use_pad, 1, 4, reverse)
+    wy, ww, wsi, wrev, woff, wnl = _partial_ref(x, cw, eid, k, 2, E, use_pad, 1, 4, reverse)
+    np.testing.assert_array_equal(y.numpy(), wy)
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and rev.numpy().tolist() == wrev.tolist()
+    assert off.numpy().tolist() == woff.tolist() and nl.numpy().tolist() == wnl.tolist()
+    assert (str(si.dtype), str(rev.dtype), str(off.dtype), str(nl.dtype)) == (
+        "paddle.int32", "paddle.int32", "paddle.int64", "paddle.int64")
+    (y.sum() + w.sum()).backward()
+    used = np.zeros(S)
+    for r in wrev[wrev < S]:
+        used[r] += 1
+    np.testing.assert_array_equal(xt.grad.numpy()[:, 0], used)
+    np.testing.assert_array_equal(cwt.grad.numpy(), (ww != 0).astype("float32"))
+
+
+def test_moe_gate_dispatch_partial_nosoftmaxtopk_checks():
+    x = T(np.ones((4, 2), "float32"))
+    cw = T(np.ones((4, 2), "float32"))
+    eid = T(np.array([[0, 1]] * 4, dtype="int32"))
+    with pytest.raises(ValueError, match="use_pad must be false"):
+        IF.moe_gate_dispatch_partial_nosoftmaxtopk(x, cw, eid, 2, 2, 3, True, 0, 2, True)
+    with pytest.raises(ValueError, match="expert_end_index must be greater"):
+        IF.moe_gate_dispatch_partial_nosoftmaxtopk(x, cw, eid, 2, 2, 3, True, 2, 2, False)
+    with pytest.raises(ValueError, match="must be INT32"):
+        IF.moe_gate_dispatch_partial_nosoftmaxtopk(x, cw, eid.astype("int64"), 2, 2, 3, True,
+                                                   0, 2, False)
+    y, w, si, rev, off, nl = IF.moe_gate_dispatch_partial_nosoftmaxtopk(
+        x, cw, eid, 2, 2, 3, False, 2, 3, False)               # no entry is local
+    assert list(y.shape) == [1, 2] and rev.shape == [] and float(w.sum()) == 0.0

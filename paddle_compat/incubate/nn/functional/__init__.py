@@ -24,6 +24,8 @@ from ...._incubate.nn.functional.moe_combine import moe_combine
 from ...._incubate.nn.functional.moe_gate_dispatch import moe_gate_dispatch
 from ...._incubate.nn.functional.moe_gate_dispatch_permute import moe_gate_dispatch_permute
 from ...._incubate.nn.functional.moe_gate_dispatch_and_quant import moe_gate_dispatch_and_quant
+from ...._incubate.nn.functional.moe_gate_dispatch_partial_nosoftmaxtopk import (
+    moe_gate_dispatch_partial_nosoftmaxtopk)
 from ...._incubate.nn.functional.fp8 import (
     fused_act_dequant, fused_swiglu_weighted_bwd, fused_weighted_swiglu_act_quant,
     fp8_quant_blockwise, fused_stack_transpose_quant, fused_transpose_split_quant,
@@ -38,7 +40,8 @@ __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fuse
            "moe_gate_dispatch", "moe_gate_dispatch_permute", "moe_gate_dispatch_and_quant",
            "fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
            "fp8_quant_blockwise", "fused_stack_transpose_quant", "fused_transpose_split_quant",
-           "fused_transpose_wlch_split_quant", "fp8_gemm_blockwise"]
+           "fused_transpose_wlch_split_quant", "fp8_gemm_blockwise",
+           "moe_gate_dispatch_partial_nosoftmaxtopk"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ...._census import missing_getattr as _missing_getattr  # noqa: E402
