@@ -158,7 +158,7 @@ def test_coverage_table_covers_every_census_module_live():
                    "paddle.distributed.sharding", "paddle.audio.features", "paddle.version",
                    "paddle.vision.transforms.functional", "paddle.device.xpu"):
         assert module in by
-    assert 0 < by["paddle"].provided < by["paddle"].total
+    assert 0 < by["paddle"].provided <= by["paddle"].total   # complete since the float8 dtypes
     assert _check.coverage()["paddle"] == (by["paddle"].provided, by["paddle"].total)
 
 
