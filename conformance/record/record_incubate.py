@@ -25,7 +25,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import describe, normalize_message  # noqa: E402
+from record_ops_math import eval_case  # noqa: E402
 
 SETUP = """
 import os
@@ -516,18 +516,15 @@ DENSE = {
 }
 
 
-def run_case(paddle, expr):
-    env = {"paddle": paddle}
-    exec(SETUP, env)
-    try:
-        value = eval(expr, env)
-    except Exception as e:   # the exception itself is the recorded behaviour
-        return {"kind": "error", "type": type(e).__name__, "message": normalize_message(str(e))}
+def _as_list(value):
+    """A shape (paddle.Size, or a tuple of ints) is recorded as a list."""
     if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
-        value = list(value)
-    if type(value).__name__ in ("Size",):
-        value = list(value)
-    return describe(value)
+        return list(value)
+    return list(value) if type(value).__name__ in ("Size",) else value
+
+
+def run_case(paddle, expr):
+    return eval_case(paddle, SETUP, expr, post=_as_list)
 
 
 def main():
