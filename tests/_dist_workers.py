@@ -450,8 +450,11 @@ def fleet_hybrid(out_dir):
     ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
                         nn.Linear(8, 2, weight_attr=attr(w2)))
     model = fleet.distributed_model(tp)
-    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
-    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    # a clip the gradients exceed: every rank must scale by the whole model's norm
+    clip = paddle.nn.ClipGradByGlobalNorm(0.05)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters(),
+                                                             grad_clip=clip))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters(), grad_clip=clip)
     diffs = []
     for _ in range(3):
         for m, o in ((model, opt), (ref, ropt)):
@@ -523,10 +526,11 @@ def fleet_hybrid(out_dir):
              mpu.LayerDesc(nn.Linear, 8, 2, weight_attr=attr(w2)), mpu.LayerDesc(nn.Tanh)]
     pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss())
     model = fleet.distributed_model(pipe)
-    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters(),
+                                                           grad_clip=clip))
     ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
                         nn.Linear(8, 2, weight_attr=attr(w2)), nn.Tanh())
-    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters())
+    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters(), grad_clip=clip)
     pl, rl_ = [], []
     for _ in range(2):
         pl.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt)))
@@ -566,8 +570,11 @@ def fleet_dp_mp(out_dir):
     ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
                         nn.Linear(8, 2, weight_attr=attr(w2)))
     model = fleet.distributed_model(tp)
-    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
-    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    # a clip the gradients exceed: every rank must scale by the whole model's norm
+    clip = paddle.nn.ClipGradByGlobalNorm(0.05)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters(),
+                                                             grad_clip=clip))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters(), grad_clip=clip)
     for _ in range(3):
         half = slice(d * 4, d * 4 + 4)
         loss = ((model(paddle.to_tensor(x[half])) - paddle.to_tensor(y[half])) ** 2).mean()
