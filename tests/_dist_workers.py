@@ -543,6 +543,34 @@ def fleet_hybrid(out_dir):
     res["pipe"] = [hcg.get_stage_id(), type(model).__name__, pipe.segment_parts,
                    [type(l).__name__ for l in pipe.run_function], _max_diff(pl, rl_),
                    _max_diff(pipe.parameters()[0].numpy(), mine.weight.numpy())]
+
+    # -- pipeline with a layer shared by both stages (SharedLayerDesc: tied weights); stage 1's
+    # copy starts from other values, the broadcast from stage 0 makes them equal
+    w0 = rng.randn(4, 4).astype("float32") * 0.5
+    tied = lambda layer, h: paddle.matmul(h, layer.weight, transpose_y=True)   # noqa: E731
+    descs = [mpu.SharedLayerDesc("w", nn.Linear, None, "weight", 4, 4, weight_attr=attr(w0),
+                                 bias_attr=False), mpu.LayerDesc(nn.Tanh),
+             mpu.SharedLayerDesc("w", nn.Linear, tied, "weight", 4, 4, bias_attr=False,
+                                 weight_attr=attr(np.zeros((4, 4), "float32"))),
+             mpu.LayerDesc(nn.Tanh)]
+    pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss())
+    model = fleet.distributed_model(pipe)
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    ref_w = paddle.create_parameter([4, 4], "float32", default_initializer=init(w0))
+    ropt = paddle.optimizer.SGD(0.1, parameters=[ref_w])
+    y4 = rng.randn(8, 4).astype("float32")
+    sl, rl_ = [], []
+    for _ in range(2):
+        sl.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y4)], opt)))
+        h = paddle.tanh(paddle.matmul(paddle.to_tensor(x), ref_w))
+        rl = nn.MSELoss()(paddle.tanh(paddle.matmul(h, ref_w, transpose_y=True)),
+                          paddle.to_tensor(y4))
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+        rl_.append(float(rl))
+    res["shared"] = [len(pipe.parameters()), _max_diff(sl, rl_),
+                     _max_diff(pipe.shared_layers["w"].weight.numpy(), ref_w.numpy())]
     with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
         json.dump(res, f)
 

@@ -13,10 +13,18 @@ one backward, then the cool-down backwards - sending activations forward and the
 with torch.distributed point-to-point calls, scales each micro batch's loss by 1/accumulate_steps,
 steps the optimizer and returns the mean loss (on every stage, broadcast from the last).
 
-Differences from Paddle: SharedLayerDesc, virtual (interleaved) stages, recompute_interval and
-eval_batch's compute_loss=False micro-batch outputs are not supported; a stage sends one Tensor
-(or a tuple of Tensors) of a floating or integer dtype to the next.
+SharedLayerDesc(key, layer_class, forward_func=None, shared_weight_attr="weight", ...) is one layer
+used at several places of the list (tied input embedding and output head): each stage that uses it
+builds it once; its `shared_weight_attr` parameter is broadcast from the first such stage at
+construction, and train_batch sums that parameter's gradient over those stages before the
+optimizer steps, so the copies stay equal, as Paddle's PipelineLayer does. `forward_func(layer, x)`
+is how a later use runs it (the first use calls the layer).
+
+Differences from Paddle: virtual (interleaved) stages, recompute_interval and eval_batch's
+compute_loss=False micro-batch outputs are not supported; a stage sends one Tensor (or a tuple of
+Tensors) of a floating or integer dtype to the next.
 """
+import functools
 import math
 
 import torch
@@ -26,7 +34,7 @@ from ...._tensor import Tensor, wrap
 from ...._nn.layer.layers import Layer
 from .tensor_parallel import _MetaParallelBase, broadcast_parameters
 
-__all__ = ["LayerDesc", "PipelineLayer", "PipelineParallel"]
+__all__ = ["LayerDesc", "SharedLayerDesc", "PipelineLayer", "PipelineParallel"]
 
 
 class LayerDesc:
@@ -45,6 +53,19 @@ class LayerDesc:
 
     def __repr__(self):
         return f"LayerDesc({self.layer_func.__name__})"
+
+
+class SharedLayerDesc(LayerDesc):
+    """fleet.meta_parallel.SharedLayerDesc(key, layer_func, forward_func=None,
+    shared_weight_attr='weight', *inputs, **kwargs): a layer shared by every place of the
+    PipelineLayer list that names the same `key` (see the module docstring)."""
+
+    def __init__(self, key, layer_func, forward_func=None, shared_weight_attr="weight", *inputs,
+                 **kwargs):
+        super().__init__(layer_func, *inputs, **kwargs)
+        self.layer_name = key
+        self.forward_func = forward_func
+        self.shared_weight_attr = shared_weight_attr
 
 
 def _uniform(num_items, num_parts):
@@ -99,12 +120,57 @@ class PipelineLayer(Layer):
         self.segment_parts = bounds
         self._start, self._end = bounds[self._stage_id], bounds[self._stage_id + 1]
         self.run_function = []
+        from ...._nn.layer.container import LayerDict
+        self.shared_layers = LayerDict()
+        self.shared_weight_attrs = {}
         for i in range(self._start, self._end):
             desc = self._layers_desc[i]
+            if isinstance(desc, SharedLayerDesc):
+                first = desc.layer_name not in self.shared_layers
+                if first:
+                    self.shared_layers[desc.layer_name] = desc.build_layer()
+                    self.shared_weight_attrs[desc.layer_name] = desc.shared_weight_attr
+                shared = self.shared_layers[desc.layer_name]
+                self.run_function.append(shared if desc.forward_func is None else
+                                         functools.partial(desc.forward_func, shared))
+                continue
             layer = desc.build_layer() if isinstance(desc, LayerDesc) else desc
             if isinstance(layer, Layer):
                 self.add_sublayer(str(i), layer)
             self.run_function.append(layer)
+        self._shared_groups = self._shared_comm(hcg) if num_stages > 1 and hcg is not None else {}
+
+    def _shared_comm(self, hcg):
+        """{key: group} for the shared layers this stage holds and another stage holds too: the
+        groups are made by every process (torch's new_group requires it), one per pipeline line;
+        each shared weight starts as the first stage's."""
+        from ... import collective
+        groups = {}
+        keys = sorted({d.layer_name for d in self._layers_desc if isinstance(d, SharedLayerDesc)})
+        me = collective.get_rank()
+        for key in keys:
+            stages = sorted({self.get_stage_from_index(i) for i, d in enumerate(self._layers_desc)
+                             if isinstance(d, SharedLayerDesc) and d.layer_name == key})
+            if len(stages) < 2:
+                continue
+            for line in hcg.topology().get_comm_list("pipe"):
+                ranks = [line[s] for s in stages]
+                group = collective.new_group(ranks)
+                if me in ranks:
+                    groups[key] = group
+                    weight = getattr(self.shared_layers[key], self.shared_weight_attrs[key])
+                    with torch.no_grad():
+                        tdist.broadcast(weight._t.data, ranks[0], group=group.process_group)
+        return groups
+
+    def allreduce_shared_weight_gradients(self):
+        """Sum each shared weight's gradient over the stages that hold it (Paddle's name)."""
+        for key, group in self._shared_groups.items():
+            weight = getattr(self.shared_layers[key], self.shared_weight_attrs[key])
+            grad = weight._t.grad
+            if grad is None:
+                grad = weight._t.grad = torch.zeros_like(weight._t)
+            tdist.all_reduce(grad, group=group.process_group)
 
     def get_stage_from_index(self, layer_idx):
         for stage in range(self._num_stages):
@@ -270,6 +336,7 @@ class PipelineParallel(_MetaParallelBase):
         self._check_batch(data[0] if isinstance(data, (tuple, list)) else data)
         self._layers.train()
         loss = self.forward_backward_pipeline(data, scaler, return_micro_batch_loss)
+        self._layers.allreduce_shared_weight_gradients()
         optimizer.step()
         optimizer.clear_grad()
         if lr_scheduler is not None:
