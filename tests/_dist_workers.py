@@ -571,6 +571,39 @@ def fleet_hybrid(out_dir):
         rl_.append(float(rl))
     res["shared"] = [len(pipe.parameters()), _max_diff(sl, rl_),
                      _max_diff(pipe.shared_layers["w"].weight.numpy(), ref_w.numpy())]
+
+    # -- interleaved pipeline: 2 stages x 2 virtual chunks (chunk c on stage c % 2)
+    ws = [rng.randn(*shape).astype("float32") * 0.5 for shape in ((4, 8), (8, 8), (8, 8), (8, 2))]
+    acts = [nn.ReLU, nn.Tanh, nn.ReLU, nn.Tanh]
+    descs = []
+    for w, act in zip(ws, acts):
+        descs += [mpu.LayerDesc(nn.Linear, w.shape[0], w.shape[1], weight_attr=attr(w)),
+                  mpu.LayerDesc(act)]
+    pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss(),
+                             num_virtual_pipeline_stages=2)
+    model = fleet.distributed_model(pipe)
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    ref = nn.Sequential(*[l for w, act in zip(ws, acts)
+                          for l in (nn.Linear(w.shape[0], w.shape[1], weight_attr=attr(w)), act())])
+    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters())
+    il, rl_ = [], []
+    for _ in range(2):
+        il.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt)))
+        rl = nn.MSELoss()(ref(paddle.to_tensor(x)), paddle.to_tensor(y))
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+        rl_.append(float(rl))
+    stage = hcg.get_stage_id()
+    mine = [ref[2 * (stage + 2 * k)] for k in range(2)]        # the Linear of chunks s, s + 2
+    res["interleave"] = [type(model).__name__, pipe.segment_parts, _max_diff(il, rl_),
+                         max(_max_diff(p.numpy(), m.weight.numpy())
+                             for p, m in zip([pipe.run_function[0].weight,
+                                              pipe.run_function[2].weight], mine)),
+                         float(model.eval_batch([paddle.to_tensor(x), paddle.to_tensor(y)],
+                                                compute_loss=True))]
+    res["interleave_ref_eval"] = float(nn.MSELoss()(ref(paddle.to_tensor(x)),
+                                                    paddle.to_tensor(y)))
     with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
         json.dump(res, f)
 
