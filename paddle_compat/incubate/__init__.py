@@ -9,7 +9,7 @@ from .._incubate.nn.loss import identity_loss
 from .._incubate.optimizer.lookahead import LookAhead
 from .._incubate.optimizer.modelaverage import ModelAverage
 from . import nn, autograd, optimizer
-from . import xpu
+from . import asp, xpu
 
 __all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max",
            "segment_min", "graph_send_recv",
