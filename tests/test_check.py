@@ -92,8 +92,8 @@ def test_resolve_names_missing_apis_by_the_census():
     # the longest name the census knows, not the first module paddle_compat lacks
     assert _check.resolve("paddle.incubate.nn.FusedMultiTransformer") == (
         "missing", "paddle.incubate.nn.FusedMultiTransformer", "Paddle 3.3.1 API, not provided yet")
-    assert _check.resolve("paddle.incubate.asp.nope")[:2] == (
-        "missing", "paddle.incubate.asp")
+    assert _check.resolve("paddle.incubate.cc.nope")[:2] == (
+        "missing", "paddle.incubate.cc")
     assert _check.resolve("paddle.pir.core")[2].startswith("internal to Paddle 3.3.1")
     assert _check.resolve("paddle.nn.Layer.not_a_member")[2] == (
         "a member of paddle.nn.Layer (members are not in the census)")
