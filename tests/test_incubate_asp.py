@@ -2,7 +2,8 @@
 recorded with FLAGS_enable_pir_api=0 by conformance/record/record_incubate_asp.py, whose cases
 replay here on paddle_compat): the three mask algorithms and n:m patterns on Linear / Conv2D
 weights (ties and re-pruning included), decorate()'s mask parameters through optimizer steps,
-excluded layers, add_supported_layer, calculate_density and the errors."""
+excluded layers, add_supported_layer, calculate_density, the errors, and legacy static mode
+(minimize's masking ops, prune_model on a Program, training)."""
 import importlib.util
 import json
 import os
@@ -89,9 +90,8 @@ def test_prune_with_mask_needs_decorate():
         asp.prune_model(net)
 
 
-def test_static_programs_are_a_clear_error():
-    with pytest.raises(NotImplementedError, match="paddle.incubate.asp.prune_model"):
-        asp.prune_model(paddle.static.Program())
+def test_static_mode_step_is_dynamic_only_and_empty_program_prunes_nothing():
+    assert asp.prune_model(paddle.static.Program()) == {}
     paddle.enable_static()
     try:
         with pytest.raises(AssertionError, match=r"We only support 'step\(\)'"):

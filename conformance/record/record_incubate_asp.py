@@ -16,7 +16,8 @@ n:m pattern, with and without decorate()'s mask parameters, on Linear and Conv2D
 (including ones too narrow to prune and re-pruning of already sparse weights, where the
 algorithms' tie-breaking shows); excluded layers and their reset; add_supported_layer with a
 custom pruning function; optimizer steps through decorate() keeping the masks; state_dict
-keys; calculate_density; the errors. Masks and weights are keyed by structured parameter
+keys; calculate_density; the errors. Static mode (legacy programs): decorate(...).minimize's
+masking ops and mask parameters, prune_model on the Program, training steps. Masks and weights are keyed by structured parameter
 names, so the replay does not depend on the process's unique-name counters.
 """
 import json
@@ -203,6 +204,62 @@ def misc_cases(paddle, asp):
     return out
 
 
+def static_cases(paddle, asp):
+    """Legacy static mode: decorate(optimizer).minimize appends the masking ops; prune_model on
+    the Program prunes the weights in the global scope; training keeps them sparse."""
+    out = {}
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data(name="x", shape=[None, 8])
+            label = paddle.static.data(name="label", shape=[None, 4])
+            h = paddle.static.nn.fc(x, 8, name="asp_fc")
+            prob = paddle.nn.Linear(8, 4)(h)
+            loss = paddle.mean(paddle.nn.functional.square_error_cost(prob, label))
+            opt = asp.decorate(paddle.optimizer.SGD(learning_rate=0.1))
+            opt.minimize(loss, startup)
+        ops = main.global_block().ops
+        out["static_ops"] = [op.type for op in ops]
+        names = {}
+        for p in main.global_block().all_parameters():
+            base = p.name.split(".")[0]
+            names[p.name] = "fc" if base == "asp_fc" else "linear"
+        muls = [op for op in ops if op.type == "elementwise_mul"]
+        out["static_mask_ops"] = [
+            [names[op.input("X")[0]], op.input("Y")[0][len(op.input("X")[0]):],
+             op.output("Out")[0] == op.input("X")[0], op.attr("axis"), op.attr("op_role")]
+            for op in muls]
+        out["static_params"] = sorted(names[p.name] + p.name[len(p.name.split(".")[0]) + 4:]
+                                      for p in main.global_block().all_parameters())
+        out["static_startup_ops"] = sorted(op.type for op in startup.global_block().ops)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        scope = paddle.static.global_scope()
+        out["static_prune_before_startup"] = _error(lambda: asp.prune_model(main))
+        exe.run(startup)
+        for p in main.global_block().all_parameters():
+            if "asp_mask" not in p.name:
+                t = scope.find_var(p.name).get_tensor()
+                t.set(_w(np.array(t).shape, len(names[p.name]) + len(p.shape)), paddle.CPUPlace())
+        masks = asp.prune_model(main, mask_algo="mask_2d_greedy")
+        out["static_masks"] = {names[k]: np.asarray(v).tolist() for k, v in masks.items()
+                               if k in names}
+        xs = np.linspace(-1, 1, 24).reshape(3, 8).astype("float32")
+        ls = np.linspace(0, 1, 12).reshape(3, 4).astype("float32")
+        out["static_losses"] = [round(float(exe.run(main, feed={"x": xs, "label": ls},
+                                                    fetch_list=[loss])[0]), 5)
+                                for _ in range(3)]
+        out["static_weights"] = {
+            names[k]: np.round(np.array(scope.find_var(k).get_tensor()).astype("float64"),
+                               5).tolist() for k in masks if k in names}
+        mask_names = [op.input("Y")[0] for op in muls]
+        out["static_mask_values"] = [np.array(scope.find_var(n).get_tensor()).tolist()
+                                     for n in mask_names]
+    finally:
+        paddle.disable_static()
+    return out
+
+
 def cases(paddle):
     asp = paddle.incubate.asp
     out = {}
@@ -211,6 +268,7 @@ def cases(paddle):
     out.update(exclusion_cases(paddle, asp))
     out.update(supported_layer_cases(paddle, asp))
     out.update(misc_cases(paddle, asp))
+    out.update(static_cases(paddle, asp))
     return out
 
 

@@ -8,20 +8,32 @@ so pruned weights stay zero through training. ASP's bookkeeping (masks, mask par
 excluded layers) is kept per program; in dynamic mode that is the default main program, as in
 Paddle.
 
-Differences from Paddle: dynamic mode only (static Programs raise NotImplementedError). Paddle
-3.3.1 with PIR on (its default) fails in decorate() with an AttributeError even in dynamic mode;
-paddle_compat behaves as Paddle with FLAGS_enable_pir_api=0, where decorate works.
+In static mode (legacy programs) decorate(optimizer).minimize(loss) creates the mask parameters
+in the main and startup programs and appends one elementwise_mul(param, mask) -> param per
+parameter after the optimizer ops; prune_model(program) prunes the weights held by the global
+scope (run the startup program first).
+
+Differences from Paddle: Paddle 3.3.1 with PIR on (its default) fails in decorate() with an
+AttributeError even in dynamic mode; paddle_compat behaves as Paddle with FLAGS_enable_pir_api=0,
+where decorate works, except that Paddle then also freezes each masked weight at the first dynamic
+step() (its re-masking op, traced under no_grad with the parameter as output, sets the
+parameter's stop_gradient); paddle_compat keeps them trainable.
 """
 import copy
 
+import numpy as np
 import torch
 
 from ..._mode import STATE
 from ..._nn.create_param import create_parameter
 from ..._nn.initializer import Constant
 from ..._nn.layer.layers import Layer
-from ..._static.builder import default_main_program
-from ..._static.ir import Program
+from ..._ops.registry import OPS
+from ..._static.builder import append_op as _append_static_op
+from ..._static.builder import default_main_program, default_startup_program, program_guard
+from ..._static.ir import OpRole, Program
+from ..._static.layers import create_parameter as _static_create_parameter
+from ..._static.scope import global_scope
 from .supported_layer_list import _default_pruning, supported_layers_and_prune_func_map
 from .utils import MaskAlgo
 
@@ -29,13 +41,6 @@ __all__ = ["set_excluded_layers", "reset_excluded_layers", "decorate", "prune_mo
 
 _MASK_ALGOS = {"mask_1d": MaskAlgo.MASK_1D, "mask_2d_greedy": MaskAlgo.MASK_2D_GREEDY,
                "mask_2d_best": MaskAlgo.MASK_2D_BEST}
-
-
-def _static_not_provided(api):
-    return NotImplementedError(
-        f"paddle.incubate.asp.{api} on a static Program is not provided by paddle_compat; "
-        "use ASP in dynamic mode (paddle.disable_static(): prune_model(layer) and "
-        "decorate(optimizer).step())")
 
 
 def _dygraph_only(api):
@@ -69,8 +74,9 @@ def decorate(optimizer):
     (ones) of the optimizer's supported parameters; step() then re-applies them after every
     update, and state_dict() / set_state_dict() carry them.
 
-    Differences from Paddle: its minimize() in static mode raises NotImplementedError; decorate
-    works as in Paddle with FLAGS_enable_pir_api=0 (Paddle 3.3.1's PIR default fails here)."""
+    Differences from Paddle: decorate works as in Paddle with FLAGS_enable_pir_api=0 (Paddle
+    3.3.1's PIR default fails here), but the masked weights stay trainable after step() (Paddle
+    sets their stop_gradient at the first step)."""
     return ASPHelper.decorate(optimizer)
 
 
@@ -78,21 +84,21 @@ def prune_model(model, n=2, m=4, mask_algo="mask_1d", with_mask=True):
     """paddle.incubate.asp.prune_model(model, n=2, m=4, mask_algo='mask_1d', with_mask=True):
     prune every supported weight of the Layer `model` with mask_algo ('mask_1d',
     'mask_2d_greedy' or 'mask_2d_best') and, with with_mask, store each mask in its
-    '<param>.asp_mask' parameter (decorate the optimizer first). Returns {param name: mask}
-    for every parameter pruned so far in the program (numpy, the weight's dtype).
+    '<param>.asp_mask' parameter (decorate the optimizer first; in static mode minimize and run
+    the startup program first). `model` may also be a static Program, whose weights are read
+    from and written to the global scope. Returns {param name: mask} for every parameter pruned
+    so far in the program (numpy, the weight's dtype).
 
-    Differences from Paddle: static Programs (and Layers built in static mode) raise
-    NotImplementedError."""
+    Differences from Paddle: none known with FLAGS_enable_pir_api=0. With PIR on (Paddle's
+    default) Paddle's ASP fails (decorate: AttributeError; a static minimize: TypeError from
+    program_guard); paddle_compat computes as with PIR off."""
     assert mask_algo in _MASK_ALGOS, (
         'The "mask_algo" should be one of ["mask_1d", "mask_2d_greedy", "mask_2d_best"]')
+    kwargs = dict(n=n, m=m, mask_algo=_MASK_ALGOS[mask_algo], with_mask=with_mask)
     if isinstance(model, Layer):
-        if STATE.static:
-            raise _static_not_provided("prune_model")
-        return ASPHelper.prune_model_by_layer(model, n=n, m=m,
-                                              mask_algo=_MASK_ALGOS[mask_algo],
-                                              with_mask=with_mask)
+        return ASPHelper.prune_model_by_layer(model, **kwargs)
     if isinstance(model, Program):
-        raise _static_not_provided("prune_model")
+        return ASPHelper.prune_model_by_program(model, **kwargs)
     raise TypeError(f"model should be paddle.nn.Layer or paddle.static.Program, but got "
                     f"{type(model)}")
 
@@ -185,7 +191,43 @@ class ASPHelper:
         return OptimizerWithSparsityGuarantee(optimizer)
 
     @classmethod
+    def prune_model_by_program(cls, main_program=None, n=2, m=4, mask_algo=MaskAlgo.MASK_1D,
+                               with_mask=True):
+        """Prune the supported weights of a static program in the global scope."""
+        if main_program is None:
+            main_program = default_main_program()
+        info = cls._get_program_asp_info(main_program)
+        scope = global_scope()
+        for param in main_program.global_block().all_parameters():
+            if not cls._is_supported_layer(main_program, param.name):
+                continue
+            tensor = scope.find_var(param.name).get_tensor()
+            weight = np.array(tensor)
+            prune_func = cls._get_prune_func_by_name(param.name)
+            pruned, mask = prune_func(weight, m, n, mask_algo, param.name)
+            tensor.set(pruned.astype(weight.dtype))
+            if with_mask:
+                mask_var = scope.find_var(cls._get_mask_name(param.name))
+                assert mask_var is not None, (
+                    f"Cannot find {cls._get_mask_name(param.name)} variable, please call "
+                    "optimizer.minimize (paddle.incubate.asp.decorate(optimizer).minimize(loss) "
+                    "and initialization (exe.run(startup_program)) first!")
+                mask_tensor = mask_var.get_tensor()
+                mask = mask.astype(np.array(mask_tensor).dtype)
+                mask_tensor.set(mask)
+            info.update_masks(param.name, mask)
+        return info.masks.copy()
+
+    @classmethod
     def prune_model_by_layer(cls, layer, n=2, m=4, mask_algo=MaskAlgo.MASK_1D, with_mask=True):
+        if STATE.static:
+            # a Layer built in static mode: prune the program its parameters live in
+            target = None
+            for param in layer.parameters():
+                target = param.block.program
+            assert target is not None, "Cannot get paddle.static.Program from Paddle.nn.Layer."
+            return cls.prune_model_by_program(target, n=n, m=m, mask_algo=mask_algo,
+                                              with_mask=with_mask)
         main_program = default_main_program()
         info = cls._get_program_asp_info(main_program)
         for param in layer.parameters():
@@ -205,22 +247,36 @@ class ASPHelper:
         return info.masks.copy()
 
     @classmethod
-    def _create_mask_variables(cls, main_program, params):
+    def _create_mask_variables(cls, main_program, params, startup_program=None):
         info = cls._get_program_asp_info(main_program)
         for param in _flat_params(params):
             if cls._is_supported_layer(main_program, param.name) and \
                     param.name not in info.mask_vars:
-                mask = create_parameter(shape=list(param.shape), dtype=param.dtype,
-                                        name=cls._get_mask_name(param.name),
-                                        default_initializer=Constant(value=1.0))
+                kwargs = dict(shape=list(param.shape), dtype=param.dtype,
+                              name=cls._get_mask_name(param.name),
+                              default_initializer=Constant(value=1.0))
+                if STATE.static:
+                    with program_guard(main_program, startup_program):
+                        mask = _static_create_parameter(**kwargs)
+                else:
+                    mask = create_parameter(**kwargs)
                 mask.stop_gradient = True
                 mask.trainable = False
                 info.update_mask_vars(param.name, mask)
 
     @classmethod
     def _apply_masks(cls, main_program, params):
-        """param *= its mask, in place (Paddle appends elementwise_mul(param, mask) -> param)."""
+        """param *= its mask: in place now (dynamic mode), or as an elementwise_mul(param, mask)
+        -> param op appended to the program's optimize ops (static mode)."""
         info = cls._get_program_asp_info(main_program)
+        if STATE.static:
+            block = main_program.global_block()
+            for param in _flat_params(params):
+                if param.name in info.mask_vars:
+                    _append_static_op(block, OPS["elementwise_mul"],
+                                      {"X": [param.name], "Y": [info.mask_vars[param.name].name]},
+                                      {"Out": [param.name]}, {"axis": -1}, role=OpRole.Optimize)
+            return
         with torch.no_grad():
             for param in _flat_params(params):
                 if param.name in info.mask_vars:
@@ -245,16 +301,16 @@ class OptimizerWithSparsityGuarantee:
         return getattr(self._optimizer, item)
 
     def minimize(self, loss, startup_program=None, parameter_list=None, no_grad_set=None):
-        """The wrapped optimizer's minimize, then the masks of the updated parameters applied.
-
-        Differences from Paddle: static mode raises NotImplementedError."""
-        if STATE.static:
-            raise _static_not_provided("decorate(optimizer).minimize")
+        """The wrapped optimizer's minimize, then ASP's masks: created for the updated supported
+        parameters ('<param>.asp_mask', ones) and applied after the update (in static mode as
+        elementwise_mul ops appended to loss's program)."""
+        main_program = loss.block.program if STATE.static else default_main_program()
+        if startup_program is None:
+            startup_program = default_startup_program()
         ops, params_grads = self._optimizer.minimize(loss, startup_program, parameter_list,
                                                      no_grad_set=no_grad_set)
         params = [pg[0] for pg in params_grads]
-        main_program = default_main_program()
-        ASPHelper._create_mask_variables(main_program, params)
+        ASPHelper._create_mask_variables(main_program, params, startup_program)
         ASPHelper._apply_masks(main_program, params)
         return ops, params_grads
 
