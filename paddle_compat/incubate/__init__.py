@@ -15,6 +15,8 @@ from .._incubate.jit.inference_decorator import inference
 from . import cc, autotune
 # paddle.incubate.distributed (fleet's recompute_hybrid / recompute_sequential)
 from . import distributed
+# Automatic SParsity and the XPU-only fused layers
+from . import asp, xpu
 
 __all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max",
            "segment_min", "graph_send_recv",
