@@ -773,3 +773,56 @@ def parallelize_plans(out_dir):
                           for a, b in zip(net.parameters(), ref.parameters()))}
     with open(os.path.join(out_dir, f"rank{dist.get_rank()}.json"), "w") as f:
         json.dump(res, f)
+
+
+def group_sharded(out_dir):
+    """group_sharded_parallel at levels os / os_g / p_g_os on 2 processes, each its half of every
+    batch, against one process on the whole batch (single_process_adamw); the GPU-only check is
+    lifted for the CPU test (the stages' logic is device-agnostic)."""
+    import paddle_compat as paddle
+    import paddle_compat.distributed as dist
+    from paddle_compat.distributed.sharding import group_sharded as gs
+    from paddle_compat._amp import grad_scaler
+    gs._DEVICES = ("gpu", "xpu", "cpu")
+    grad_scaler._amp_place = lambda: True      # the loss scaler too (Paddle's is GPU-only)
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    res = {}
+    for level in ("os", "os_g", "p_g_os"):
+        model, opt = _adamw_mlp(paddle, None)
+        # a fixed scale: Paddle turns dynamic scaling off outside float16 autocast
+        scaler = paddle.amp.GradScaler(init_loss_scaling=4.0, use_dynamic_loss_scaling=False)
+        model, opt, scaler = gs.group_sharded_parallel(model, opt, level, scaler=scaler)
+        losses = []
+        for x, y in _sharding_loader(paddle):
+            xs, ys = x[r * 2:r * 2 + 2], y[r * 2:r * 2 + 2]
+            loss = ((model(xs) - ys) ** 2).mean()
+            scaler.scale(loss).backward()
+            scaler.step(opt)
+            scaler.update()
+            opt.clear_grad()
+            losses.append(loss)
+        # the mean of the two halves' losses is the whole batch's
+        gathered = []
+        for l in losses:
+            t = l.detach().clone()
+            dist.all_reduce(t)
+            gathered.append(float(t) / 2)
+        moments = [k for k in opt._optim._accumulators if "moment1" in k]
+        res[level] = {"wrapper": type(model).__name__, "losses": gathered,
+                      "params": [p.numpy().tolist() for p in model._layer.parameters()],
+                      "moments": sum(len(opt._optim._accumulators[k]) for k in moments)}
+        if level == "os_g":
+            gs.save_group_sharded_model(model, os.path.join(out_dir, f"saved{r}"), opt)
+            # an inf on rank 0 alone: the step is skipped on both ranks
+            before = [p.numpy().copy() for p in model._layer.parameters()]
+            x, y = next(iter(_sharding_loader(paddle)))
+            loss = ((model(x[r * 2:r * 2 + 2]) - y[r * 2:r * 2 + 2]) ** 2).mean()
+            scaler.scale(loss * (float("inf") if r == 0 else 1.0)).backward()
+            scaler.step(opt)
+            scaler.update()
+            opt.clear_grad()
+            res["inf_skipped"] = all(bool((a == p.numpy()).all())
+                                     for a, p in zip(before, model._layer.parameters()))
+    with open(os.path.join(out_dir, f"rank{r}.json"), "w") as f:
+        json.dump(res, f)

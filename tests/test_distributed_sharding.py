@@ -114,3 +114,29 @@ def test_group_sharded_parallel_is_refused_on_cpu_as_by_paddle(tmp_path):
     (tmp_path / "file").write_text("")
     with pytest.raises(AssertionError, match="should be a directory, not a file"):
         save_group_sharded_model(net, str(tmp_path / "file"))
+
+
+def test_group_sharded_parallel_levels_equal_one_process(tmp_path, monkeypatch):
+    # 2 processes, each its half of every batch, with a GradScaler (GroupShardedScaler): the
+    # losses and weights of AdamW on the whole batch, each parameter's optimizer state on its
+    # owner only (the [4, 8] weight alone on one rank, the other 3 tensors on the other)
+    monkeypatch.setenv("PADDLE_COMPAT_DIST_TIMEOUT", "60")
+    dist.spawn(_dist_workers.group_sharded, args=(str(tmp_path),), nprocs=2)
+    losses, params = _dist_workers.single_process_adamw()
+    states = []
+    for rank in (0, 1):
+        res = json.loads((tmp_path / f"rank{rank}.json").read_text())
+        for level, wrapper in (("os", "GroupShardedStage2"), ("os_g", "GroupShardedStage2"),
+                               ("p_g_os", "GroupShardedStage3")):
+            r = res[level]
+            assert r["wrapper"] == wrapper
+            np.testing.assert_allclose(r["losses"], losses, rtol=1e-5)
+            for a, b in zip(r["params"], params):
+                np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+        states.append(res["os_g"]["moments"])
+        assert res["inf_skipped"] is True          # an inf on one rank skips the step on both
+        saved = tmp_path / f"saved{rank}"
+        assert sorted(p.name for p in saved.iterdir()) == ["model.pdmodel", "model.pdopt"]
+        state = paddle.load(str(saved / "model.pdmodel"))
+        assert len(state) == 4
+    assert sorted(states) == [1, 3]

@@ -24,10 +24,23 @@ import torch.distributed as tdist
 from ...._optim.clip import ClipGradByGlobalNorm, _clipped
 from ...._tensor import Tensor
 
-__all__ = ["HybridParallelOptimizer"]
+__all__ = ["HybridParallelOptimizer", "partition_by_size", "average_grads"]
 
 
-def _average(grads, group):
+def partition_by_size(params, n):
+    """{id(param): owner in 0..n-1}: largest first, each to the least-loaded owner (Paddle's
+    sharding optimizers' rule)."""
+    sizes = [0] * n
+    owner = {}
+    for p in sorted(params, key=lambda p: -p._t.numel()):
+        r = sizes.index(min(sizes))
+        owner[id(p)] = r
+        sizes[r] += p._t.numel()
+    return owner
+
+
+def average_grads(grads, group):
+    """Average the torch gradients `grads` over `group` (one flat all-reduce)."""
     if group is None or group.nranks <= 1 or not grads:
         return
     flat = torch.cat([g.reshape(-1) for g in grads])
@@ -56,14 +69,7 @@ class HybridParallelOptimizer:
 
     def _partition(self):
         """{id(param): sharding rank owning it}: largest first, to the least-loaded rank."""
-        n = self._hcg.get_sharding_parallel_world_size()
-        sizes = [0] * n
-        owner = {}
-        for p in sorted(self._params(), key=lambda p: -p._t.numel()):
-            r = sizes.index(min(sizes))
-            owner[id(p)] = r
-            sizes[r] += p._t.numel()
-        return owner
+        return partition_by_size(self._params(), self._hcg.get_sharding_parallel_world_size())
 
     def _sync_grads(self):
         params = [p for p in self._params() if not p.stop_gradient]
@@ -74,8 +80,8 @@ class HybridParallelOptimizer:
             grads.append(p._t.grad)
         with torch.no_grad():
             if self._average_dp:
-                _average(grads, self._hcg.get_data_parallel_group())
-            _average(grads, self._hcg.get_sharding_parallel_group())
+                average_grads(grads, self._hcg.get_data_parallel_group())
+            average_grads(grads, self._hcg.get_sharding_parallel_group())
 
     def _clip_across_groups(self):
         """Scale the gradients by ClipGradByGlobalNorm's factor for the whole model's norm (see
