@@ -150,6 +150,89 @@ with paddle.static.program_guard(main, start):
     out['printed'] = str(main)
     out['res'] = [str(r) for r in res]
 """,
+    "while_grad_one_var": """
+# PIR's gradient through while_loop: cf.stack_create on top, cf.tuple_push before the body's
+# yield, a backward pd_op.while over cf.has_elements / cf.tuple_pop.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    i, y = paddle.static.nn.while_loop(lambda i, y: i < n, lambda i, y: [i + 1, y * 2], [i, x])
+    loss = paddle.mean(y)
+    g = paddle.static.gradients([loss], [x])
+    out['printed'] = str(main)
+    out['grads'] = [str(v) for v in g]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=[loss] + g)
+    out['results'] = [r.tolist() for r in res]
+""",
+    "while_grad_two_vars": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    w = paddle.static.data('w', [2], 'float32')
+    w.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 2, 'int64')
+    def body(i, a, b):
+        return [i + 1, a * b, paddle.tanh(b) + a]
+    i, a, b = paddle.static.nn.while_loop(lambda i, a, b: i < n, body, [i, x, w])
+    loss = paddle.mean(a + b)
+    g = paddle.static.gradients([loss], [x, w])
+    out['printed'] = str(main)
+    out['grads'] = [str(v) for v in g]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32'),
+                              'w': np.array([0.5, -1.0], 'float32')}, fetch_list=[loss] + g)
+    out['results'] = [np.round(r, 5).tolist() for r in res]
+""",
+    "while_grad_parameter": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [1, 2], 'float32')
+    x.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 2, 'int64')
+    w = paddle.static.create_parameter([2, 2], 'float32', name='w',
+        default_initializer=paddle.nn.initializer.Constant(0.5))
+    i, y = paddle.static.nn.while_loop(lambda i, y: i < n,
+                                       lambda i, y: [i + 1, paddle.matmul(y, w)], [i, x])
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed'] = str(main)
+    out['grads'] = [[str(p), str(g)] for p, g in pg]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([[1.0, 2.0]], 'float32')},
+                  fetch_list=[loss] + [g for _, g in pg])
+    out['results'] = [np.round(r, 5).tolist() for r in res]
+""",
+    "while_grad_cond": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    one = paddle.full([1], 1, 'int64')
+    def body(i, y):
+        y = paddle.static.nn.cond(i < one, lambda: y * 3, lambda: paddle.exp(y))
+        return [i + 1, y]
+    i, y = paddle.static.nn.while_loop(lambda i, y: i < n, body, [i, x])
+    loss = paddle.mean(y)
+    g = paddle.static.gradients([loss], [x])
+    out['printed'] = str(main)
+    out['grads'] = [str(v) for v in g]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([0.1, 0.2], 'float32')}, fetch_list=[loss] + g)
+    out['results'] = [np.round(r, 4).tolist() for r in res]
+""",
     "static_pylayer": """
 def forward_fn(x):
     return paddle.exp(x)

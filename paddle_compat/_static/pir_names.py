@@ -28,7 +28,7 @@ Recorded from the oracle (conformance/record/record_pir.py, goldens/pir.json); P
 attributes sorted by name, with `stop_gradient` among them, so no order is kept here.
 """
 
-__all__ = ["Const", "OPS", "DTYPE_CODES", "TYPE_SUFFIX"]
+__all__ = ["Const", "OPS", "REGION_GRAD", "DTYPE_CODES", "TYPE_SUFFIX"]
 
 
 class Const:
@@ -321,3 +321,12 @@ for _legacy, _pir in _BINARY.items():
         OPS[_legacy + "_grad"] = _op("pd_op." + _pir + "_grad", ("X", "Y", "Out@GRAD"),
                                      ("?X@GRAD", "?Y@GRAD"), {"axis": Const(-1)})
 del _legacy, _pir, _name
+
+# Inside a loop's backward region PIR derives a grad op from the forward op itself: where the
+# recorded grad sub-block has a plain op (a scale's gradient is a `scale`), the entry here names
+# the PIR grad op of the forward legacy type (`("forward", i)`: the forward op's operand i,
+# popped from the loop's stack).
+REGION_GRAD = {
+    "scale": _op("pd_op.scale", ("Out@GRAD", ("forward", 1)), ("X@GRAD",),
+                 {"bias": Const(0.0), "bias_after_scale": "bias_after_scale"}),
+}

@@ -11,10 +11,11 @@ block, `pd_op.data` before the first op that is not a data op, everything else a
 Variable is that Variable (so `op.results()[0]` is the value the user holds); values PIR builds
 from attributes (`pd_op.full_int_array`...) are `OpResult`s.
 """
+import collections
 import itertools
 
 from .ir import Parameter, Variable
-from .pir_names import OPS, Const, DTYPE_CODES
+from .pir_names import OPS, REGION_GRAD as _REGION_GRAD, Const, DTYPE_CODES
 
 __all__ = ["Operation", "OpResult", "OpOperand", "program_ops", "defining_op", "value_index"]
 
@@ -67,6 +68,15 @@ class OpResult:
 
 class BlockArg(OpResult):
     """A region argument (`^%arg_0` of a `pd_op.while` body: one per carried loop variable)."""
+
+
+class StackValue(OpResult):
+    """One result of `cf.stack_create` (`%stack_0`, `%inlet_0`, `%outlet_0`: PIR numbers each
+    kind on its own), typed `cf.stack` / `cf.inlet` / `cf.outlet`."""
+
+    def __init__(self, kind):
+        super().__init__([], None)
+        self.kind = kind
 
 
 def _proxy(var, stop_gradient=None):
@@ -179,8 +189,11 @@ class _View:
         self.defs = {}              # (block idx, var name) -> (Operation, index)
         self.grad_sg = {}
         self.skip = set()
+        self.whiles = {}            # body block idx -> _WhileInfo (for its while_grad)
+        self.stacks = []            # cf.stack_create ops, shown on top of the global block
         self._group_flags(program)
-        self._translate_block(program.global_block())
+        ops = self._translate_block(program.global_block())
+        ops[0:0] = self.stacks
 
     # -- helpers -------------------------------------------------------------------------------
     def _group_flags(self, program):
@@ -284,13 +297,16 @@ class _View:
     def _translate_op(self, block, op, ops, env, region=False):
         t = op.type
         if t == "conditional_block":
-            return self._translate_cond(block, op, ops, env)
+            return self._translate_cond(block, op, ops, env, region)
         if t == "pylayer":
             return self._translate_pylayer(block, op, ops, env)
         if t == "pylayer_grad" and len(op.attrs.get("blocks") or ()) > 1:
             return self._translate_pylayer_grad(block, op, ops, env)
         if t == "while":
             return self._translate_while(block, op, ops, env)
+        if t == "while_grad" and op.attrs["sub_block"].forward_block_idx in self.whiles and \
+                self._translate_while_grad(block, op, ops, env):
+            return None
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
         spec = OPS.get(t)
@@ -374,22 +390,7 @@ class _View:
         if spec.get("sg") == "inputs" and not backward:
             sg_in = all(_sg(v) for v in operands if not isinstance(v, OpResult))
             sgs = [sg_in for _ in results]
-        attrs = {}
-        for key, src in spec["attrs"].items():
-            if callable(src):
-                src = src(op.attrs)
-                if not isinstance(src, Const):
-                    attrs[key] = list(src) if isinstance(src, tuple) else src
-                    continue
-            if isinstance(src, Const):
-                v = Raw(src.value) if src.bare else src.value
-            elif src.startswith("@dtype:"):
-                v = Raw(_dtype_attr(op.attrs.get(src[7:])))
-            else:
-                v = op.attrs.get(src)
-                if isinstance(v, tuple):
-                    v = list(v)
-            attrs[key] = v
+        attrs = _spec_attrs(spec, op.attrs)
         if t == "fill_constant":
             attrs["value"] = float(attrs["value"] or 0.0)
             attrs["place"] = Raw(_UNDEF)
@@ -488,7 +489,7 @@ class _View:
         yielded = {}
         tail = []
         for op in block.ops:
-            if id(op) in skip:
+            if id(op) in skip or id(op) in self.skip:     # (a cond's false branch, folded)
                 continue
             if op.type == "assign" and op.outputs.get("Out", [None])[0] in outs:
                 tail.append(op)
@@ -501,7 +502,7 @@ class _View:
         self.block_ops[sub_idx] = ops
         return ops
 
-    def _translate_cond(self, block, op, ops, env):
+    def _translate_cond(self, block, op, ops, env, region=False):
         outs = op.outputs.get("Out", [])
         pred = op.inputs["Cond"][0]
         # The false branch: Paddle's legacy cond records logical_not(pred), a second
@@ -540,7 +541,7 @@ class _View:
                         regions=regions)
         ops.append(pop)
         for i, r in enumerate(results):
-            self.defs[(block.idx, r.name)] = (pop, i)
+            self._bind(block, env, r.name, pop, i, region)
 
     def _translate_while(self, block, op, ops, env):
         cond = op.inputs["Condition"][0]
@@ -560,6 +561,185 @@ class _View:
         ops.append(pop)
         for i, v in enumerate(cvars):
             self.defs[(block.idx, v.name)] = (pop, i)
+        body = self.program.blocks[op.attrs["sub_block"].idx]
+        if body.backward_block_idx >= 0:
+            self._push_loop_values(body, op, region, renv, args, carried)
+
+    def _push_loop_values(self, body, op, region, renv, args, carried):
+        """A loop with a gradient: PIR creates a stack (`cf.stack_create`, shown on top of the
+        global block) and pushes every value of an iteration into it (`cf.tuple_push` before the
+        body's `cf.yield`: the block arguments, then each op's results in order) for the
+        backward loop to pop."""
+        stack, inlet, outlet = (StackValue(k) for k in ("stack", "inlet", "outlet"))
+        self.stacks.append(Operation("cf.stack_create", [], [stack, inlet, outlet], {},
+                                     self.program.global_block()))
+        pushed = list(args) + [r for o in region[:-1] for r in o._results if r is not None]
+        region.insert(len(region) - 1, Operation("cf.tuple_push", [inlet] + pushed, [], {}, body))
+        self.whiles[body.idx] = {"op": op, "body": body, "region": region, "renv": renv,
+                                 "args": args, "carried": carried, "stack": stack,
+                                 "outlet": outlet, "pushed": pushed}
+
+    def _translate_while_grad(self, block, op, ops, env):
+        """PIR's gradient of a `while_loop`: a second `pd_op.while` that runs while the forward
+        loop's stack has elements (`cf.has_elements`), carrying the gradients of the loop
+        variables that need one and, for each differentiable value the body reads from outside
+        (a parameter), a zero-initialised accumulator (`full` + `full_like`). Its region pops one
+        iteration's values (`cf.tuple_pop`), applies the grad ops of the body's ops in PIR's
+        inverse topological order (backward_utils.inverse_sort_op) to the popped values, then
+        sums each block argument's gradients (`builtin.combine` + `pd_op.add_n`, an
+        accumulator first) and yields them. Printing only: the recorded while_grad (and its grad
+        sub-block) is what the Executor's gradient group stands for."""
+        gblock = op.attrs["sub_block"]
+        w = self.whiles[gblock.forward_block_idx]
+        xs = list(op.inputs.get("X", []))
+        gof = {x: g for x, g in zip(xs, op.outputs.get("X@GRAD", [])) if g != "@EMPTY@"}
+        carried_diff = [(k, n) for k, n in enumerate(w["carried"]) if n in gof]
+        outside = [n for n in xs if n in gof and n not in w["carried"]]
+        incoming = [self._operand(block, gof[n], env) for _, n in carried_diff]
+        if any(v is None for v in incoming):
+            return False        # no gradient flows in: the recorded op, as it is
+        inputs = list(incoming)
+        for n in outside:
+            v = self._operand(block, n, env)
+            z = OpResult([1], "float32")
+            ops.append(Operation("pd_op.full", [], [z], {
+                "dtype": Raw("float32"), "place": Raw(_CPU), "shape": [1],
+                "stop_gradient": [True], "value": 0.0}, block))
+            acc = OpResult(v.shape, _short(v), stop_gradient=False)
+            ops.append(Operation("pd_op.full_like", [v, z], [acc], {
+                "dtype": Raw(_short(v)), "place": Raw(_UNDEF), "stop_gradient": [False]}, block))
+            inputs.append(acc)
+        has = OpResult([1], "bool")
+        ops.append(Operation("cf.has_elements", [w["stack"]], [has], {"stop_gradient": [True]},
+                             block))
+        args = [BlockArg(v.shape, _short(v), False) for v in inputs]
+
+        r_ops = []
+        pushed = w["pushed"]
+        popped = [OpResult(v.shape, _short(v), bool(v.stop_gradient)) for v in pushed]
+        r_ops.append(Operation("cf.tuple_pop", [w["outlet"]], popped, {
+            "stop_gradient": [p.stop_gradient for p in popped]}, gblock))
+        pmap = {id(v): p for v, p in zip(pushed, popped)}
+        grads = {}          # id(forward value) -> its gradients so far
+
+        def add_grad(v, g):
+            grads.setdefault(id(v), []).append(g)
+
+        def summed(gs, like):
+            if len(gs) == 1:
+                return gs[0]
+            vec = OpResult([], None, vec=list(gs))
+            vec.stop_gradient = all(_sg(g) for g in gs)
+            r_ops.append(Operation("builtin.combine", list(gs), [vec], {
+                "stop_gradient": [vec.stop_gradient]}, gblock))
+            total = OpResult(like.shape, _short(like), stop_gradient=vec.stop_gradient)
+            r_ops.append(Operation("pd_op.add_n", [vec], [total], {
+                "stop_gradient": [total.stop_gradient]}, gblock))
+            return total
+
+        def out_grad(v):
+            gs = grads.get(id(v), [])
+            if not gs:
+                return None
+            total = summed(gs, v)
+            grads[id(v)] = [total]
+            return total
+
+        yields = w["region"][-1]._operands          # cond, then the carried values
+        for (k, _), a in zip(carried_diff, args):
+            add_grad(yields[1 + k], a)
+        for o in _inverse_sorted(_grad_path(w["region"], grads)):
+            self._region_grad_op(o, pmap, add_grad, out_grad, r_ops, gblock)
+        has2 = OpResult([1], "bool")
+        r_ops.append(Operation("cf.has_elements", [w["stack"]], [has2],
+                               {"stop_gradient": [True]}, gblock))
+        out_values = []
+        for k, _ in carried_diff:
+            fwd_arg = w["args"][k]
+            gs = grads.get(id(fwd_arg), [])
+            out_values.append(summed(gs, fwd_arg) if gs else self._zeros_like(
+                pmap[id(fwd_arg)], r_ops, gblock))
+        for n, a in zip(outside, args[len(carried_diff):]):
+            v = self._operand(block, n, env)
+            out_values.append(summed([a] + grads.get(id(v), []), v))
+        r_ops.append(Operation("cf.yield", [has2] + out_values, [], {}, gblock))
+        self.block_ops[gblock.idx] = r_ops
+
+        names = [gof[n] for _, n in carried_diff] + [gof[n] for n in outside]
+        gvars = [block._find_var_recursive(n) for n in names]
+        results = [_proxy(v, False) if self._lookup(block, v.name, env) is not None else v
+                   for v in gvars]
+        pop = Operation("pd_op.while", [has] + inputs, results, {}, block, legacy=op,
+                        regions=[r_ops])
+        pop.region_args = args
+        ops.append(pop)
+        for i, v in enumerate(gvars):
+            self.defs[(block.idx, v.name)] = (pop, i)
+        return True
+
+    def _zeros_like(self, v, r_ops, block):
+        z = OpResult([1], "float32")
+        r_ops.append(Operation("pd_op.full", [], [z], {
+            "dtype": Raw("float32"), "place": Raw(_CPU), "shape": [1], "stop_gradient": [True],
+            "value": 0.0}, block))
+        out = OpResult(v.shape, _short(v), stop_gradient=False)
+        r_ops.append(Operation("pd_op.full_like", [v, z], [out], {
+            "dtype": Raw(_short(v)), "place": Raw(_UNDEF), "stop_gradient": [False]}, block))
+        return out
+
+    def _region_grad_op(self, o, pmap, add_grad, out_grad, r_ops, block):
+        """The grad op of forward op `o` of a loop body, reading the popped values."""
+        lg = o.legacy
+        fspec = _resolve(OPS.get(lg.type), lg.attrs)
+        spec = _resolve(_REGION_GRAD.get(lg.type) or OPS.get(lg.type + "_grad"), lg.attrs)
+
+        def fwd(slot):
+            if fspec is not None:
+                ins = [x.lstrip("?") if isinstance(x, str) else None for x in fspec["operands"]]
+                if slot in ins and ins.index(slot) < len(o._operands):
+                    return o._operands[ins.index(slot)]
+                outs = [x.lstrip("?*") for x in fspec["results"]]
+                if slot in outs and outs.index(slot) < len(o._results):
+                    return o._results[outs.index(slot)]
+            return None
+
+        def sub(v):
+            return pmap.get(id(v), v)
+
+        if spec is None:        # not in the table: the forward operands and output gradients
+            operands = [sub(v) for v in o._operands] + [out_grad(r) for r in o._results]
+            targets = [v if v is not None and not _sg(v) else None for v in o._operands]
+            name = o.name() + "_grad"
+            attrs = {}
+        else:
+            operands = []
+            for slot in spec["operands"]:
+                if isinstance(slot, tuple):
+                    kind, arg = slot
+                    operands.append(sub(o._operands[arg]) if kind == "forward"
+                                    and arg < len(o._operands) else None)
+                    continue
+                slot = slot.lstrip("?")
+                if slot.endswith("@GRAD"):
+                    v = fwd(slot[:-len("@GRAD")])
+                    operands.append(out_grad(v) if v is not None else None)
+                else:
+                    v = fwd(slot)
+                    operands.append(sub(v) if v is not None else None)
+            targets = []
+            for slot in spec["results"]:
+                v = fwd(slot.lstrip("?")[:-len("@GRAD")])
+                targets.append(v if v is not None and not _sg(v) else None)
+            name = spec["name"]
+            attrs = _spec_attrs(spec, lg.attrs)
+        results = []
+        for v in targets:
+            g = None if v is None else OpResult(v.shape, _short(v), stop_gradient=False)
+            results.append(g)
+            if g is not None:
+                add_grad(v, g)
+        attrs["stop_gradient"] = [False for _ in results]
+        r_ops.append(Operation(name, operands, results, attrs, block))
 
     def _translate_pylayer(self, block, op, ops, env):
         outs = op.outputs.get("Out", [])
@@ -604,6 +784,75 @@ class _View:
         ops.append(pop)
         for i, r in enumerate(results):
             self.defs[(block.idx, r.name)] = (pop, i)
+
+
+def _resolve(spec, legacy_attrs):
+    return spec(legacy_attrs) if callable(spec) else spec
+
+
+def _short(v):
+    return v._dtype if isinstance(v, OpResult) else v.dtype.short
+
+
+def _grad_path(region, grads):
+    """The ops of a loop body (forward order) on the way from the values that have gradients
+    back to differentiable operands."""
+    need = set(grads)
+    path = []
+    for o in reversed(region):
+        if o.legacy is None or o.name() in ("cf.tuple_push", "cf.yield"):
+            continue
+        if any(r is not None and id(r) in need for r in o._results) and any(
+                v is not None and not _sg(v) for v in o._operands):
+            path.append(o)
+            need.update(id(v) for v in o._operands if v is not None and not _sg(v))
+    path.reverse()
+    return path
+
+
+def _inverse_sorted(ops):
+    """Paddle's backward_utils.inverse_sort_op: the ops no other op (of `ops`) reads first, in
+    forward order, then each op once every reader of its results has been taken."""
+    defop = {id(r): o for o in ops for r in o._results if r is not None}
+    pending = {id(o): 0 for o in ops}
+    for o in ops:
+        for v in o._operands:
+            d = defop.get(id(v))
+            if d is not None:
+                pending[id(d)] += 1
+    queue = collections.deque(o for o in ops if pending[id(o)] == 0)
+    order = []
+    while queue:
+        o = queue.popleft()
+        order.append(o)
+        for v in o._operands:
+            d = defop.get(id(v))
+            if d is not None:
+                pending[id(d)] -= 1
+                if pending[id(d)] == 0:
+                    queue.append(d)
+    return order
+
+
+def _spec_attrs(spec, legacy_attrs):
+    """The PIR attributes of a table entry, from the legacy op's attributes."""
+    attrs = {}
+    for key, src in spec["attrs"].items():
+        if callable(src):
+            src = src(legacy_attrs)
+            if not isinstance(src, Const):
+                attrs[key] = list(src) if isinstance(src, tuple) else src
+                continue
+        if isinstance(src, Const):
+            v = Raw(src.value) if src.bare else src.value
+        elif src.startswith("@dtype:"):
+            v = Raw(_dtype_attr(legacy_attrs.get(src[7:])))
+        else:
+            v = legacy_attrs.get(src)
+            if isinstance(v, tuple):
+                v = list(v)
+        attrs[key] = v
+    return attrs
 
 
 def _dtype_attr(code):
