@@ -15,6 +15,7 @@ import collections
 import itertools
 
 from .ir import Parameter, Variable
+from .pir_expand import EXPANSIONS
 from .pir_names import OPS, REGION_GRAD as _REGION_GRAD, Const, DTYPE_CODES
 
 __all__ = ["Operation", "OpResult", "OpOperand", "program_ops", "defining_op", "value_index"]
@@ -309,6 +310,12 @@ class _View:
             return None
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
+        expand = EXPANSIONS.get(t)
+        if expand is not None and op.grad_group is None:
+            n0 = len(ops)
+            if expand(_Builder(self, block, op, ops, env, region), op) is not None:
+                return None
+            del ops[n0:]        # a form the entry does not cover: the one-op view below
         spec = OPS.get(t)
         if callable(spec):
             spec = spec(op.attrs)
@@ -784,6 +791,119 @@ class _View:
         ops.append(pop)
         for i, r in enumerate(results):
             self.defs[(block.idx, r.name)] = (pop, i)
+
+
+class _Builder:
+    """What an expansion (pir_expand.py) builds with: PIR ops appended to the view, the last one
+    (`out`) standing for the recorded op's output."""
+    UNDEF = _UNDEF
+
+    def __init__(self, view, block, op, ops, env, region):
+        self.view, self.block, self.legacy, self.ops = view, block, op, ops
+        self.env, self.region = env, region
+
+    @staticmethod
+    def raw(text):
+        return Raw(text)
+
+    @staticmethod
+    def dtype(v):
+        return _short(v)
+
+    def _out_var(self):
+        slot = "Out" if "Out" in self.legacy.outputs else sorted(self.legacy.outputs)[0]
+        return self.block._find_var_recursive(self.legacy.outputs[slot][0])
+
+    def out_dtype(self):
+        return _short(self._out_var())
+
+    def consumers(self, name):
+        """The recorded ops of this block after the op that read `name`."""
+        ops = self.block.ops
+        return [o for o in ops[ops.index(self.legacy) + 1:]
+                if any(name in ns for ns in o.inputs.values())]
+
+    def producer(self, name):
+        ops = self.block.ops
+        return next((o for o in reversed(ops[:ops.index(self.legacy)])
+                     if any(name in ns for ns in o.outputs.values())), None)
+
+    def input(self, slot):
+        names = self.legacy.inputs.get(slot) or []
+        return self.view._operand(self.block, names[0], self.env) if names else None
+
+    def op(self, name, operands, attrs, shape, dtype, sg=None):
+        r = OpResult(shape, dtype, all(_sg(v) for v in operands) if sg is None else sg)
+        self.ops.append(Operation(name, operands, [r], dict(
+            attrs, stop_gradient=[r.stop_gradient]), self.block))
+        return r
+
+    def full(self, value, dtype="float32"):
+        r = OpResult([1], dtype)
+        self.ops.append(Operation("pd_op.full", [], [r], {
+            "dtype": Raw(dtype), "place": Raw(_CPU), "shape": [1], "stop_gradient": [True],
+            "value": float(value)}, self.block))
+        return r
+
+    def full_like(self, x, value):
+        f = self.full(value)
+        return self.op("pd_op.full_like", [x, f], {"dtype": Raw(_short(x)), "place": Raw(_UNDEF)},
+                       x.shape, _short(x))
+
+    def int_array(self, values):
+        r = OpResult([len(values)], "int64")
+        self.ops.append(Operation("pd_op.full_int_array", [], [r], {
+            "dtype": Raw("int64"), "place": Raw(_CPU), "stop_gradient": [True],
+            "value": list(values)}, self.block))
+        return r
+
+    def split(self, x, axis, num, shape, dtype):
+        a = self.full(axis, "int32")
+        parts = [OpResult(shape, dtype, _sg(x)) for _ in range(num)]
+        vec = OpResult([], None, vec=parts, stop_gradient=_sg(x))
+        self.ops.append(Operation("pd_op.split_with_num", [x, a], [vec], {
+            "num": num, "stop_gradient": [vec.stop_gradient]}, self.block))
+        self.ops.append(Operation("builtin.split", [vec], parts, {
+            "stop_gradient": [p.stop_gradient for p in parts]}, self.block))
+        return parts
+
+    def out_multi(self, name, operands, attrs, results):
+        """One op with several results: a legacy output slot's variable (`"Slot"`), or a value
+        PIR types where the recorded op has none (`(shape, dtype)`); every result takes the
+        operands' stop_gradient, as PIR's norm ops do."""
+        sg = all(_sg(v) for v in operands)
+        values, bind = [], []
+        for i, spec in enumerate(results):
+            if isinstance(spec, str):
+                names = self.legacy.outputs.get(spec) or []
+                var = self.block._find_var_recursive(names[0]) if names else None
+                if var is not None:
+                    bind.append((var.name, i))
+                    values.append(_proxy(var, sg) if self.view._lookup(
+                        self.block, var.name, self.env) is not None else var)
+                    continue
+                spec = None
+            values.append(OpResult(spec[0], spec[1], sg) if spec is not None else None)
+        pop = Operation(name, operands, values, dict(
+            attrs, stop_gradient=[sg for _ in values]), self.block, legacy=self.legacy)
+        self.ops.append(pop)
+        for n, i in bind:
+            self.view._bind(self.block, self.env, n, pop, i, self.region)
+        return values
+
+    def out(self, name, operands, attrs, shape=None):
+        var = self._out_var()
+        if shape is not None:
+            r = OpResult(shape, _short(var), var.stop_gradient)
+        elif self.view._lookup(self.block, var.name, self.env) is not None:
+            r = _proxy(var)
+        else:
+            r = var
+        pop = Operation(name, operands, [r], dict(attrs, stop_gradient=[r.stop_gradient]),
+                        self.block, legacy=self.legacy)
+        self.ops.append(pop)
+        self.view._bind(self.block, self.env, var.name, pop, 0, self.region)
+        return r
 
 
 def _resolve(spec, legacy_attrs):
