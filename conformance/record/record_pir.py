@@ -4,7 +4,8 @@ oracle, with FLAGS_enable_pir_api unset (or 1).
     PADDLE_PY conformance/record/record_pir.py
 
 The programs are the ones the legacy recorders build (record_static.py, record_static_gradients.py,
-record_control_flow.py, record_static_pylayer.py); here what is recorded is how Paddle's PIR face
+record_control_flow.py, record_static_pylayer.py, record_static_nn.py: the legacy-only layers there
+are recorded as the failure Paddle's PIR mode meets); here what is recorded is how Paddle's PIR face
 prints them (`print(value)`, `print(program)`) and what the Value / Operation API answers
 (`.name()`, `operands()`, `results()`, `attrs()`, `get_defining_op()`, `.name` and its errors).
 Each case is a snippet run with `paddle` (real Paddle here, paddle_compat in
@@ -232,6 +233,61 @@ with paddle.static.program_guard(main, start):
     exe.run(start)
     res = exe.run(main, feed={'x': np.array([0.1, 0.2], 'float32')}, fetch_list=[loss] + g)
     out['results'] = [np.round(r, 4).tolist() for r in res]
+""",
+    "tensor_array": """
+# record_control_flow.py's case of the same name, in PIR mode
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    arr = paddle.tensor.create_array('float32')
+    i = paddle.zeros([1], 'int64')
+    x = paddle.full([2], 3.0)
+    arr = paddle.tensor.array_write(x, i, array=arr)
+    n = paddle.tensor.array_length(arr)
+    r = paddle.tensor.array_read(arr, i)
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(main, fetch_list=[n, r])]
+""",
+    "while_grad_block_printed": """
+# record_control_flow.py's case of the same name in PIR mode (gradients fetched as values: PIR
+# values have no names to fetch by)
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    w = paddle.static.create_parameter([2], 'float32', name='w',
+        default_initializer=paddle.nn.initializer.Constant(0.5))
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    i2, y = paddle.static.nn.while_loop(lambda i, y: i < n, lambda i, y: [i + 1, y * w + y], [i, x])
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed_with_grads'] = str(main)
+    out['param_grads'] = [[str(p), str(g)] for p, g in pg]
+exe.run(start)
+vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=[loss] + [g for _, g in pg])
+out['values'] = [np.round(v, 5).tolist() for v in vals]
+""",
+    "cond_grad_blocks_printed": """
+# record_control_flow.py's case of the same name in PIR mode (the gradient fetched as a value)
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    y = paddle.static.data('y', [1], 'float32')
+    pred = paddle.less_than(y, paddle.full([1], 1.0, 'float32'))
+    res = paddle.static.nn.cond(pred, lambda: x * 2, lambda: x - 1)
+    loss = paddle.mean(res)
+    g = paddle.static.gradients([loss], [x])
+    out['printed_with_grads'] = str(main)
+exe.run(start)
+for yv in (0.5, 2.0):
+    vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32'),
+                               'y': np.array([yv], 'float32')}, fetch_list=[loss] + g)
+    out['values_%s' % yv] = [v.tolist() for v in vals]
 """,
     "static_pylayer": """
 def forward_fn(x):
@@ -825,6 +881,34 @@ with paddle.static.program_guard(main, startup):
     out['main_after'] = str(main)
 """,
 }
+
+
+def _legacy_outcomes(module, names):
+    """A case running legacy recorder `module`'s cases `names` in PIR mode, each recorded as "ok"
+    or the exception Paddle raises (the legacy-only static.nn layers fail in PIR mode: their
+    PIR golden is that failure). The code is copied into the case, so the golden replays alone."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        module, os.path.join(os.path.dirname(os.path.abspath(__file__)), module + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    codes = {n: mod.PRELUDE + mod.CASES[n] for n in names}
+    return (f"# {module}.py's program cases, run in PIR mode\n_CODES = {codes!r}\n" + """
+for _name, _code in _CODES.items():
+    _ns = {'paddle': paddle}
+    try:
+        exec(_code, _ns)
+        out[_name] = 'ok'
+    except Exception as e:
+        out[_name] = [type(e).__name__, str(e).split('\\n')[0].split(' (at ')[0]]
+    paddle.enable_static()
+""")
+
+
+CASES["static_nn_in_pir"] = _legacy_outcomes("record_static_nn", [
+    "norms", "instance_norm_affine", "conv_transpose", "conv3d", "deform_conv2d",
+    "bilinear_spectral_row_conv", "nce", "sparse_embedding", "print_accuracy_auc",
+    "conv2d_batch_norm_embedding"])
 
 
 def run_case(paddle, code):

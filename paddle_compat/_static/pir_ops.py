@@ -190,7 +190,8 @@ class _View:
         self.defs = {}              # (block idx, var name) -> (Operation, index)
         self.grad_sg = {}
         self.skip = set()
-        self.whiles = {}            # body block idx -> _WhileInfo (for its while_grad)
+        self.whiles = {}            # body block idx -> the loop's view (for its while_grad)
+        self.conds = {}             # branch block idx -> the cond's view (for its grads)
         self.stacks = []            # cf.stack_create ops, shown on top of the global block
         self._group_flags(program)
         ops = self._translate_block(program.global_block())
@@ -310,6 +311,9 @@ class _View:
             return None
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
+        if t == "select_output" and op.grad_group is not None and \
+                self._translate_cond_grad(block, op, ops, env):
+            return None
         expand = EXPANSIONS.get(t)
         if expand is not None and op.grad_group is None:
             n0 = len(ops)
@@ -549,6 +553,15 @@ class _View:
         ops.append(pop)
         for i, r in enumerate(results):
             self._bind(block, env, r.name, pop, i, region)
+        if other is not None:
+            tb = self.program.blocks[op.attrs["sub_block"].idx]
+            fb = self.program.blocks[other.attrs["sub_block"].idx]
+            if tb.backward_block_idx >= 0 and fb.backward_block_idx >= 0:
+                # the false branch's stack is created last, so it shows first
+                info = {"pop": pop, "true": tb.idx, "false": fb.idx, "branches": {}}
+                for b_, rops in ((fb, regions[1]), (tb, regions[0])):
+                    info["branches"][b_.idx] = (rops,) + self._push(b_, rops, [])
+                    self.conds[b_.idx] = info
 
     def _translate_while(self, block, op, ops, env):
         cond = op.inputs["Condition"][0]
@@ -572,16 +585,20 @@ class _View:
         if body.backward_block_idx >= 0:
             self._push_loop_values(body, op, region, renv, args, carried)
 
-    def _push_loop_values(self, body, op, region, renv, args, carried):
-        """A loop with a gradient: PIR creates a stack (`cf.stack_create`, shown on top of the
-        global block) and pushes every value of an iteration into it (`cf.tuple_push` before the
-        body's `cf.yield`: the block arguments, then each op's results in order) for the
-        backward loop to pop."""
+    def _push(self, body, region, leading):
+        """PIR's forward half of a gradient through control flow: a stack (`cf.stack_create`,
+        shown on top of the global block) and a `cf.tuple_push` before the region's `cf.yield`
+        of `leading` (a loop's block arguments) and every op result of the region, in order, for
+        the backward region to pop. Returns (stack, outlet, pushed values)."""
         stack, inlet, outlet = (StackValue(k) for k in ("stack", "inlet", "outlet"))
         self.stacks.append(Operation("cf.stack_create", [], [stack, inlet, outlet], {},
                                      self.program.global_block()))
-        pushed = list(args) + [r for o in region[:-1] for r in o._results if r is not None]
+        pushed = list(leading) + [r for o in region[:-1] for r in o._results if r is not None]
         region.insert(len(region) - 1, Operation("cf.tuple_push", [inlet] + pushed, [], {}, body))
+        return stack, outlet, pushed
+
+    def _push_loop_values(self, body, op, region, renv, args, carried):
+        stack, outlet, pushed = self._push(body, region, args)
         self.whiles[body.idx] = {"op": op, "body": body, "region": region, "renv": renv,
                                  "args": args, "carried": carried, "stack": stack,
                                  "outlet": outlet, "pushed": pushed}
@@ -627,48 +644,24 @@ class _View:
         r_ops.append(Operation("cf.tuple_pop", [w["outlet"]], popped, {
             "stop_gradient": [p.stop_gradient for p in popped]}, gblock))
         pmap = {id(v): p for v, p in zip(pushed, popped)}
-        grads = {}          # id(forward value) -> its gradients so far
-
-        def add_grad(v, g):
-            grads.setdefault(id(v), []).append(g)
-
-        def summed(gs, like):
-            if len(gs) == 1:
-                return gs[0]
-            vec = OpResult([], None, vec=list(gs))
-            vec.stop_gradient = all(_sg(g) for g in gs)
-            r_ops.append(Operation("builtin.combine", list(gs), [vec], {
-                "stop_gradient": [vec.stop_gradient]}, gblock))
-            total = OpResult(like.shape, _short(like), stop_gradient=vec.stop_gradient)
-            r_ops.append(Operation("pd_op.add_n", [vec], [total], {
-                "stop_gradient": [total.stop_gradient]}, gblock))
-            return total
-
-        def out_grad(v):
-            gs = grads.get(id(v), [])
-            if not gs:
-                return None
-            total = summed(gs, v)
-            grads[id(v)] = [total]
-            return total
-
+        acc = _Grads(r_ops, gblock)
         yields = w["region"][-1]._operands          # cond, then the carried values
         for (k, _), a in zip(carried_diff, args):
-            add_grad(yields[1 + k], a)
-        for o in _inverse_sorted(_grad_path(w["region"], grads)):
-            self._region_grad_op(o, pmap, add_grad, out_grad, r_ops, gblock)
+            acc.add(yields[1 + k], a)
+        for o in _inverse_sorted(_grad_path(w["region"], acc.grads)):
+            self._region_grad_op(o, pmap, acc.add, acc.out_grad, r_ops, gblock)
         has2 = OpResult([1], "bool")
         r_ops.append(Operation("cf.has_elements", [w["stack"]], [has2],
                                {"stop_gradient": [True]}, gblock))
         out_values = []
         for k, _ in carried_diff:
             fwd_arg = w["args"][k]
-            gs = grads.get(id(fwd_arg), [])
-            out_values.append(summed(gs, fwd_arg) if gs else self._zeros_like(
+            gs = acc.grads.get(id(fwd_arg), [])
+            out_values.append(acc.summed(gs, fwd_arg) if gs else self._zeros_like(
                 pmap[id(fwd_arg)], r_ops, gblock))
         for n, a in zip(outside, args[len(carried_diff):]):
             v = self._operand(block, n, env)
-            out_values.append(summed([a] + grads.get(id(v), []), v))
+            out_values.append(acc.summed([a] + acc.grads.get(id(v), []), v))
         r_ops.append(Operation("cf.yield", [has2] + out_values, [], {}, gblock))
         self.block_ops[gblock.idx] = r_ops
 
@@ -682,6 +675,72 @@ class _View:
         ops.append(pop)
         for i, v in enumerate(gvars):
             self.defs[(block.idx, v.name)] = (pop, i)
+        return True
+
+    def _translate_cond_grad(self, block, op, ops, env):
+        """PIR's gradient of a two-branch `cond` with one result: a second `pd_op.if` on the
+        same predicate whose branches pop their forward values (`cf.tuple_pop`), apply the
+        branch ops' grad ops to the if result's gradient (read from outside, as PIR does) and
+        yield one gradient per differentiable input (zeros where a branch does not use it).
+        It stands for the recorded select_output, the two conditional_block_grad ops and the
+        sum of their gradients."""
+        outs = op.outputs.get("Out", [])
+        later = block.ops[block.ops.index(op) + 1:]
+        cbs = [o for o in later if o.type == "conditional_block_grad"
+               and any(n in outs for n in o.inputs.get("Out@GRAD", []))]
+        if len(cbs) != 2 or any(len(o.inputs.get("Out@GRAD", [])) != 1 for o in cbs):
+            return False
+        info = self.conds.get(cbs[0].attrs["sub_block"].forward_block_idx)
+        if info is None or self.conds.get(cbs[1].attrs["sub_block"].forward_block_idx) is not info:
+            return False
+        g = self._operand(block, op.inputs["X"][0], env)
+        if g is None:
+            return False
+        diff, grad_names = [], {}
+        for cb in cbs:
+            for n, gn in zip(cb.inputs.get("Input", []), cb.outputs.get("Input@GRAD", [])):
+                if gn != "@EMPTY@":
+                    if n not in diff:
+                        diff.append(n)
+                    grad_names.setdefault(n, []).append(gn)
+        regions = []
+        for bidx in (info["true"], info["false"]):
+            fwd_ops, _stack, outlet, pushed = info["branches"][bidx]
+            bblock = self.program.blocks[bidx]
+            r_ops = []
+            popped = [OpResult(v.shape, _short(v), bool(v.stop_gradient)) for v in pushed]
+            r_ops.append(Operation("cf.tuple_pop", [outlet], popped, {
+                "stop_gradient": [p.stop_gradient for p in popped]}, bblock))
+            pmap = {id(v): p for v, p in zip(pushed, popped)}
+            acc = _Grads(r_ops, bblock)
+            acc.add(fwd_ops[-1]._operands[0], g)
+            for o in _inverse_sorted(_grad_path(fwd_ops, acc.grads)):
+                self._region_grad_op(o, pmap, acc.add, acc.out_grad, r_ops, bblock)
+            values = []
+            for n in diff:
+                v = self._operand(block, n, env)
+                gs = acc.grads.get(id(v), [])
+                values.append(acc.summed(gs, v) if gs else self._zeros_like(v, r_ops, bblock))
+            r_ops.append(Operation("cf.yield", values, [], {}, bblock))
+            self.block_ops[self.program.blocks[bidx].backward_block_idx] = r_ops
+            regions.append(r_ops)
+        results = []
+        for n in diff:
+            v = self._operand(block, n, env)
+            results.append(OpResult(v.shape, _short(v), stop_gradient=False))
+        pop = Operation("pd_op.if", [info["pop"]._operands[0]], results, {
+            "stop_gradient": [False for _ in results]}, block, legacy=op, regions=regions)
+        ops.append(pop)
+        self.skip.update(id(o) for o in cbs)
+        for i, n in enumerate(diff):
+            names = grad_names[n]
+            for gn in names:
+                self._bind(block, env, gn, pop, i, False)
+            total = next((o for o in later if o.type == "sum"
+                          and sorted(o.inputs.get("X", [])) == sorted(names)), None)
+            if total is not None and len(names) > 1:
+                self.skip.add(id(total))
+                self._bind(block, env, total.outputs["Out"][0], pop, i, False)
         return True
 
     def _zeros_like(self, v, r_ops, block):
@@ -904,6 +963,38 @@ class _Builder:
         self.ops.append(pop)
         self.view._bind(self.block, self.env, var.name, pop, 0, self.region)
         return r
+
+
+class _Grads:
+    """The gradients of a backward region so far (id(forward value) -> [gradient values]), and
+    their sums as PIR writes them (`builtin.combine` + `pd_op.add_n`)."""
+
+    def __init__(self, r_ops, block):
+        self.grads = {}
+        self.r_ops, self.block = r_ops, block
+
+    def add(self, v, g):
+        self.grads.setdefault(id(v), []).append(g)
+
+    def summed(self, gs, like):
+        if len(gs) == 1:
+            return gs[0]
+        vec = OpResult([], None, vec=list(gs))
+        vec.stop_gradient = all(_sg(g) for g in gs)
+        self.r_ops.append(Operation("builtin.combine", list(gs), [vec], {
+            "stop_gradient": [vec.stop_gradient]}, self.block))
+        total = OpResult(like.shape, _short(like), stop_gradient=vec.stop_gradient)
+        self.r_ops.append(Operation("pd_op.add_n", [vec], [total], {
+            "stop_gradient": [total.stop_gradient]}, self.block))
+        return total
+
+    def out_grad(self, v):
+        gs = self.grads.get(id(v), [])
+        if not gs:
+            return None
+        total = self.summed(gs, v)
+        self.grads[id(v)] = [total]
+        return total
 
 
 def _resolve(spec, legacy_attrs):
