@@ -127,3 +127,22 @@ def test_while_gradient_view_leaves_the_recorded_while_grad(pir_static):
     exe = paddle.static.Executor(paddle.CPUPlace())
     out, = exe.run(main, feed={"x": np.array([1.0, 2.0], "float32")}, fetch_list=[g])
     np.testing.assert_allclose(out, [4.0, 4.0])
+
+
+def test_scale_gradient_reads_the_forward_factor(pir_static):
+    """PIR's gradient of paddle.scale reuses the forward op's factor value (Paddle 3.3.1 prints
+    `pd_op.scale (%grad, %1)` with %1 the forward's full), where the recorded grad op is a scale
+    with its own attribute."""
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2], "float32")
+        x.stop_gradient = False
+        g, = paddle.static.gradients([paddle.mean(x * 3.0)], [x])
+    ops = main.global_block().ops
+    fwd = next(op for op in ops if op.name() == "pd_op.scale")
+    back = g.get_defining_op()
+    assert back.name() == "pd_op.scale" and back is not fwd
+    assert back.operand_source(1) is fwd.operand_source(1)
+    assert [op.name() for op in ops].count("pd_op.full") == 2     # the factor and the seed
+    out, = paddle.static.Executor().run(main, feed={"x": np.ones(2, "float32")}, fetch_list=[g])
+    np.testing.assert_allclose(out, [1.5, 1.5])

@@ -311,6 +311,9 @@ class _View:
             return None
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
+        if t == "scale" and op.grad_group is not None and \
+                self._translate_scale_grad(block, op, ops, env, region):
+            return None
         if t == "select_output" and op.grad_group is not None and \
                 self._translate_cond_grad(block, op, ops, env):
             return None
@@ -741,6 +744,29 @@ class _View:
             if total is not None and len(names) > 1:
                 self.skip.add(id(total))
                 self._bind(block, env, total.outputs["Out"][0], pop, i, False)
+        return True
+
+    def _translate_scale_grad(self, block, op, ops, env, region):
+        """A scale's gradient (the recorded grad op is a `scale` of the output gradient): PIR's
+        scale grad reads the forward scale's own factor value instead of building a new one."""
+        src = (op.inputs.get("X") or [None])[0]
+        if src is None or not src.endswith("@GRAD") or (op.inputs.get("ScaleTensor") or []):
+            return False
+        hit = self._lookup(block, src[:-len("@GRAD")], env)
+        fwd = hit[0] if hit is not None else None
+        if fwd is None or fwd.name() != "pd_op.scale" or len(fwd._operands) < 2:
+            return False
+        g = self._operand(block, src, env)
+        out = block._find_var_recursive(op.outputs["Out"][0])
+        if g is None or out is None:
+            return False
+        sg = bool(self.grad_sg.get(id(op.grad_group), False))
+        r = _proxy(out, sg) if self._lookup(block, out.name, env) is not None else out
+        pop = Operation("pd_op.scale", [g, fwd._operands[1]], [r], {
+            "bias": 0.0, "bias_after_scale": bool(op.attrs.get("bias_after_scale", True)),
+            "stop_gradient": [sg]}, block, legacy=op)
+        ops.append(pop)
+        self._bind(block, env, out.name, pop, 0, region)
         return True
 
     def _zeros_like(self, v, r_ops, block):
