@@ -411,3 +411,71 @@ def test_mixed_place_inputs_move_to_the_gpu_as_in_paddle():
     np.testing.assert_array_equal(out.numpy(), [2.0, 2.0])
     np.testing.assert_array_equal(paddle.matmul(c.reshape([1, 2]), g.reshape([2, 1])).numpy(),
                                   [[2.0]])
+
+
+# ---- paddle.vision on the GPU ---------------------------------------------------------------------
+
+def _vision_op_cases():
+    from tests.test_vision_ops import GOLD
+    return sorted(name for name, gold in GOLD.items() if "error" not in gold)
+
+
+@pytest.mark.parametrize("name", _vision_op_cases())
+def test_vision_ops_on_the_gpu_equal_paddles_goldens(name, tmp_path):
+    """Each recorded paddle.vision.ops case (conformance/record/record_vision_ops.py) replayed with
+    the GPU as the current place: inputs built by paddle.to_tensor land on the GPU, the op runs
+    there, and its outputs and gradients equal what Paddle 3.3.1 recorded on its CPU."""
+    from tests.test_vision_ops import GOLD, RECORD, _compare
+    gold = GOLD[name]
+    scope = {"paddle": paddle, "np": np, "ops": paddle.vision.ops, "os": os, "TMP": str(tmp_path)}
+    exec(RECORD.HELPERS, scope)
+    exec(gold["code"], scope)
+    out = scope["out"]
+    for t in (out if isinstance(out, (list, tuple)) else [out]):
+        if isinstance(t, paddle.Tensor) and t.size > 0 and t.dtype.name != "UINT8":
+            assert t._t.device.type == "cuda", name
+    _compare(out, gold["out"], name, rtol=1e-4, atol=1e-4)
+    if "grads" in gold:
+        first = out[0] if isinstance(out, (list, tuple)) else out
+        g = np.random.RandomState(99).uniform(-1, 1, first.shape).astype("float32")
+        (first * paddle.to_tensor(g)).sum().backward()
+        for i, (t, want) in enumerate(zip(scope["wrt"], gold["grads"])):
+            if want is not None:
+                assert t.grad._t.device.type == "cuda"
+            _compare(t.grad, want, f"{name} grad {i}", rtol=1e-3, atol=1e-4)
+
+
+@pytest.mark.parametrize("arch", ["resnet18", "mobilenet_v2", "vgg11"])
+def test_vision_models_on_the_gpu_equal_the_cpu(arch):
+    net = _built_on_cpu(lambda: getattr(paddle.vision.models, arch)(num_classes=10), 5)
+    net.eval()
+    xn = np.random.RandomState(1).randn(2, 3, 64, 64).astype("float32")
+    g = net(paddle.to_tensor(xn))
+    net_cpu = net.to("cpu")
+    with paddle.device.device("cpu"):
+        c = net_cpu(paddle.to_tensor(xn))
+    np.testing.assert_allclose(g.numpy(), c.numpy(), rtol=1e-3, atol=1e-4)
+
+
+def test_vision_tensor_transforms_on_the_gpu_equal_the_cpu():
+    import paddle_compat.vision.transforms.functional as F
+    img_n = np.random.RandomState(2).uniform(0, 1, (3, 16, 20)).astype("float32")
+
+    def run():
+        img = paddle.to_tensor(img_n)
+        outs = [F.resize(img, [8, 10]), F.pad(img, [1, 2], padding_mode="reflect"),
+                F.rotate(img, 30.0, interpolation="bilinear"),
+                F.affine(img, 10.0, [1, 2], 1.1, [5.0, 0.0], interpolation="bilinear"),
+                F.perspective(img, [[0, 0], [19, 0], [19, 15], [0, 15]],
+                              [[1, 1], [18, 0], [17, 14], [0, 15]]),
+                F.adjust_brightness(img, 1.3), F.adjust_contrast(img, 0.7),
+                F.adjust_saturation(img, 1.5), F.adjust_hue(img, 0.1),
+                F.normalize(img, [0.5, 0.5, 0.5], [0.2, 0.2, 0.2]), F.hflip(img),
+                F.center_crop(img, 8), F.to_grayscale(img, 3)]
+        return outs
+    gs = run()
+    with paddle.device.device("cpu"):
+        cs = run()
+    for i, (g, c) in enumerate(zip(gs, cs)):
+        assert g._t.device.type == "cuda", i
+        np.testing.assert_allclose(g.numpy(), c.numpy(), rtol=1e-4, atol=1e-4, err_msg=str(i))

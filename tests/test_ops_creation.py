@@ -213,3 +213,12 @@ def test_paddle_tensor_is_callable_and_still_the_module():
         paddle.asarray([1], "float32")          # dtype is keyword-only, as in Paddle
     with pytest.raises(RuntimeError, match="Pinning memory is not supported for Place"):
         paddle.tensor([1.0], pin_memory=True)
+
+
+@pytest.mark.parametrize("api", ["zeros_like", "ones_like", "full_like", "empty_like",
+                                 "rand_like", "randn_like"])
+def test_like_ops_read_x_place_first_as_paddle(api):
+    # Paddle 3.3.1's Python reads x.place first: a numpy array fails with Python's AttributeError.
+    args = (np.zeros(2),) + ((1.0,) if api == "full_like" else ())
+    with pytest.raises(AttributeError, match=r"^'numpy\.ndarray' object has no attribute 'place'$"):
+        getattr(paddle, api)(*args)

@@ -146,3 +146,63 @@ def test_static_negative_int_indices_record_paddles_slice_ends():
         np.testing.assert_array_equal(got[2], data[-1, -1])
     finally:
         paddle.disable_static()
+
+
+# Static assignment, as Paddle 3.3.1 runs it (values below are the oracle's, from the same code):
+# the legacy graph refuses `x[i] = v` and records paddle.static.setitem out of place; PIR records
+# an in-place set_value_, so later ops and a fetch of x see the new values, earlier ops the old.
+_FEED = np.arange(6, dtype="float32").reshape(2, 3)
+
+
+def test_static_setitem_legacy_refuses_and_records_out_of_place():
+    from paddle_compat import static
+    paddle.enable_static()
+    try:
+        main = static.Program()
+        with static.program_guard(main):
+            x = static.data("x", [2, 3], "float32")
+            with pytest.raises(RuntimeError, match=r"^In static mode, the __setitem__ \(looks like: "
+                               r"x\[indices\] = values\) should not be used\. Please use x = "
+                               r"paddle\.static\.setitem\(x, indices, values\)$"):
+                x[0] = 1.0
+            z = static.setitem(x, (slice(None), 1), paddle.ones([2]))
+        assert z.name == "set_value_0.tmp_0" and z is not x
+        got_x, got_z = static.Executor().run(main, feed={"x": _FEED}, fetch_list=[x, z])
+        np.testing.assert_array_equal(got_x, _FEED)
+        np.testing.assert_array_equal(got_z, [[0, 1, 2], [3, 1, 5]])
+    finally:
+        paddle.disable_static()
+
+
+def test_static_setitem_in_pir_mode_writes_x_in_place():
+    from paddle_compat import static
+    with paddle.pir_utils.IrGuard():
+        paddle.enable_static()
+        try:
+            main = static.Program()
+            with static.program_guard(main):
+                x = static.data("x", [2, 3], "float32")
+                x[0] = 1.0
+                y = x * 2
+                x[:, 1] = paddle.ones([2])
+            feed = _FEED.copy()
+            got_x, got_y = static.Executor().run(main, feed={"x": feed}, fetch_list=[x, y])
+            np.testing.assert_array_equal(feed, _FEED)         # the fed array is not written
+            np.testing.assert_array_equal(got_x, [[1, 1, 1], [3, 1, 5]])
+            np.testing.assert_array_equal(got_y, [[2, 2, 2], [6, 8, 10]])
+            main2 = static.Program()
+            with static.program_guard(main2):
+                x2 = static.data("x", [2, 3], "float32")
+                z = static.setitem(x2, (slice(None), 1), paddle.ones([2]))
+            got = static.Executor().run(main2, feed={"x": _FEED}, fetch_list=[x2, z])
+            for g in got:
+                np.testing.assert_array_equal(g, [[0, 1, 2], [3, 1, 5]])
+        finally:
+            paddle.disable_static()
+
+
+def test_static_setitem_in_dynamic_mode_writes_x_and_returns_it():
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    y = paddle.static.setitem(x, 0, 9.0)
+    assert y is x
+    np.testing.assert_array_equal(x.numpy(), [[9, 9], [3, 4]])

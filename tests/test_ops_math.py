@@ -452,3 +452,25 @@ def test_scale_adds_its_zero_bias_as_paddle_does():
     assert np.signbit(paddle.scale(x, 0.0).numpy()).tolist() == [False, False, False]
     assert np.signbit(paddle.scale(x, 2.0).numpy()).tolist() == [True, False, False]
     assert paddle.scale(paddle.to_tensor([3], dtype="int32"), 2.0).dtype == paddle.int32
+
+
+def test_max_min_ties_return_y_as_paddles_kernels():
+    # Paddle 3.3.1: maximum/minimum/fmax/fmin of 0. and -0. give y's zero (its kernels compute
+    # `x > y ? x : y`); the gradient on ties is unchanged: split evenly by maximum/minimum, all
+    # to x by fmax/fmin (the oracle's grads).
+    for fn, ga in ((paddle.maximum, 0.5), (paddle.minimum, 0.5), (paddle.fmax, 1.0),
+                   (paddle.fmin, 1.0)):
+        a = paddle.to_tensor([0.0, -0.0, 1.0], stop_gradient=False)
+        b = paddle.to_tensor([-0.0, 0.0, 1.0], stop_gradient=False)
+        out = fn(a, b)
+        np.testing.assert_array_equal(np.signbit(out.numpy()), [True, False, False])
+        out.sum().backward()
+        np.testing.assert_array_equal(a.grad.numpy(), [ga] * 3)
+        np.testing.assert_array_equal(b.grad.numpy(), [1.0 - ga] * 3)
+    nan = float("nan")
+    got = paddle.maximum(paddle.to_tensor([nan, 1.0]), paddle.to_tensor([1.0, nan])).numpy()
+    assert np.isnan(got).all()
+    np.testing.assert_array_equal(paddle.fmax(paddle.to_tensor([nan, 1.0]),
+                                              paddle.to_tensor([1.0, nan])).numpy(), [1.0, 1.0])
+    np.testing.assert_array_equal(paddle.maximum(paddle.to_tensor([1, 2]),
+                                                 paddle.to_tensor([2, 1])).numpy(), [2, 2])

@@ -174,9 +174,19 @@ _EMPTY_LIKE = defop("empty_like", lambda x, dtype=None: torch.empty_like(x, dtyp
                     attrs={"dtype": None}, api="paddle.empty_like")
 
 
+def like_source(x):
+    """The `x` of a `*_like` creation function. Paddle's Python reads `x.place` before anything
+    else, so a numpy array or a list fails with Python's own AttributeError
+    ("'numpy.ndarray' object has no attribute 'place'")."""
+    if not hasattr(x, "place"):
+        x.place                                    # noqa: B018  (raises Python's AttributeError)
+    return x
+
+
 def full_like(x, fill_value, dtype=None, name=None, *, device=None, requires_grad=False,
               pin_memory=False):
     """paddle.full_like(x, fill_value, dtype=None): same shape as x, filled; dtype defaults to x's."""
+    like_source(x)
     check_tensor_arg(x, "full_like", "x", 0)
     d = x.dtype if dtype is None else to_dtype(dtype)
     out = apply_op(_FILL_LIKE, (x,), {"value": _fill_value(fill_value, d), "dtype": d.torch})
@@ -197,6 +207,7 @@ def ones_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin
 
 def empty_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
     """paddle.empty_like(x, dtype=None): uninitialised, with x's shape (and dtype unless given)."""
+    like_source(x)
     check_tensor_arg(x, "empty_like", "x", 0)
     d = x.dtype if dtype is None else to_dtype(dtype)
     return _finish(apply_op(_EMPTY_LIKE, (x,), {"dtype": d.torch}), None, requires_grad)

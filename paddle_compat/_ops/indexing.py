@@ -249,6 +249,13 @@ def _check_value_shape(value, target):
 
 
 def _set_value_kernel(Input, ValueTensor=None, Indices=(), index=(), values=None, dtype=None):
+    # The recorded (static) set_value is Paddle's out-of-place op: the executor's input (a fed
+    # array, a variable other ops read) is left untouched.
+    return _set_value_inplace_kernel(Input.clone(), ValueTensor, Indices, index, values, dtype)
+
+
+def _set_value_inplace_kernel(Input, ValueTensor=None, Indices=(), index=(), values=None,
+                              dtype=None):
     if ValueTensor is None:
         ValueTensor = torch.tensor(values, dtype=Input.dtype, device=Input.device)
     value = ValueTensor.to(Input.dtype)
@@ -280,14 +287,52 @@ def _leaf_error(name=""):
                             f"{_LEAF_HINT}:1 != false:0.]")
 
 
+_SET_VALUE_ATTRS = {"index": (), "values": None, "dtype": None}
+# Dynamic `x[i] = v` is Paddle's in-place set_value_ (written into x's storage); static mode
+# records the out-of-place set_value, whose outputs Paddle names set_value_<n>.tmp_<m>.
+SET_VALUE_ = defop("set_value_", _set_value_inplace_kernel,
+                   inputs=("Input", "ValueTensor", "Indices"), attrs=_SET_VALUE_ATTRS,
+                   api="paddle.Tensor.__setitem__",
+                   notes="attrs carry the whole index spec instead of axes/starts/ends/steps")
 SET_VALUE = defop("set_value", _set_value_kernel, inputs=("Input", "ValueTensor", "Indices"),
-                  attrs={"index": (), "values": None, "dtype": None},
-                  api="paddle.Tensor.__setitem__",
+                  attrs=_SET_VALUE_ATTRS, api="paddle.static.setitem",
                   notes="attrs carry the whole index spec instead of axes/starts/ends/steps")
 
 
+_LEGACY_SETITEM = ("In static mode, the __setitem__ (looks like: x[indices] = values) should not "
+                   "be used. Please use x = paddle.static.setitem(x, indices, values)")
+
+
 def setitem(x, item, value):
-    """Tensor.__setitem__: assign a scalar, numpy array or Tensor (broadcast) in place."""
+    """Tensor.__setitem__: assign a scalar, numpy array or Tensor (broadcast) in place.
+
+    In static mode Paddle's legacy graph refuses (RuntimeError, pointing at
+    paddle.static.setitem); its PIR graph records an in-place `set_value_` on x, so ops recorded
+    after the assignment, and a fetch of x, see the new values."""
+    if STATE.static:
+        if not STATE.pir:
+            raise RuntimeError(_LEGACY_SETITEM)
+        STATIC.write_into(x, _set_value(x, item, value))
+        return None
+    _set_value(x, item, value)
+    return None
+
+
+def static_setitem(x, index, value):
+    """paddle.static.setitem(x, index, value): `x[index] = value` as a function. Dynamic mode and
+    PIR write into x and return it; Paddle's legacy graph records an out-of-place `set_value`
+    and returns the new variable (x keeps its values).
+
+    Differences from Paddle: in PIR mode the returned value is x itself (Paddle returns the
+    in-place op's result Value, an alias of x)."""
+    if not STATE.static:
+        setitem(x, index, value)
+        return x
+    out = _set_value(x, index, value)
+    return STATIC.write_into(x, out) if STATE.pir else out
+
+
+def _set_value(x, item, value):
     spec, tensors, _ = _parse(item, list(x.shape))
     attrs = {"index": spec, "values": None, "dtype": None}
     if isinstance(value, (bool, numbers.Number, np.number, np.bool_)):
@@ -301,12 +346,14 @@ def setitem(x, item, value):
     else:
         raise invalid_argument(f"Value type error. The assign value allows Tensor, numpy.ndarray, "
                                f"integer, float, complex or bool, but received {hex(id(value))}.")
+    if STATE.static:
+        return apply_op(SET_VALUE, (x, vt, tensors), attrs)
     if isinstance(x, Tensor) and x._t.requires_grad and x._t.is_leaf and torch.is_grad_enabled():
         raise _leaf_error(x.name)
-    out = apply_op(SET_VALUE, (x, vt, tensors), attrs)
+    out = apply_op(SET_VALUE_, (x, vt, tensors), attrs)
     if out is not x and isinstance(out, Tensor):
         x._t = out._t
-    return None
+    return out
 
 
 def _attach():

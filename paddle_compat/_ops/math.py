@@ -88,6 +88,32 @@ def _int_floor_div(x, y):
     return torch.floor_divide(x, y)
 
 
+def _ties_to_y(fn):
+    """Paddle's CPU max/min kernels compute `x > y ? x : y` (`x < y ? x : y`): on a tie they
+    return y, which shows only in the sign of zero (max(0., -0.) is -0.). torch returns x there."""
+    def kernel(x, y):
+        out = fn(x, y)
+        if not out.is_floating_point():
+            return out
+        if out.requires_grad:
+            return _TieToY.apply(out, x, y)
+        return torch.where(x == y, y.to(out.dtype), out)
+    return kernel
+
+
+class _TieToY(torch.autograd.Function):
+    """The tie fix above as a value-only change: the gradient stays torch's (split evenly on
+    ties, as Paddle's max/min grad kernels do)."""
+
+    @staticmethod
+    def forward(ctx, out, x, y):
+        return torch.where(x == y, y.to(out.dtype), out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None, None
+
+
 _BINARY = {
     # public name: (legacy type, torch fn)
     "add": ("elementwise_add", torch.add),
@@ -97,10 +123,10 @@ _BINARY = {
     "floor_divide": ("elementwise_floordiv", _int_floor_div),
     "remainder": ("elementwise_mod", torch.remainder),
     "elementwise_pow": ("elementwise_pow", torch.pow),
-    "maximum": ("elementwise_max", torch.maximum),
-    "minimum": ("elementwise_min", torch.minimum),
-    "fmax": ("elementwise_fmax", torch.fmax),
-    "fmin": ("elementwise_fmin", torch.fmin),
+    "maximum": ("elementwise_max", _ties_to_y(torch.maximum)),
+    "minimum": ("elementwise_min", _ties_to_y(torch.minimum)),
+    "fmax": ("elementwise_fmax", _ties_to_y(torch.fmax)),
+    "fmin": ("elementwise_fmin", _ties_to_y(torch.fmin)),
 }
 OPS = {name: defop(t, _binary_kernel(fn), inputs=("X", "Y"), attrs={"axis": -1},
                    api=f"paddle.{name}") for name, (t, fn) in _BINARY.items()}

@@ -20,7 +20,7 @@ from .. import _random
 from .._mode import STATE
 from .._place import to_place, current_torch_device, CPUPlace
 from .._tensor import Tensor
-from .creation import _check_inplace, bump_inplace_version
+from .creation import _check_inplace, bump_inplace_version, like_source
 from .manipulation import broadcast_tensors
 from ._checks import kernel_not_found
 from .registry import defop, apply_op
@@ -612,6 +612,7 @@ def manual_seed(seed):
 def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False):
     """paddle.rand_like(input, dtype=None): uniform [0, 1) numbers of input's shape (and dtype
     unless given), from Paddle's CPU stream."""
+    like_source(input)
     return _rand(list(input.shape), dtype=input.dtype if dtype is None else dtype,
                  device=device, requires_grad=requires_grad)
 
@@ -619,6 +620,7 @@ def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False)
 def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False):
     """paddle.randn_like(x, dtype=None): standard normal numbers of x's shape (and dtype unless
     given), from Paddle's CPU stream."""
+    like_source(x)
     return _randn(list(x.shape), dtype=x.dtype if dtype is None else dtype, device=device,
                   requires_grad=requires_grad)
 

@@ -70,16 +70,19 @@ class StaticSide:
       Paddle's legacy Variable operators (`x + y`, `-x`, `x[0]`) name theirs.
     - `scalar_op(op, name, x, value, reverse)`: `Variable <op> number` recorded as Paddle's
       math_op_patch does (one `scale` op, or a `fill_constant` and the elementwise op).
+    - `write_into(target, result)`: the op just recorded writes `target` in place of its output
+      `result` (static in-place writes: PIR's `x[i] = v`, `assign(x, output=y)`).
     """
 
     tmp_outputs = None
     scalar_op = None
+    write_into = None
 
 
 STATIC = StaticSide()
 
 
-def set_static_hook(hook=None, *, tmp_outputs=None, scalar_op=None):
+def set_static_hook(hook=None, *, tmp_outputs=None, scalar_op=None, write_into=None):
     """The static package installs its recorder `hook(op, inputs, attrs) -> Variable(s)` and the
     other `StaticSide` fields here at import; a field left None keeps its current value."""
     if hook is not None:
@@ -88,6 +91,8 @@ def set_static_hook(hook=None, *, tmp_outputs=None, scalar_op=None):
         STATIC.tmp_outputs = tmp_outputs
     if scalar_op is not None:
         STATIC.scalar_op = scalar_op
+    if write_into is not None:
+        STATIC.write_into = write_into
 
 
 # Observers of every dynamic op run (the profiler's operator events, amp.debugging's operator

@@ -57,7 +57,7 @@ _HELPER_KEYS = {"add": ("elementwise_add", 1), "subtract": ("elementwise_sub", 1
                 "full": ("fill_constant", 2), "zeros": ("fill_constant", 2),
                 "ones": ("fill_constant", 2), "neg": ("scale", 1),
                 "reshape": ("reshape2", 1), "unsqueeze": ("unsqueeze2", 1),
-                "cross_entropy": ("softmax_with_cross_entropy", 1)}
+                "cross_entropy": ("softmax_with_cross_entropy", 1), "setitem": ("set_value", 1)}
 # Optional input slots Paddle's legacy op does not have: left out when empty.
 _OMIT_EMPTY_INPUTS = {"softmax_with_cross_entropy": ("Weight",)}
 
@@ -478,4 +478,16 @@ def record_assign(var):
     return record_op(opdef("assign"), (var,), {})
 
 
-set_static_hook(record_op, tmp_outputs=tmp_outputs)
+def write_into(target, result):
+    """Static in-place: the op just recorded, which produced `result`, writes `target` instead
+    (PIR's in-place ops such as `x[i] = v`'s set_value_, and `assign(x, output=y)`); `result`
+    leaves the block. Returns target."""
+    block = default_main_program().current_block()
+    op = block._ops[-1]
+    for slot, names in op.outputs.items():
+        op.outputs[slot] = [target.name if n == result.name else n for n in names]
+    block._remove_var(result.name)
+    return target
+
+
+set_static_hook(record_op, tmp_outputs=tmp_outputs, write_into=write_into)

@@ -1000,7 +1000,7 @@ def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_
         idx.append((bi + i * m).to(torch.int32))
         counts.append(sc.numel())
     out = torch.cat(rows, 0) if rows else s.new_zeros((0, b.shape[-1] + 2))
-    index = torch.cat(idx, 0)[:, None] if idx else torch.zeros((0, 1), dtype=torch.int32)
+    index = torch.cat(idx, 0)[:, None] if idx else torch.zeros((0, 1), dtype=torch.int32, device=s.device)
     rois_num = torch.tensor(counts, dtype=torch.int32, device=s.device)
     out_t = wrap(out)
     return (out_t, wrap(rois_num) if return_rois_num else None,

@@ -24,6 +24,7 @@ from .._static.compiled import IpuCompiledProgram, IpuStrategy
 from .._base.framework import ipu_shard_guard, set_ipu_shard, xpu_places
 from .._param_attr import WeightNormParamAttr
 from .._static.ema import ExponentialMovingAverage
+from .._ops.indexing import static_setitem as setitem
 from . import nn
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
