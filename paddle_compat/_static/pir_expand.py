@@ -468,7 +468,54 @@ def _hypot(b, op):
     return b.out("pd_op.sqrt", [s], {})
 
 
+def _pool2d(b, op):
+    # avg_pool1d / max_pool1d: PIR unsqueezes to 4-D, pools with pool2d and squeezes back;
+    # adaptive_max_pool2d is max_pool2d_with_index (its mask typed int32)
+    a = op.attrs
+    x = b.input("X")
+    if a.get("data_format") == "NCL" and not a.get("adaptive") and len(x.shape) == 3 and \
+            not any(a.get("paddings") or ()):
+        u_shape = list(x.shape[:2]) + [1] + list(x.shape[2:])
+        u = b.op("pd_op.unsqueeze", [x, b.int_array([2])], {}, u_shape, b.dtype(x))
+        out = b._out_var()
+        p_shape = list(out.shape[:2]) + [1] + list(out.shape[2:])
+        p = b.op("pd_op.pool2d", [u, b.int_array([1, int(a["ksize"][0])])], {
+            "adaptive": False, "ceil_mode": bool(a.get("ceil_mode")), "data_format": "NCHW",
+            "exclusive": bool(a.get("exclusive", True)), "global_pooling": False,
+            "padding_algorithm": a.get("padding_algorithm", "EXPLICIT"), "paddings": [0, 0],
+            "pooling_type": a["pooling_type"], "strides": [1, int(a["strides"][0])]},
+            p_shape, b.dtype(x))
+        return b.out("pd_op.squeeze", [p, b.int_array([2])], {})
+    if a.get("pooling_type") == "max" and a.get("adaptive") and len(x.shape) == 4 and \
+            a.get("data_format", "NCHW") == "NCHW" and not a.get("return_mask"):
+        out = b._out_var()
+        b.out_multi("pd_op.max_pool2d_with_index", [x], {
+            "adaptive": True, "ceil_mode": bool(a.get("ceil_mode")), "global_pooling": False,
+            "kernel_size": [int(v) for v in a["ksize"]], "paddings": [0, 0],
+            "strides": [int(v) for v in a["strides"]]}, ["Out", (list(out.shape), "int32")])
+        return True
+    return None
+
+
+def _tensor_split(b, op):
+    # paddle.tensor_split / hsplit / vsplit into equal parts: split by sections
+    a = op.attrs
+    x = b.input("X")
+    axis = int(a.get("axis", 0)) % len(x.shape)
+    n, size = a.get("sections"), x.shape[axis]
+    if not isinstance(n, int) or a.get("indices") is not None or size < 0 or size % n:
+        return None
+    outs = [b.block._find_var_recursive(v) for v in op.outputs["Out"]]
+    vec = b.op("pd_op.split", [x, b.int_array([size // n] * n), b.full(axis, "int32")], {},
+               [], None)
+    vec.vec = outs
+    b.split_outputs(vec, outs)
+    return True
+
+
 EXPANSIONS = {
+    "pool2d": _pool2d,
+    "tensor_split": _tensor_split,
     "nanmean": _nanmean,
     "count_nonzero": _count_nonzero,
     "hypot": _hypot,

@@ -952,6 +952,14 @@ class _Builder:
             "stop_gradient": [p.stop_gradient for p in parts]}, self.block))
         return parts
 
+    def split_outputs(self, vec, variables):
+        """A `builtin.split` of a vector result into the recorded op's output variables."""
+        sop = Operation("builtin.split", [vec], list(variables), {
+            "stop_gradient": [v.stop_gradient for v in variables]}, self.block)
+        self.ops.append(sop)
+        for i, v in enumerate(variables):
+            self.view._bind(self.block, self.env, v.name, sop, i, self.region)
+
     def out_multi(self, name, operands, attrs, results):
         """One op with several results: a legacy output slot's variable (`"Slot"`), or a value
         PIR types where the recorded op has none (`(shape, dtype)`); every result takes the
