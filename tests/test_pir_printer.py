@@ -12,7 +12,7 @@ CASES = ["fc_program", "sgd_program", "linear_program", "elementwise_program",
          "target_gradients_double_backward", "cond_two_branches", "cond_dtype_mismatch",
          "while_counter", "while_grad_one_var", "while_grad_two_vars", "while_grad_parameter",
          "while_grad_cond", "tensor_array", "while_grad_block_printed", "cond_grad_blocks_printed",
-         "ops_catalog", "layer_struct_names", "data_same_name",
+         "gradient_order", "ops_catalog", "layer_struct_names", "data_same_name",
          "static_pylayer", "scalar_tensor_operands", "fc_rank3_topk_accuracy", "ops_catalog_2", "ops_catalog_3",
          "static_pylayer_backward", "append_backward_fc", "grad_disabled"]
 

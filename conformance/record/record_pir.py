@@ -289,6 +289,29 @@ for yv in (0.5, 2.0):
                                'y': np.array([yv], 'float32')}, fetch_list=[loss] + g)
     out['values_%s' % yv] = [v.tolist() for v in vals]
 """,
+    "gradient_order": """
+# PIR orders the grad ops as backward_utils.inverse_sort_op orders their forward ops: a value
+# read by two ops gets its gradients summed (combine + add_n, in the order they were made) just
+# before its own grad op; a scale's grad reads the forward factor.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    t = paddle.tanh(x * 2)
+    z = t * t + paddle.exp(t)
+    g = paddle.static.gradients([paddle.mean(z)], [x])
+    out['printed'] = str(main)
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [None, 3], 'float32')
+    h = paddle.static.nn.fc(x, 3, activation='relu')
+    h2 = paddle.static.nn.fc(h, 3) + h
+    loss = paddle.mean(paddle.nn.functional.sigmoid(h2) * h)
+    paddle.optimizer.SGD(0.1).minimize(loss)
+    out['residual_minimize'] = str(main)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+""",
     "static_pylayer": """
 def forward_fn(x):
     return paddle.exp(x)

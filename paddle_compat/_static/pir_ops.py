@@ -243,7 +243,7 @@ class _View:
                     pending.append(var)
             pending.sort(key=lambda v: getattr(v, "_pir_seq", (0, 0)))
         k = 0
-        for i, op in enumerate(block.ops):
+        for i, op in enumerate(_pir_order(block.ops)):
             while k < len(pending) and getattr(pending[k], "_pir_seq", (0, 0))[0] <= i:
                 self._place_source(block, ops, pending[k])
                 k += 1
@@ -363,8 +363,11 @@ class _View:
                     operands[j] = r
                 elif kind == "combine":
                     vals = [self._operand(block, n, env) for n in op.inputs.get(arg, [])]
+                    if t == "sum" and backward:
+                        # PIR sums a value's gradients in the order they were made
+                        vals.sort(key=lambda v: _made_at(v, ops))
                     r = OpResult([], None, vec=vals)
-                    r.stop_gradient = all(_sg(v) for v in vals)
+                    r.stop_gradient = bool(sg_default) if backward else all(_sg(v) for v in vals)
                     ops.append(Operation("builtin.combine", vals, [r], {
                         "stop_gradient": [r.stop_gradient]}, block))
                     operands[j] = r
@@ -997,6 +1000,104 @@ class _Builder:
         self.ops.append(pop)
         self.view._bind(self.block, self.env, var.name, pop, 0, self.region)
         return r
+
+
+def _made_at(v, ops):
+    op = getattr(v, "op", None)
+    if op is None and v is not None:
+        op = next((o for o in reversed(ops) if any(r is v for r in o._results)), None)
+    for k, o in enumerate(ops):
+        if o is op:
+            return (k, next((i for i, r in enumerate(op._results) if r is v), 0))
+    return (-1, 0)
+
+
+def _pir_order(ops):
+    """The block's ops in the order PIR's backward builds them: each run of one gradients() /
+    append_backward() call's grad ops reordered as backward_utils.inverse_sort_op orders their
+    forward ops (a value read by two ops gets its gradient summed just before its own grad op),
+    everything else as recorded."""
+    out, i = [], 0
+    while i < len(ops):
+        g = ops[i].grad_group
+        if g is None:
+            out.append(ops[i])
+            i += 1
+            continue
+        j = i
+        while j < len(ops) and ops[j].grad_group is g:
+            j += 1
+        out.extend(_grad_run_order(ops[i:j], ops[:i]))
+        i = j
+    return out
+
+
+def _names(slots):
+    return [n for ns in slots.values() for n in ns]
+
+
+def _grad_run_order(run, before):
+    forward = [o for o in before if o.grad_group is None]
+    fwd_of = {}         # id(grad op) -> its forward op
+    for gop in run:
+        if gop.type == "sum":
+            continue
+        if gop.type.endswith("_grad"):
+            ftype = gop.type[:-len("_grad")]
+            for f in reversed(forward):
+                if f.type == ftype and all(gop.inputs.get(s) == ns for s, ns in f.inputs.items()
+                                           if s in gop.inputs and ns):
+                    fwd_of[id(gop)] = f
+                    break
+        elif gop.type in ("scale", "assign"):
+            src = (gop.inputs.get("X") or [""])[0]
+            if src.endswith("@GRAD"):
+                base = src[:-len("@GRAD")]
+                f = next((f for f in reversed(forward) if f.type == gop.type
+                          and base in _names(f.outputs)), None)
+                if f is not None:
+                    fwd_of[id(gop)] = f
+    mapped = [gop for gop in run if id(gop) in fwd_of]
+    if len({id(fwd_of[id(g)]) for g in mapped}) != len(mapped) or not mapped:
+        return run          # not a one-to-one run: keep the recorded order
+    fops = sorted({id(fwd_of[id(g)]): fwd_of[id(g)] for g in mapped}.values(),
+                  key=lambda f: before.index(f))
+    producer = {n: f for f in fops for n in _names(f.outputs)}
+    pending = {id(f): 0 for f in fops}
+    for f in fops:
+        for n in _names(f.inputs):
+            if n in producer:
+                pending[id(producer[n])] += 1
+    queue = collections.deque(f for f in fops if pending[id(f)] == 0)
+    order = []
+    while queue:
+        f = queue.popleft()
+        order.append(f)
+        for n in _names(f.inputs):
+            d = producer.get(n)
+            if d is not None:
+                pending[id(d)] -= 1
+                if pending[id(d)] == 0:
+                    queue.append(d)
+    if len(order) != len(fops):
+        return run
+    grad_of = {id(fwd_of[id(g)]): g for g in mapped}
+    first = run.index(mapped[0])
+    out = list(run[:first])                 # the seed
+    rest = [o for o in run[first:] if id(o) not in fwd_of]
+    if any(o.type != "sum" for o in rest):
+        return run          # other ops (a cond's select_output...): the recorded order
+    done = set()
+    for f in order:
+        gop = grad_of[id(f)]
+        needs = set(_names(gop.inputs))
+        for o in rest:
+            if id(o) not in done and o.type == "sum" and set(_names(o.outputs)) & needs:
+                out.append(o)
+                done.add(id(o))
+        out.append(gop)
+    out.extend(o for o in rest if id(o) not in done)
+    return out
 
 
 class _Grads:
