@@ -564,3 +564,640 @@ def test_block_multihead_attention_masks():
     tgt[1, 0, 0, 0] = -1e4
     changed = run(tgt_mask=T(tgt))
     assert not np.allclose(changed[5], base[5]) and np.allclose(changed[:5], base[:5])
+
+
+# ---- MoE helpers and FP8 ops Paddle 3.3.1 runs only on GPU (paddle_compat computes them on any
+# device): each checked against a numpy loop written from Paddle's CUDA kernel ---------------------
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+IF = paddle.incubate.nn.functional
+T = paddle.to_tensor
+
+
+def test_int_bincount_counts_values_in_low_high():
+    x = np.array([[1, 2, 2, 5], [7, -1, 3, 3]])
+    for low, high, dtype in ((0, 6, "int32"), (2, 9, "int64")):
+        want = [int((x == v).sum()) for v in range(low, high)]
+        got = IF.int_bincount(T(x), low, high, dtype)
+        assert got.numpy().tolist() == want and str(got.dtype) == f"paddle.{dtype}"
+    with pytest.raises(ValueError, match="dtype must be 'int32' or 'int64'"):
+        IF.int_bincount(T(x), 0, 4)
+    with pytest.raises(ValueError, match="x` must be of dtype int32, int64"):
+        IF.int_bincount(T([1.0]), 0, 4, "int64")
+
+
+def _expand_ref(e, n, group, offset, is_group):
+    out = np.array(e)
+    for (s, j), v in np.ndenumerate(out):
+        v = v + j * group if is_group else v
+        if n > 0:
+            rank, local = int(v / n), v - int(v / n) * n      # C division truncates
+            v = rank * 2 * n + local + offset * n
+        out[s, j] = v
+    return out
+
+
+@pytest.mark.parametrize("n,group,offset,is_group", [(4, 2, 1, True), (3, 0, 0, False),
+                                                     (0, 5, 1, True)])
+def test_expand_modality_expert_id(n, group, offset, is_group):
+    e = np.array([[0, 1], [5, 2], [7, 3]], dtype="int32")
+    got = IF.expand_modality_expert_id(T(e), n, group, offset, is_group)
+    assert got.numpy().tolist() == _expand_ref(e, n, group, offset, is_group).tolist()
+    assert got.dtype == paddle.int32
+
+
+def test_build_src_rank_and_local_expert_id():
+    counts = [1, 2, 0, 3, 2, 1]
+    src, local = IF.build_src_rank_and_local_expert_id(T(counts), counts, 2)
+    want_src, want_local = [], []
+    for g, c in enumerate(counts):
+        want_src += [g // 2] * c
+        want_local += [g % 2] * c
+    assert src.numpy().tolist() == want_src and local.numpy().tolist() == want_local
+    assert src.dtype == paddle.int32 and local.dtype == paddle.int32
+    with pytest.raises(ValueError, match="must hold the same counts"):
+        IF.build_src_rank_and_local_expert_id(T(counts), [1, 2], 2)
+
+
+def test_moe_combine_value_and_gradients():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((5, 3))
+    w = rng.standard_normal((4, 2))
+    idx = np.array([[0, 3], [1, 2], [4, 0], [2, 2]], dtype="int32")
+    want = np.zeros((4, 3))
+    for s in range(4):
+        for k in range(2):
+            want[s] += w[s, k] * x[idx[s, k]]
+    xt, wt = T(x, stop_gradient=False), T(w, stop_gradient=False)
+    y = IF.moe_combine(xt, wt, T(idx))
+    np.testing.assert_allclose(y.numpy(), want, rtol=1e-12)
+    y.sum().backward()
+    gw = np.array([[x[idx[s, k]].sum() for k in range(2)] for s in range(4)])
+    np.testing.assert_allclose(wt.grad.numpy(), gw, rtol=1e-12)
+    gx = np.zeros_like(x)
+    for s in range(4):
+        for k in range(2):
+            gx[idx[s, k]] += w[s, k]
+    np.testing.assert_allclose(xt.grad.numpy(), gx, rtol=1e-12)
+    with pytest.raises(ValueError, match="must lie in"):
+        IF.moe_combine(xt, wt, T(idx + 3))
+
+
+def _aux_ref(gp, dm, tm, dtm, E, use_group, k, clip):
+    rows, cols = gp.shape
+    if dtm is not None:
+        seq = float(np.sum(dtm))
+    elif tm is not None:
+        seq = float(np.sum(tm))
+    else:
+        seq = rows / E * cols
+    seq = max(seq, clip)
+    counts = dm.sum(0) if dm.ndim == 2 else dm
+    ce = counts / seq
+    l_aux = sum(ce[e] * gp[:, e].sum() / seq * E for e in range(cols))
+    if use_group:
+        l_aux /= k
+    grad = np.tile(ce * E / (k if use_group else 1) / seq, (rows, 1))
+    if tm is not None:
+        l_aux *= seq / max(float(np.sum(tm)), clip)
+    return l_aux, seq, ce, grad
+
+
+@pytest.mark.parametrize("masks", ["none", "tokens", "both"])
+@pytest.mark.parametrize("use_group", [False, True])
+def test_cal_aux_loss(masks, use_group):
+    rng = np.random.default_rng(1)
+    gp = rng.random((6, 4)).astype("float32")
+    dm = np.eye(4, dtype="int64")[[0, 1, 2, 3, 0, 1]]
+    tm = np.array([1, 1, 1, 0, 0, 1], dtype="float32") if masks != "none" else None
+    dtm = np.array([1, 1, 1, 1, 0, 1, 1, 1], dtype=bool) if masks == "both" else None
+    g = T(gp, stop_gradient=False)
+    l_aux, seq, ce = IF.cal_aux_loss(g, T(dm), None if tm is None else T(tm),
+                                     None if dtm is None else T(dtm), 4, use_group, 2, 0.5)
+    w_l, w_seq, w_ce, w_grad = _aux_ref(gp.astype("float64"), dm, tm, dtm, 4, use_group, 2, 0.5)
+    np.testing.assert_allclose(float(l_aux), w_l, rtol=1e-5)
+    np.testing.assert_allclose(float(seq), w_seq, rtol=1e-6)
+    np.testing.assert_allclose(ce.numpy(), w_ce, rtol=1e-6)
+    l_aux.backward()
+    np.testing.assert_allclose(g.grad.numpy(), w_grad, rtol=1e-5)   # the scale is forward-only
+
+
+def test_cal_aux_loss_one_dimensional_dispatch_mask():
+    gp = np.full((3, 4), 0.25, dtype="float32")
+    l_aux, seq, ce = IF.cal_aux_loss(T(gp), T([3, 1, 0, 2]), None, None, 4, False, 1, 0.0)
+    w_l, w_seq, w_ce, _ = _aux_ref(gp.astype("float64"), np.array([3, 1, 0, 2]), None, None, 4,
+                                   False, 1, 0.0)
+    np.testing.assert_allclose([float(l_aux), float(seq)], [w_l, w_seq], rtol=1e-6)
+    np.testing.assert_allclose(ce.numpy(), w_ce, rtol=1e-6)
+
+
+def _dispatch_ref(x, g, bias, k, cap, use_pad):
+    """A loop over the moe_top_k / sort / initialize_moe_routing kernels."""
+    S, E = g.shape
+    H = x.shape[1]
+    eid = np.zeros((S, k), dtype=np.int64)
+    w = np.zeros((S, k), dtype=np.float32)
+    for r in range(S):
+        taken = []
+        for i in range(k):
+            best, best_v = 0, -1.0
+            for e in range(E):
+                if e in taken:
+                    continue
+                v = g[r, e] + (bias[e] if bias is not None else 0.0)
+                if v > best_v:
+                    best, best_v = e, v
+            taken.append(best)
+            eid[r, i], w[r, i] = best, g[r, best]
+    entries = [(eid[r, i], i, r) if use_pad else (eid[r, i], r, i)
+               for r in range(S) for i in range(k)]
+    entries.sort()
+    offset = np.cumsum(np.bincount(eid.reshape(-1), minlength=E))
+    y = np.zeros((E * cap, H) if use_pad else (S * k, H), dtype=x.dtype)
+    scatter = np.zeros((k, S), dtype=np.int64)
+    for d, ent in enumerate(entries):
+        e = ent[0]
+        r, i = (ent[2], ent[1]) if use_pad else (ent[1], ent[2])
+        rie = d - (offset[e - 1] if e else 0)
+        if rie >= cap:
+            w[r, i] = 0.0
+            continue
+        dest = e * cap + rie if use_pad else d
+        scatter[i, r] = dest
+        y[dest] = x[r]
+    return y, w, scatter, offset, eid
+
+
+def _gate(seed, S=7, E=4):
+    rng = np.random.default_rng(seed)
+    g = rng.random((S, E)).astype("float32")
+    g[1, 2] = g[1, 0]                       # a tie: the lower expert wins
+    return g
+
+
+@pytest.mark.parametrize("use_pad", [True, False])
+@pytest.mark.parametrize("bias", [None, [0.0, 0.0, 0.4, -0.2]])
+def test_moe_gate_dispatch(use_pad, bias):
+    x = np.arange(14, dtype="float32").reshape(7, 2)
+    g = _gate(2)
+    b = None if bias is None else np.array(bias, dtype="float32")
+    y, w, si, off, eid = IF.moe_gate_dispatch(T(x), T(g), None if b is None else T(b), 2, 3,
+                                              use_pad)
+    wy, ww, wsi, woff, weid = _dispatch_ref(x, g, b, 2, 3, use_pad)
+    assert list(y.shape) == ([4, 3, 2] if use_pad else [7, 2, 2])
+    np.testing.assert_array_equal(y.numpy().reshape(wy.shape), wy)
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and off.numpy().tolist() == woff.tolist()
+    assert eid.numpy().tolist() == weid.tolist()
+    assert (str(w.dtype), str(si.dtype), str(off.dtype), str(eid.dtype)) == (
+        "paddle.float32", "paddle.int32", "paddle.int64", "paddle.int32")
+
+
+def test_moe_gate_dispatch_gradients_and_checks():
+    x = T(np.arange(14, dtype="float64").reshape(7, 2), stop_gradient=False)
+    g = T(_gate(3), stop_gradient=False)
+    y, w, si, off, eid = IF.moe_gate_dispatch(x, g, None, 2, 3, True)
+    (y.sum() + w.sum()).backward()
+    kept = (w.numpy() != 0)
+    np.testing.assert_array_equal(x.grad.numpy()[:, 0], kept.sum(1))
+    want_g = np.zeros((7, 4))
+    for r in range(7):
+        for i in range(2):
+            want_g[r, eid.numpy()[r, i]] += kept[r, i]
+    np.testing.assert_array_equal(g.grad.numpy(), want_g)
+    with pytest.raises(ValueError, match="must be FLOAT32"):
+        IF.moe_gate_dispatch(x, g.astype("float64"), None, 2, 3, True)
+    with pytest.raises(ValueError, match="greater than or equal to k"):
+        IF.moe_gate_dispatch(x, g, None, 5, 3, True)
+
+
+def test_moe_gate_dispatch_permute_lays_experts_out_by_rank():
+    x = np.arange(14, dtype="float32").reshape(7, 2)
+    g = _gate(4)
+    y, w, si, off, eid = IF.moe_gate_dispatch_permute(T(x), T(g), None, 2, 3, 2)
+    wy, ww, wsi, woff, weid = _dispatch_ref(x, g, None, 2, 3, True)
+    assert list(y.shape) == [2, 2, 3, 2]
+    for e in range(4):                       # expert e -> local e % 2 on rank e // 2
+        np.testing.assert_array_equal(y.numpy()[e % 2, e // 2], wy[e * 3:(e + 1) * 3])
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and off.numpy().tolist() == woff.tolist()
+    with pytest.raises(ValueError, match="divisible by world_size"):
+        IF.moe_gate_dispatch_permute(T(x), T(g), None, 2, 3, 3)
+
+
+def _bf16(a):
+    return torch.tensor(a, dtype=torch.float32).to(torch.bfloat16).float().numpy()
+
+
+def test_fused_act_dequant_float_and_packed_scales():
+    vals = np.linspace(-3, 3, 2 * 200, dtype="float32").reshape(2, 200)
+    x = T(vals).astype(paddle.float8_e4m3fn)
+    xf = x.astype("float32").numpy()
+    scale = np.array([[2.0, 0.5], [1.0, 4.0]], dtype="float32")
+    out = IF.fused_act_dequant(x, T(scale))
+    want = np.stack([xf[m] * np.repeat(scale[m], 128)[:200] for m in range(2)])
+    assert out.dtype == paddle.bfloat16
+    np.testing.assert_array_equal(out.astype("float32").numpy(), _bf16(want))
+    # UE8M0: byte m * 2 + block of the int32 buffer is the biased exponent
+    exps = np.array([128, 126, 127, 129], dtype=np.uint8)      # 2, 0.5, 1, 4
+    packed = exps.view(np.int32).reshape(1, 1).repeat(2, 0)    # [2, ceil(200 / 512)]
+    out2 = IF.fused_act_dequant(x, T(packed))
+    np.testing.assert_array_equal(out2.astype("float32").numpy(), _bf16(want))
+
+
+def test_fused_swiglu_weighted_bwd():
+    rng = np.random.default_rng(5)
+    o1 = T(rng.standard_normal((2, 3, 8)).astype("float32")).astype("bfloat16")
+    d = T(rng.standard_normal((2, 3, 4)).astype("float32")).astype("bfloat16")
+    p = rng.random((2, 3)).astype("float32")
+    do1, pg, o2s = IF.fused_swiglu_weighted_bwd(o1, d, T(p))
+    a, g_s = o1.astype("float32").numpy(), d.astype("float32").numpy()
+    x0, x1 = a[..., :4], a[..., 4:]
+    sig = 1 / (1 + np.exp(-x0))
+    o2 = sig * x0 * x1
+    g = g_s * p[..., None]
+    want_do1 = np.concatenate([g * x1 * sig * (1 + x0 - sig * x0), g * sig * x0], -1)
+    np.testing.assert_allclose(do1.astype("float32").numpy(), _bf16(want_do1), rtol=1e-2,
+                               atol=1e-3)
+    np.testing.assert_allclose(pg.numpy(), (g_s * o2).sum(-1), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(o2s.astype("float32").numpy(), _bf16(o2 * p[..., None]),
+                               rtol=1e-2, atol=1e-3)
+    assert (str(do1.dtype), str(pg.dtype), str(o2s.dtype)) == (
+        "paddle.bfloat16", "paddle.float32", "paddle.bfloat16")
+    # the backward it computes is SwiGLU(o1) * prob's, as torch autograd finds it
+    t = torch.tensor(a, requires_grad=True)
+    pr = torch.tensor(p, requires_grad=True)
+    out = torch.nn.functional.silu(t[..., :4]) * t[..., 4:] * pr[..., None]
+    out.backward(torch.tensor(g_s))
+    np.testing.assert_allclose(do1.astype("float32").numpy(), t.grad.numpy(), rtol=2e-2,
+                               atol=2e-3)
+    np.testing.assert_allclose(pg.numpy(), pr.grad.numpy(), rtol=1e-4, atol=1e-5)
+
+
+def _compute_scale_ref(amax, eps, pow2):
+    """ComputeScale of phi/kernels/fusion/gpu/quant_utils.h, one float32 value at a time."""
+    amax = np.float32(max(amax, eps))
+    if amax == 0:
+        return np.float32(1.0)
+    with np.errstate(over="ignore", divide="ignore"):
+        scale = np.float32(448.0) / amax
+    if np.isinf(scale):
+        return np.float32(2.0 ** 127) if pow2 else np.finfo(np.float32).max
+    if pow2 and scale != 0:
+        return np.float32(2.0 ** (int(np.frexp(scale)[1]) - 1))
+    return scale
+
+
+def _to_e4m3(v):
+    return torch.tensor(np.asarray(v, dtype="float32")).to(torch.float8_e4m3fn).float().numpy()
+
+
+@pytest.mark.parametrize("cols,pow2,with_prob", [(300, True, True), (300, False, False),
+                                                 (262, False, True), (262, True, False)])
+def test_fused_weighted_swiglu_act_quant(cols, pow2, with_prob):
+    rng = np.random.default_rng(cols)
+    x = T(rng.standard_normal((2, 2, cols)).astype("float32")).astype("bfloat16")
+    p = rng.random(4).astype("float32")
+    out, scale = IF.fused_weighted_swiglu_act_quant(x, T(p) if with_prob else None, pow2)
+    a = x.astype("float32").numpy().reshape(4, cols)
+    inter = cols // 2
+    act = a[:, :inter] / (1 + np.exp(-a[:, :inter])) * a[:, inter:]
+    if with_prob:
+        act = act * p[:, None]
+    blocks = (inter + 127) // 128
+    want_out = np.zeros((4, inter), dtype=np.float32)
+    want_scale = np.zeros((4, blocks), dtype=np.float32)
+    for r in range(4):
+        for b in range(blocks):
+            blk = act[r, b * 128:(b + 1) * 128].astype(np.float32)
+            amax = np.abs(blk).max()
+            if cols % 8:              # the elementwise kernel keeps the maximum in bfloat16
+                amax = _bf16(amax)
+            s = _compute_scale_ref(amax, 0.0, pow2)
+            want_out[r, b * 128:(b + 1) * 128] = _to_e4m3(blk * s)
+            want_scale[r, b] = np.float32(1.0) / s
+    assert out.dtype == paddle.float8_e4m3fn and list(out.shape) == [4, inter]
+    np.testing.assert_allclose(out.astype("float32").numpy(), want_out, rtol=0.07, atol=1e-6)
+    assert (out.astype("float32").numpy() != want_out).mean() < 0.01     # rounding ties only
+    np.testing.assert_allclose(scale.numpy(), want_scale, rtol=1e-6)
+    if pow2:
+        assert np.all(np.log2(scale.numpy()) == np.round(np.log2(scale.numpy())))
+    with pytest.raises(ValueError, match="Input X must be bfloat16"):
+        IF.fused_weighted_swiglu_act_quant(x.astype("float32"))
+
+
+def test_compute_scale_edge_cases():
+    from paddle_compat._incubate.nn.functional.fp8 import compute_scale
+    amax = torch.tensor([0.0, 1e-45, 3.0, float("inf"), 500.0])
+    for pow2 in (False, True):
+        got = compute_scale(amax, 0.0, pow2).numpy()
+        want = [_compute_scale_ref(np.float32(a), 0.0, pow2) for a in amax.numpy()]
+        np.testing.assert_array_equal(got, np.array(want, dtype=np.float32))
+    np.testing.assert_array_equal(compute_scale(torch.tensor([0.0]), 0.5, False).numpy(), [896.0])
+
+
+def _scale_wrapper_ref(amax, eps, pow2):
+    """ScaleWrapper of the fp8_quant_blockwise kernel (bfloat16's largest scale on overflow)."""
+    s = _compute_scale_ref(amax, eps, pow2)
+    if not pow2 and s == np.finfo(np.float32).max:
+        return np.float32(float.fromhex("0x1.FEp127"))
+    return s
+
+
+def _blockwise_ref(x, eps, pow2, one_by):
+    M, N = x.shape
+    out = np.zeros_like(x)
+    if one_by:
+        scale = np.zeros((M, N // 128), dtype=np.float32)
+        for r in range(M):
+            for b in range(N // 128):
+                blk = x[r, b * 128:(b + 1) * 128]
+                s = _scale_wrapper_ref(np.abs(blk).max(), eps, pow2)
+                out[r, b * 128:(b + 1) * 128] = _to_e4m3(blk * s)
+                scale[r, b] = np.float32(1.0) / s
+    else:
+        scale = np.zeros((M // 128, N // 128), dtype=np.float32)
+        for i in range(M // 128):
+            for j in range(N // 128):
+                blk = x[i * 128:(i + 1) * 128, j * 128:(j + 1) * 128]
+                s = _scale_wrapper_ref(np.abs(blk).max(), eps, pow2)
+                out[i * 128:(i + 1) * 128, j * 128:(j + 1) * 128] = _to_e4m3(blk * s)
+                scale[i, j] = np.float32(1.0) / s
+    return out, scale
+
+
+@pytest.mark.parametrize("method", ["1x128", "128x128"])
+@pytest.mark.parametrize("pow2", [True, False])
+def test_fp8_quant_blockwise(method, pow2):
+    rng = np.random.default_rng(7)
+    xv = rng.standard_normal((128, 256)).astype("float32") * np.array([1.0, 1e-3], "float32"
+                                                                      ).repeat(128)
+    xv[:, 200] = 0.0
+    x = T(xv).astype("bfloat16")
+    a = x.astype("float32").numpy()
+    one_by = method == "1x128"
+    q, s, qt, st = IF.fp8_quant_blockwise(x, input_transpose=True, output_scale_transpose=False,
+                                          using_pow2_scale=pow2, quant_method=method)
+    w_q, w_s = _blockwise_ref(a, 0.0, pow2, one_by)
+    np.testing.assert_array_equal(q.astype("float32").numpy(), w_q)
+    np.testing.assert_array_equal(s.numpy(), w_s)
+    if one_by:
+        w_qt, w_st = _blockwise_ref(a.T.copy(), 0.0, pow2, True)
+    else:
+        w_qt, w_st = w_q.T, w_s.T
+    np.testing.assert_array_equal(qt.astype("float32").numpy(), w_qt)
+    np.testing.assert_array_equal(st.numpy(), w_st)
+    q2, s2 = IF.fp8_quant_blockwise(x, using_pow2_scale=pow2, quant_method=method)
+    np.testing.assert_array_equal(s2.numpy(), w_s.T)          # output_scale_transpose=True
+    qt3, st3 = IF.fp8_quant_blockwise(x, input_transpose=True, return_transpose_only=True,
+                                      output_scale_transpose=False, using_pow2_scale=pow2,
+                                      quant_method=method)
+    np.testing.assert_array_equal(st3.numpy(), w_st)
+    assert q.dtype == paddle.float8_e4m3fn and s.dtype == paddle.float32
+
+
+def test_fp8_quant_blockwise_checks():
+    x = T(np.ones((128, 128), "float32")).astype("bfloat16")
+    with pytest.raises(ValueError, match="Unsupported quantization method"):
+        IF.fp8_quant_blockwise(x, quant_method="2x2")
+    with pytest.raises(ValueError, match="Unsupported output type"):
+        IF.fp8_quant_blockwise(x, output_type="e5m2")
+    with pytest.raises(ValueError, match="exactly divided by 128"):
+        IF.fp8_quant_blockwise(T(np.ones((64, 128), "float32")).astype("bfloat16"))
+    with pytest.raises(ValueError, match="only support bfloat16"):
+        IF.fp8_quant_blockwise(T(np.ones((128, 128), "float32")))
+    with pytest.raises(NotImplementedError, match="using_ue8m0_scale"):
+        IF.fp8_quant_blockwise(x, using_ue8m0_scale=True)
+    q, s = IF.fp8_quant_blockwise(x, epsilon=2.0, using_pow2_scale=False)
+    np.testing.assert_array_equal(s.numpy(), np.full((1, 128), 2.0 / 448, "float32"))
+
+
+@pytest.mark.parametrize("transpose", [True, False])
+def test_fused_stack_transpose_quant(transpose):
+    rng = np.random.default_rng(11)
+    mats = [T(rng.standard_normal((128, 256)).astype("float32") * (i + 1)).astype("bfloat16")
+            for i in range(2)]
+    mats[1] = T(np.zeros((128, 256), "float32")).astype("bfloat16")
+    out, scale = IF.fused_stack_transpose_quant(mats, transpose=transpose)
+    want_q, want_s = [], []
+    for m in mats:
+        a = m.astype("float32").numpy()
+        q, s = _blockwise_ref(a, 0.0, False, one_by=False)
+        want_q.append(q.T if transpose else q)
+        want_s.append(s.T if transpose else s)
+    np.testing.assert_array_equal(out.astype("float32").numpy(), np.concatenate(want_q))
+    np.testing.assert_array_equal(scale.numpy(), np.concatenate(want_s))
+    assert list(out.shape) == ([512, 128] if transpose else [256, 256])
+    assert out.dtype == paddle.float8_e4m3fn and scale.dtype == paddle.float32
+    with pytest.raises(ValueError, match="multiples of 128"):
+        IF.fused_stack_transpose_quant([T(np.ones((64, 128), "float32")).astype("bfloat16")])
+
+
+def _split_ref(a, counts, pow2):
+    outs, scales, start = [], [], 0
+    K = a.shape[1]
+    for c in counts:
+        out = np.zeros((K, c), dtype=np.float32)
+        sc = np.zeros((c // 128, K), dtype=np.float32)
+        for b in range(c // 128):
+            for k in range(K):
+                col = a[start + b * 128:start + (b + 1) * 128, k]
+                s = _scale_wrapper_ref(np.abs(col).max(), 0.0, pow2)
+                out[k, b * 128:(b + 1) * 128] = _to_e4m3(col * s)
+                sc[b, k] = np.float32(1.0) / s
+        outs.append(out)
+        scales.append(sc)
+        start += c
+    return outs, scales
+
+
+@pytest.mark.parametrize("pow2", [False, True])
+@pytest.mark.parametrize("fp8_input", [False, True])
+def test_fused_transpose_split_quant(pow2, fp8_input):
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((384, 130)).astype("float32")
+    counts = [256, 0, 128]
+    if fp8_input:
+        x = T(a).astype(paddle.float8_e4m3fn)
+        sc = rng.random((384, 2)).astype("float32") + 0.5
+        ref_in = _bf16(x.astype("float32").numpy() * np.repeat(sc, 128, axis=1)[:, :130])
+        outs, scales = IF.fused_transpose_split_quant(x, T(sc), counts, pow2)
+    else:
+        x = T(a).astype("bfloat16")
+        ref_in = x.astype("float32").numpy()
+        outs, scales = IF.fused_transpose_split_quant(x, None, counts, pow2)
+    w_outs, w_scales = _split_ref(ref_in, counts, pow2)
+    assert [list(o.shape) for o in outs] == [[130, 256], [130, 0], [130, 128]]
+    for o, s, wo, ws in zip(outs, scales, w_outs, w_scales):
+        np.testing.assert_array_equal(o.astype("float32").numpy(), wo)
+        np.testing.assert_array_equal(s.numpy(), ws)
+    with pytest.raises(ValueError, match="multiples of 128"):
+        IF.fused_transpose_split_quant(T(a).astype("bfloat16"), None, [300, 84])
+    assert IF.fused_transpose_split_quant(T(np.zeros((0, 4), "float32")), None, []) == ([], [])
+
+
+@pytest.mark.parametrize("C", [64, 128])
+def test_fused_transpose_wlch_split_quant(C):
+    rng = np.random.default_rng(C)
+    W, L, H = 2, 2, 20
+    a = rng.standard_normal((W, L, C, H)).astype("float32")
+    x = T(a).astype("bfloat16")
+    counts = [128, W * L * C - 128]
+    outs, scales = IF.fused_transpose_wlch_split_quant(x, counts, True)
+    tokens = np.zeros((W * L * C, H), dtype=np.float32)
+    xv = x.astype("float32").numpy()
+    for l in range(L):
+        for w in range(W):
+            for c in range(C):
+                tokens[(l * W + w) * C + c] = xv[w, l, c]
+    w_outs, w_scales = _split_ref(tokens, counts, True)
+    for o, s, wo, ws in zip(outs, scales, w_outs, w_scales):
+        np.testing.assert_array_equal(o.astype("float32").numpy(), wo)
+        np.testing.assert_array_equal(s.numpy(), ws)
+
+
+@pytest.mark.parametrize("use_pad", [True, False])
+def test_moe_gate_dispatch_and_quant(use_pad):
+    rng = np.random.default_rng(17)
+    xv = rng.standard_normal((7, 256)).astype("float32")
+    xv[3] = 0.0
+    x = T(xv).astype("bfloat16")
+    g = _gate(5)
+    out, scale, w, si, off, eid = IF.moe_gate_dispatch_and_quant(x, T(g), None, 2, 3, use_pad,
+                                                                 True)
+    a = x.astype("float32").numpy()
+    wy, ww, wsi, woff, weid = _dispatch_ref(a, g, None, 2, 3, use_pad)
+    filled = np.zeros(wy.shape[0], dtype=bool)
+    filled[wsi[ww.T != 0]] = True
+    w_q, w_s = _blockwise_ref(wy, 0.0, True, one_by=True)
+    w_q[~filled] = 0.0
+    w_s[~filled] = 1.0
+    np.testing.assert_array_equal(out.astype("float32").numpy(), w_q)
+    np.testing.assert_array_equal(scale.numpy(), w_s)
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and eid.numpy().tolist() == weid.tolist()
+    assert off.numpy().tolist() == woff.tolist()
+    with pytest.raises(ValueError, match="divided by 128"):
+        IF.moe_gate_dispatch_and_quant(T(np.ones((7, 100), "float32")).astype("bfloat16"),
+                                       T(g), None, 2, 3, use_pad, True)
+
+
+def _gemm_ref(a, b, sa, sb, a_1d, b_1d):
+    """Paddle's pyop_ref_* loops (test_fp8_gemm_blockwise.py), in float64."""
+    M, K = a.shape
+    N = b.shape[0]
+    out = np.zeros((M, N))
+    for k in range(0, K, 128):
+        blk = a[:, k:k + 128].astype(np.float64) @ b[:, k:k + 128].astype(np.float64).T
+        a_s = sa[k // 128, :][:, None] if a_1d else np.repeat(sa[:, k // 128], 128)[:M, None]
+        b_s = sb[k // 128, :][None, :] if b_1d else np.repeat(sb[:, k // 128], 128)[None, :N]
+        out += blk * a_s * b_s
+    return out
+
+
+@pytest.mark.parametrize("a_1d,b_1d", [(True, False), (False, True), (True, True)])
+def test_fp8_gemm_blockwise(a_1d, b_1d):
+    rng = np.random.default_rng(19)
+    A = T(rng.standard_normal((256, 384)).astype("float32")).astype("bfloat16")
+    B = T(rng.standard_normal((128, 384)).astype("float32")).astype("bfloat16")
+    qa, sa = IF.fp8_quant_blockwise(A, quant_method="1x128" if a_1d else "128x128",
+                                    output_scale_transpose=a_1d, using_pow2_scale=False)
+    qb, sb = IF.fp8_quant_blockwise(B, quant_method="1x128" if b_1d else "128x128",
+                                    output_scale_transpose=b_1d, using_pow2_scale=False)
+    want = _gemm_ref(qa.astype("float32").numpy(), qb.astype("float32").numpy(), sa.numpy(),
+                     sb.numpy(), a_1d, b_1d)
+    got = IF.fp8_gemm_blockwise(qa, sa, qb, sb, "float32", is_a_1d_scaled=a_1d,
+                                is_b_1d_scaled=b_1d)
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-4, atol=1e-3)
+    exact = A.astype("float32").numpy() @ B.astype("float32").numpy().T
+    # FP8 rounding only: a few percent of the product's size
+    assert np.sqrt(np.mean((got.numpy() - exact) ** 2)) < 0.05 * np.sqrt(np.mean(exact ** 2))
+    acc = paddle.ones([256, 128], dtype="bfloat16")
+    res = IF.fp8_gemm_blockwise(qa, sa, qb, sb, "bfloat16", out=acc, accumulate=True,
+                                is_a_1d_scaled=a_1d, is_b_1d_scaled=b_1d)
+    assert res is acc and acc.dtype == paddle.bfloat16
+    np.testing.assert_allclose(acc.astype("float32").numpy(), _bf16(want + 1.0), rtol=1e-2,
+                               atol=0.1)
+    with pytest.raises(AssertionError, match="Bias is not supported"):
+        IF.fp8_gemm_blockwise(qa, sa, qb, sb, "float32", bias=acc)
+    with pytest.raises(ValueError, match="scales of shape"):
+        IF.fp8_gemm_blockwise(qa, sb, qb, sb, "float32", is_a_1d_scaled=a_1d,
+                              is_b_1d_scaled=b_1d)
+
+
+def _partial_ref(x, cw, eid, k, cap, E, use_pad, start, end, reverse):
+    """A loop over the moe_gate_dispatch_partial_nosoftmaxtopk kernel's steps."""
+    S, H = x.shape
+    global_counts = np.bincount(eid.reshape(-1), minlength=E)
+    # entries of each local expert in (slot, token) order
+    per_expert = {e: [(i, r) for i in range(k) for r in range(S) if eid[r, i] == e]
+                  for e in range(start, end)}
+    kept = {}
+    for e, ents in per_expert.items():
+        if reverse:
+            kept[e] = ents[max(0, len(ents) - cap):]
+        else:
+            kept[e] = ents[:cap]
+    nums_local = np.zeros(E, dtype=np.int64)
+    for e in per_expert:
+        nums_local[e] = len(per_expert[e]) if use_pad else len(kept[e])
+    w_out = np.zeros_like(cw)
+    for e in kept:
+        for i, r in kept[e]:
+            w_out[r, i] = cw[r, i]
+    scatter = np.zeros((k, S), dtype=np.int64)
+    ys, rev = [], []
+    n_out = (end - start) * cap if use_pad else sum(len(v) for v in kept.values())
+    y = np.zeros((max(n_out, 1), H), dtype=x.dtype)
+    rev = np.full(n_out, S)
+    j = 0
+    for e in range(start, end):
+        base = (e - start) * cap if use_pad else j
+        for n, (i, r) in enumerate(sorted(kept[e], key=lambda t: (t[1], t[0]))):
+            y[base + n] = x[r]
+            rev[base + n] = r
+            scatter[i, r] = base + n
+        j = base + len(kept[e])
+    return y, w_out, scatter, rev, global_counts, nums_local
+
+
+@pytest.mark.parametrize("use_pad,reverse", [(True, False), (False, False), (False, True)])
+def test_moe_gate_dispatch_partial_nosoftmaxtopk(use_pad, reverse):
+    rng = np.random.default_rng(23)
+    S, k, E = 9, 2, 5
+    x = rng.standard_normal((S, 3)).astype("float32")
+    eid = np.array([rng.choice(E, k, replace=False) for _ in range(S)], dtype="int32")
+    cw = rng.random((S, k)).astype("float32")
+    xt, cwt = T(x, stop_gradient=False), T(cw, stop_gradient=False)
+    y, w, si, rev, off, nl = IF.moe_gate_dispatch_partial_nosoftmaxtopk(
+        xt, cwt, T(eid), k, 2, E, use_pad, 1, 4, reverse)
+    wy, ww, wsi, wrev, woff, wnl = _partial_ref(x, cw, eid, k, 2, E, use_pad, 1, 4, reverse)
+    np.testing.assert_array_equal(y.numpy(), wy)
+    np.testing.assert_array_equal(w.numpy(), ww)
+    assert si.numpy().tolist() == wsi.tolist() and rev.numpy().tolist() == wrev.tolist()
+    assert off.numpy().tolist() == woff.tolist() and nl.numpy().tolist() == wnl.tolist()
+    assert (str(si.dtype), str(rev.dtype), str(off.dtype), str(nl.dtype)) == (
+        "paddle.int32", "paddle.int32", "paddle.int64", "paddle.int64")
+    (y.sum() + w.sum()).backward()
+    used = np.zeros(S)
+    for r in wrev[wrev < S]:
+        used[r] += 1
+    np.testing.assert_array_equal(xt.grad.numpy()[:, 0], used)
+    np.testing.assert_array_equal(cwt.grad.numpy(), (ww != 0).astype("float32"))
+
+
+def test_moe_gate_dispatch_partial_nosoftmaxtopk_checks():
+    x = T(np.ones((4, 2), "float32"))
+    cw = T(np.ones((4, 2), "float32"))
+    eid = T(np.array([[0, 1]] * 4, dtype="int32"))
+    with pytest.raises(ValueError, match="use_pad must be false"):
+        IF.moe_gate_dispatch_partial_nosoftmaxtopk(x, cw, eid, 2, 2, 3, True, 0, 2, True)
+    with pytest.raises(ValueError, match="expert_end_index must be greater"):
+        IF.moe_gate_dispatch_partial_nosoftmaxtopk(x, cw, eid, 2, 2, 3, True, 2, 2, False)
+    with pytest.raises(ValueError, match="must be INT32"):
+        IF.moe_gate_dispatch_partial_nosoftmaxtopk(x, cw, eid.astype("int64"), 2, 2, 3, True,
+                                                   0, 2, False)
+    y, w, si, rev, off, nl = IF.moe_gate_dispatch_partial_nosoftmaxtopk(
+        x, cw, eid, 2, 2, 3, False, 2, 3, False)               # no entry is local
+    assert list(y.shape) == [1, 2] and rev.shape == [] and float(w.sum()) == 0.0
