@@ -32,6 +32,8 @@ def run(case):
     if case not in _RESULTS:
         old_static, old_pir = STATE.static, STATE.pir
         old_names = _unique_name.switch()       # PIR names process-wide: start as a fresh script
+        old_pir_names = builder._PIR_NAMES      # (layers and parameters: PIR's own generator)
+        builder._PIR_NAMES = _unique_name.UniqueNameGenerator()
         old_tree, name_struct._CURRENT[0] = name_struct._CURRENT[0], name_struct._NameStruct()
         old_flag = _flags._VALUES["FLAGS_enable_pir_api"]
         old_programs = builder._MAIN[0], builder._STARTUP[0]
@@ -44,6 +46,7 @@ def run(case):
         finally:
             STATE.static, STATE.pir = old_static, old_pir
             _unique_name.switch(old_names)
+            builder._PIR_NAMES = old_pir_names
             name_struct._CURRENT[0] = old_tree
             _flags._VALUES["FLAGS_enable_pir_api"] = old_flag
             builder._MAIN[0], builder._STARTUP[0] = old_programs

@@ -105,3 +105,44 @@ def test_clip_without_bounds_shows_paddles_float32_limits(pir_static):
     ops = main.global_block().ops
     assert [op.name() for op in ops] == ["pd_op.data", "pd_op.full", "pd_op.full", "pd_op.clip"]
     assert "value:-3.40282e+38" in str(main) and "value:3.40282e+38" in str(main)
+
+
+def test_while_gradient_view_leaves_the_recorded_while_grad(pir_static):
+    """PIR shows a while_loop's gradient as stack pushes + a backward pd_op.while; the recorded IR
+    keeps its one while_grad op (and grad sub-block), which the Executor's gradient group runs."""
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2], "float32")
+        x.stop_gradient = False
+        i = paddle.full([1], 0, "int64")
+        _, y = paddle.static.nn.while_loop(lambda i, y: i < 3, lambda i, y: [i + 1, y * 2], [i, x])
+        g, = paddle.static.gradients([paddle.mean(y)], [x])
+    names = [op.name() for op in main.global_block().ops]
+    assert names[0] == "cf.stack_create" and names.count("pd_op.while") == 2
+    assert "pd_op.while_grad" not in names
+    assert [op.type for op in main.global_block()._ops].count("while_grad") == 1
+    back = g.get_defining_op()
+    assert back.name() == "pd_op.while" and back.operand_source(0).get_defining_op().name() == \
+        "cf.has_elements"
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    out, = exe.run(main, feed={"x": np.array([1.0, 2.0], "float32")}, fetch_list=[g])
+    np.testing.assert_allclose(out, [4.0, 4.0])
+
+
+def test_scale_gradient_reads_the_forward_factor(pir_static):
+    """PIR's gradient of paddle.scale reuses the forward op's factor value (Paddle 3.3.1 prints
+    `pd_op.scale (%grad, %1)` with %1 the forward's full), where the recorded grad op is a scale
+    with its own attribute."""
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2], "float32")
+        x.stop_gradient = False
+        g, = paddle.static.gradients([paddle.mean(x * 3.0)], [x])
+    ops = main.global_block().ops
+    fwd = next(op for op in ops if op.name() == "pd_op.scale")
+    back = g.get_defining_op()
+    assert back.name() == "pd_op.scale" and back is not fwd
+    assert back.operand_source(1) is fwd.operand_source(1)
+    assert [op.name() for op in ops].count("pd_op.full") == 2     # the factor and the seed
+    out, = paddle.static.Executor().run(main, feed={"x": np.ones(2, "float32")}, fetch_list=[g])
+    np.testing.assert_allclose(out, [1.5, 1.5])

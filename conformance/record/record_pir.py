@@ -4,7 +4,8 @@ oracle, with FLAGS_enable_pir_api unset (or 1).
     PADDLE_PY conformance/record/record_pir.py
 
 The programs are the ones the legacy recorders build (record_static.py, record_static_gradients.py,
-record_control_flow.py, record_static_pylayer.py); here what is recorded is how Paddle's PIR face
+record_control_flow.py, record_static_pylayer.py, record_static_nn.py: the legacy-only layers there
+are recorded as the failure Paddle's PIR mode meets); here what is recorded is how Paddle's PIR face
 prints them (`print(value)`, `print(program)`) and what the Value / Operation API answers
 (`.name()`, `operands()`, `results()`, `attrs()`, `get_defining_op()`, `.name` and its errors).
 Each case is a snippet run with `paddle` (real Paddle here, paddle_compat in
@@ -149,6 +150,167 @@ with paddle.static.program_guard(main, start):
     res = paddle.static.nn.while_loop(lambda i, t: i < t, lambda i, t: [i + 1, t], [i, ten])
     out['printed'] = str(main)
     out['res'] = [str(r) for r in res]
+""",
+    "while_grad_one_var": """
+# PIR's gradient through while_loop: cf.stack_create on top, cf.tuple_push before the body's
+# yield, a backward pd_op.while over cf.has_elements / cf.tuple_pop.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    i, y = paddle.static.nn.while_loop(lambda i, y: i < n, lambda i, y: [i + 1, y * 2], [i, x])
+    loss = paddle.mean(y)
+    g = paddle.static.gradients([loss], [x])
+    out['printed'] = str(main)
+    out['grads'] = [str(v) for v in g]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=[loss] + g)
+    out['results'] = [r.tolist() for r in res]
+""",
+    "while_grad_two_vars": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    w = paddle.static.data('w', [2], 'float32')
+    w.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 2, 'int64')
+    def body(i, a, b):
+        return [i + 1, a * b, paddle.tanh(b) + a]
+    i, a, b = paddle.static.nn.while_loop(lambda i, a, b: i < n, body, [i, x, w])
+    loss = paddle.mean(a + b)
+    g = paddle.static.gradients([loss], [x, w])
+    out['printed'] = str(main)
+    out['grads'] = [str(v) for v in g]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32'),
+                              'w': np.array([0.5, -1.0], 'float32')}, fetch_list=[loss] + g)
+    out['results'] = [np.round(r, 5).tolist() for r in res]
+""",
+    "while_grad_parameter": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [1, 2], 'float32')
+    x.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 2, 'int64')
+    w = paddle.static.create_parameter([2, 2], 'float32', name='w',
+        default_initializer=paddle.nn.initializer.Constant(0.5))
+    i, y = paddle.static.nn.while_loop(lambda i, y: i < n,
+                                       lambda i, y: [i + 1, paddle.matmul(y, w)], [i, x])
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed'] = str(main)
+    out['grads'] = [[str(p), str(g)] for p, g in pg]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([[1.0, 2.0]], 'float32')},
+                  fetch_list=[loss] + [g for _, g in pg])
+    out['results'] = [np.round(r, 5).tolist() for r in res]
+""",
+    "while_grad_cond": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    one = paddle.full([1], 1, 'int64')
+    def body(i, y):
+        y = paddle.static.nn.cond(i < one, lambda: y * 3, lambda: paddle.exp(y))
+        return [i + 1, y]
+    i, y = paddle.static.nn.while_loop(lambda i, y: i < n, body, [i, x])
+    loss = paddle.mean(y)
+    g = paddle.static.gradients([loss], [x])
+    out['printed'] = str(main)
+    out['grads'] = [str(v) for v in g]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
+    res = exe.run(main, feed={'x': np.array([0.1, 0.2], 'float32')}, fetch_list=[loss] + g)
+    out['results'] = [np.round(r, 4).tolist() for r in res]
+""",
+    "tensor_array": """
+# record_control_flow.py's case of the same name, in PIR mode
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    arr = paddle.tensor.create_array('float32')
+    i = paddle.zeros([1], 'int64')
+    x = paddle.full([2], 3.0)
+    arr = paddle.tensor.array_write(x, i, array=arr)
+    n = paddle.tensor.array_length(arr)
+    r = paddle.tensor.array_read(arr, i)
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(main, fetch_list=[n, r])]
+""",
+    "while_grad_block_printed": """
+# record_control_flow.py's case of the same name in PIR mode (gradients fetched as values: PIR
+# values have no names to fetch by)
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    w = paddle.static.create_parameter([2], 'float32', name='w',
+        default_initializer=paddle.nn.initializer.Constant(0.5))
+    i = paddle.full([1], 0, 'int64')
+    n = paddle.full([1], 3, 'int64')
+    i2, y = paddle.static.nn.while_loop(lambda i, y: i < n, lambda i, y: [i + 1, y * w + y], [i, x])
+    loss = paddle.mean(y)
+    pg = paddle.static.append_backward(loss)
+    out['printed_with_grads'] = str(main)
+    out['param_grads'] = [[str(p), str(g)] for p, g in pg]
+exe.run(start)
+vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32')}, fetch_list=[loss] + [g for _, g in pg])
+out['values'] = [np.round(v, 5).tolist() for v in vals]
+""",
+    "cond_grad_blocks_printed": """
+# record_control_flow.py's case of the same name in PIR mode (the gradient fetched as a value)
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    y = paddle.static.data('y', [1], 'float32')
+    pred = paddle.less_than(y, paddle.full([1], 1.0, 'float32'))
+    res = paddle.static.nn.cond(pred, lambda: x * 2, lambda: x - 1)
+    loss = paddle.mean(res)
+    g = paddle.static.gradients([loss], [x])
+    out['printed_with_grads'] = str(main)
+exe.run(start)
+for yv in (0.5, 2.0):
+    vals = exe.run(main, feed={'x': np.array([1.0, 2.0], 'float32'),
+                               'y': np.array([yv], 'float32')}, fetch_list=[loss] + g)
+    out['values_%s' % yv] = [v.tolist() for v in vals]
+""",
+    "gradient_order": """
+# PIR orders the grad ops as backward_utils.inverse_sort_op orders their forward ops: a value
+# read by two ops gets its gradients summed (combine + add_n, in the order they were made) just
+# before its own grad op; a scale's grad reads the forward factor.
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    t = paddle.tanh(x * 2)
+    z = t * t + paddle.exp(t)
+    g = paddle.static.gradients([paddle.mean(z)], [x])
+    out['printed'] = str(main)
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [None, 3], 'float32')
+    h = paddle.static.nn.fc(x, 3, activation='relu')
+    h2 = paddle.static.nn.fc(h, 3) + h
+    loss = paddle.mean(paddle.nn.functional.sigmoid(h2) * h)
+    paddle.optimizer.SGD(0.1).minimize(loss)
+    out['residual_minimize'] = str(main)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(start)
 """,
     "static_pylayer": """
 def forward_fn(x):
@@ -544,6 +706,176 @@ for k, code in enumerate(SNIPPETS):
         eval(code)
     out['p%03d' % k] = [code, str(main)]
 """,
+    "ops_catalog_3": """
+# One call of each of more APIs, among them the ones Paddle's PIR Python code decomposes into
+# several ops (pir_expand.py) and the ones whose results PIR types where the legacy op has none.
+F = paddle.nn.functional
+SNIPPETS = [
+    'paddle.nansum(x)',
+    'paddle.var(x)',
+    'paddle.std(x)',
+    'paddle.var(x, 1)',
+    'paddle.quantile(x, 0.5)',
+    'paddle.nan_to_num(x)',
+    'paddle.rad2deg(x)',
+    'paddle.deg2rad(x)',
+    'paddle.frac(x)',
+    'paddle.masked_fill(x, b, 1.0)',
+    'F.glu(paddle.concat([x, x], 1))',
+    'F.pad(img, [1, 1, 1, 1])',
+    'F.mse_loss(x, y)',
+    'F.l1_loss(x, y)',
+    'F.binary_cross_entropy(F.sigmoid(x), y)',
+    "F.mse_loss(x, y, reduction='sum')",
+    "F.l1_loss(x, y, reduction='none')",
+    'paddle.linalg.pinv(sq)',
+    'F.normalize(x)',
+    'F.cosine_similarity(x, y)',
+    'paddle.crop(x, [1, 2])',
+    'paddle.strided_slice(x, [1], [0], [3], [2])',
+    'x[idx]',
+    'paddle.eye(3)',
+    'paddle.linspace(0, 1, 5)',
+    'paddle.arange(5)',
+    'paddle.arange(0, 6, 2)',
+    'paddle.take_along_axis(x, i, 1)',
+    'F.batch_norm(img, paddle.zeros([2]), paddle.ones([2]))',
+    'F.layer_norm(x, 3)',
+    'paddle.nn.LayerNorm(3)(x)',
+    'paddle.mean(x)',
+    'paddle.nanmean(x)',
+    'paddle.median(x)',
+    'paddle.logit(x)',
+    'paddle.diff(x)',
+    'paddle.outer(x[0], y[0])',
+    'paddle.inner(x, y)',
+    'paddle.count_nonzero(x)',
+    'paddle.clip(x, 0.0)',
+    'paddle.full([2, 3], 1.5)',
+    'paddle.zeros([2, 3])',
+    'F.softmax(x, 0)',
+    'F.relu(x)',
+    'F.sigmoid(x)',
+    'F.tanh(x)',
+    'F.cross_entropy(x, paddle.unsqueeze(idx, 1))',
+    'F.dropout(x, 0.1, training=False)',
+    'paddle.sum(x)',
+    'paddle.argmin(x)',
+    'paddle.nonzero(x)',
+    'paddle.masked_select(x, b)',
+    'paddle.unique(x)',
+    'paddle.histogram(x)',
+    'paddle.bucketize(x[0], y[0])',
+    'F.log_softmax(x, 0)',
+    'paddle.rot90(sq)',
+    'paddle.nn.functional.square_error_cost(x, y)',
+    'F.sigmoid_focal_loss(x, y)',
+    'F.margin_ranking_loss(x, y, y)',
+    'F.hinge_embedding_loss(x, y)',
+    'F.soft_margin_loss(x, y)',
+    'F.triplet_margin_loss(x, y, y)',
+    'F.cosine_embedding_loss(x, y, idx)',
+    'F.poisson_nll_loss(x, y)',
+    'F.gaussian_nll_loss(x, y, paddle.ones([2, 3]))',
+    'F.binary_cross_entropy_with_logits(x, y)',
+    'F.nll_loss(x, idx)',
+    'F.log_loss(F.sigmoid(x), y)',
+    'F.instance_norm(img)',
+    'paddle.nn.GroupNorm(1, 2)(img)',
+    'F.local_response_norm(img, 3)',
+    'F.avg_pool1d(x.unsqueeze(0), 2)',
+    'F.max_pool1d(x.unsqueeze(0), 2)',
+    'F.adaptive_max_pool2d(img, 1)',
+    'F.upsample(img, scale_factor=2)',
+    'F.softsign(x)',
+    'F.gumbel_softmax(x)',
+    'F.alpha_dropout(x, 0.1, training=False)',
+    'F.zeropad2d(img, [1, 1, 1, 1])',
+    'paddle.flatten(x)',
+    'paddle.std(x, 1)',
+    'paddle.cumsum(x, 0)',
+    'paddle.cummax(x, 1)',
+    'paddle.cummin(x, 1)',
+    'paddle.trapezoid(x)',
+    'paddle.vander(x[0])',
+    'paddle.renorm(x, 2.0, 0, 1.0)',
+    'paddle.polar(x, y)',
+    'paddle.complex(x, y)',
+    'paddle.sgn(x)',
+    'paddle.lcm(i, i)',
+    'paddle.gcd(i, i)',
+    'paddle.hypot(x, y)',
+    'paddle.logaddexp(x, y)',
+    'paddle.copysign(x, y)',
+    'paddle.ldexp(x, i)',
+    'paddle.i0(x)',
+    'paddle.erf(x)',
+    'paddle.signbit(x)',
+    'paddle.isneginf(x)',
+    'paddle.isposinf(x)',
+    'paddle.isreal(x)',
+    'paddle.neg(x)',
+    'paddle.multiply(x, y)',
+    'paddle.subtract(x, y)',
+    'paddle.divide(x, y)',
+    'paddle.add(x, y)',
+    'paddle.floor_mod(i, i)',
+    'paddle.equal_all(x, y)',
+    'paddle.is_empty(x)',
+    'paddle.rank(x)',
+    'paddle.reverse(x, 0)',
+    'paddle.as_complex(paddle.stack([x, y], -1))',
+    'paddle.put_along_axis(x, i, 1.0, 1)',
+    'paddle.index_add(x, idx, 0, y)',
+    'paddle.index_fill(x, idx, 0, 1.0)',
+    'paddle.scatter_nd_add(x, paddle.unsqueeze(idx, 1), y)',
+    'paddle.diag_embed(x)',
+    'paddle.diagflat(x[0])',
+    'paddle.hsplit(x, 3)',
+    'paddle.unflatten(x, 1, [3, 1])',
+    'paddle.broadcast_tensors([x, y])',
+    'paddle.matmul(x, sq)',
+    'paddle.linalg.norm(x)',
+    'paddle.linalg.cond(sq)',
+    'paddle.linalg.matrix_rank(sq)',
+    'paddle.linalg.eigvalsh(sq)',
+    'paddle.linalg.slogdet(sq)',
+    'paddle.linalg.multi_dot([x, sq])',
+    'paddle.linalg.lstsq(sq, sq)',
+    'paddle.linalg.lu(sq)',
+    'paddle.linalg.triangular_solve(sq, sq)',
+    'paddle.linalg.cholesky_solve(sq, sq)',
+    'paddle.linalg.cov(x)',
+    'paddle.linalg.corrcoef(x)',
+    "F.l1_loss(x, y, reduction='sum')",
+    "F.binary_cross_entropy(F.sigmoid(x), y, reduction='sum')",
+    "F.binary_cross_entropy(F.sigmoid(x), y, reduction='none')",
+    'paddle.nanmean(x, 1, keepdim=True)',
+    'paddle.count_nonzero(x, 1)',
+    'paddle.std(x, unbiased=False)',
+    'paddle.linspace(0, 1, 5, dtype="float64")',
+    'paddle.eye(2, 3)',
+    'F.pad(x.unsqueeze(0), [1, 2])',
+    'F.normalize(x, axis=0)',
+    'paddle.strided_slice(sq, [0, 1], [0, 0], [3, 3], [2, 1])',
+    'F.layer_norm(img, [4, 4])',
+]
+for k, code in enumerate(SNIPPETS):
+    main, startup = fresh()
+    try:
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data('x', [2, 3], 'float32')
+            y = paddle.static.data('y', [2, 3], 'float32')
+            sq = paddle.static.data('sq', [3, 3], 'float32')
+            i = paddle.static.data('i', [2, 3], 'int64')
+            idx = paddle.static.data('idx', [2], 'int64')
+            b = paddle.static.data('b', [2, 3], 'bool')
+            img = paddle.static.data('img', [1, 2, 4, 4], 'float32')
+            eval(code)
+        out['p%03d' % k] = [code, str(main)]
+    except Exception as e:         # recorded, so that one call failing keeps the others
+        out['p%03d' % k] = [code, [type(e).__name__, str(e).split(' (at ')[0]]]
+""",
     "layer_struct_names": """
 class Net(paddle.nn.Layer):
     def __init__(self):
@@ -572,6 +904,34 @@ with paddle.static.program_guard(main, startup):
     out['main_after'] = str(main)
 """,
 }
+
+
+def _legacy_outcomes(module, names):
+    """A case running legacy recorder `module`'s cases `names` in PIR mode, each recorded as "ok"
+    or the exception Paddle raises (the legacy-only static.nn layers fail in PIR mode: their
+    PIR golden is that failure). The code is copied into the case, so the golden replays alone."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        module, os.path.join(os.path.dirname(os.path.abspath(__file__)), module + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    codes = {n: mod.PRELUDE + mod.CASES[n] for n in names}
+    return (f"# {module}.py's program cases, run in PIR mode\n_CODES = {codes!r}\n" + """
+for _name, _code in _CODES.items():
+    _ns = {'paddle': paddle}
+    try:
+        exec(_code, _ns)
+        out[_name] = 'ok'
+    except Exception as e:
+        out[_name] = [type(e).__name__, str(e).split('\\n')[0].split(' (at ')[0]]
+    paddle.enable_static()
+""")
+
+
+CASES["static_nn_in_pir"] = _legacy_outcomes("record_static_nn", [
+    "norms", "instance_norm_affine", "conv_transpose", "conv3d", "deform_conv2d",
+    "bilinear_spectral_row_conv", "nce", "sparse_embedding", "print_accuracy_auc",
+    "conv2d_batch_norm_embedding"])
 
 
 def run_case(paddle, code):

@@ -10,6 +10,7 @@ import numpy as np
 import torch
 
 from .. import _unique_name
+from .._mode import STATE
 from .._ops.registry import OpDef
 from .._optim.optimizer import set_static_minimize_hook
 from .._optim.rules import RULES, init_state
@@ -168,7 +169,9 @@ def minimize(optimizer, loss, startup_program=None, parameters=None, no_grad_set
         if op.grad_group is not None:
             op.grad_group.minimize = True       # (PIR shows minimize's gradients stop_gradient)
             break
-    params_grads.sort(key=lambda pg: pg[0].name)
+    if not STATE.pir:
+        # legacy Paddle sorts them by name; PIR keeps append_backward's (its parameter) order
+        params_grads.sort(key=lambda pg: pg[0].name)
     program = loss.block.program
     block = program.global_block()
     startup = startup_program or default_startup_program()

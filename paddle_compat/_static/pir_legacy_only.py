@@ -35,6 +35,9 @@ LEGACY_ONLY = {
     "bilinear_tensor_product": (TypeError, "The type of '%X' in operator bilinear_tensor_product "
                                            "should be one of [str, bytes, Variable]. but "
                                            "received : {value}"),
+    # Paddle's sparse_embedding tests `input.size == 0`, a Value in PIR mode.
+    "sparse_embedding": (TypeError, "bool(Tensor) is not supported in static graph mode. Because "
+                                    "it's value is not available during the static mode."),
     "conv2d": (AssertionError, "paddle.static.nn.conv2d is not supported in pir mode, please set "
                                "the environment variable FLAGS_enable_pir_api=0 to switch old "
                                "static mode."),

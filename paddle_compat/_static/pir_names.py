@@ -28,7 +28,7 @@ Recorded from the oracle (conformance/record/record_pir.py, goldens/pir.json); P
 attributes sorted by name, with `stop_gradient` among them, so no order is kept here.
 """
 
-__all__ = ["Const", "OPS", "DTYPE_CODES", "TYPE_SUFFIX"]
+__all__ = ["Const", "OPS", "REGION_GRAD", "DTYPE_CODES", "TYPE_SUFFIX"]
 
 
 class Const:
@@ -130,10 +130,16 @@ OPS.update({
         {"axis": "axis", "ignore_index": "ignore_index",
          "numeric_stable_mode": "numeric_stable_mode", "soft_label": "soft_label",
          "use_softmax": "use_softmax"}),
-    "arg_max": _op("pd_op.argmax", ("X", ("full_i64", "axis")),
-                   attrs={"dtype": "@dtype:dtype", "flatten": "flatten", "keepdims": "keepdims"}),
-    "arg_min": _op("pd_op.argmin", ("X", ("full_i64", "axis")),
-                   attrs={"dtype": "@dtype:dtype", "flatten": "flatten", "keepdims": "keepdims"}),
+    # argmax/argmin over the flattened tensor (axis=None) pass axis 0 (the legacy op keeps -1);
+    # "flat_axis" names no legacy attribute, so its `full` holds 0.
+    "arg_max": lambda a: _op("pd_op.argmax", ("X", ("full_i64", "flat_axis" if a.get("flatten")
+                                                    else "axis")),
+                             attrs={"dtype": "@dtype:dtype", "flatten": "flatten",
+                                    "keepdims": "keepdims"}),
+    "arg_min": lambda a: _op("pd_op.argmin", ("X", ("full_i64", "flat_axis" if a.get("flatten")
+                                                    else "axis")),
+                             attrs={"dtype": "@dtype:dtype", "flatten": "flatten",
+                                    "keepdims": "keepdims"}),
     "cumsum": _op("pd_op.cumsum", ("X", ("full_i32", "axis")),
                   attrs={"exclusive": "exclusive", "flatten": "flatten", "reverse": "reverse"}),
     "expand_v2": _op("pd_op.expand", ("X", ("int_array", "shape"))),
@@ -294,6 +300,28 @@ OPS.update({
                             ("*Out",)) if a.get("sections") else
                         _op("pd_op.split_with_num", ("X", ("full_i32", "axis")), ("*Out",),
                             {"num": "num"})),
+    # Recorded from the oracle (case `ops_catalog_3`).
+    "logit": _op("pd_op.logit", attrs={"eps": lambda a: float(a.get("eps") or 0.0)}),
+    "gumbel_softmax": _op("pd_op.gumbel_softmax", attrs={"axis": "axis", "hard": "hard",
+                                                         "temperature": "temperature"}),
+    "cummax": _op("pd_op.cummax", results=("out", "indices"), attrs={
+        "axis": "axis", "dtype": lambda a: Const(str(a.get("dtype", "int64")), True)}),
+    "cummin": _op("pd_op.cummin", results=("out", "indices"), attrs={
+        "axis": "axis", "dtype": lambda a: Const(str(a.get("dtype", "int64")), True)}),
+    "renorm": _op("pd_op.renorm", attrs={"axis": "axis", "max_norm": "max_norm", "p": "p"}),
+    "index_add": _op("pd_op.index_add", ("X", "Index", "AddValue"), attrs={"axis": "axis"}),
+    "scatter_nd_add": _op("pd_op.scatter_nd_add", ("X", "Index", "Updates")),
+    "broadcast_tensors": _op("pd_op.broadcast_tensors", (("combine", "X"),), ("*Out",)),
+    "multi_dot": _op("pd_op.multi_dot", (("combine", "X"),)),
+    "eigvalsh": _op("pd_op.eigvalsh", results=("Eigenvalues", "Eigenvectors"),
+                    attrs={"is_test": "is_test", "uplo": "UPLO"}),
+    "lu": _op("pd_op.lu", results=("Out", "Pivots", "Infos"), attrs={"pivot": "pivot"}),
+    "triangular_solve": _op("pd_op.triangular_solve", ("X", "Y"), attrs={
+        "transpose": "transpose", "unitriangular": "unitriangular", "upper": "upper"}),
+    "cholesky_solve": _op("pd_op.cholesky_solve", ("X", "Y"), attrs={"upper": "upper"}),
+    "histogram": _op("pd_op.histogram", ("X", "?Weight"), attrs={
+        "bins": "bins", "density": "density", "max": lambda a: float(a.get("max", 0)),
+        "min": lambda a: float(a.get("min", 0))}),
     # Gradient ops (append_backward / gradients in PIR form).
     "relu_grad": _op("pd_op.relu_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),
     "tanh_grad": _op("pd_op.tanh_grad", ("Out", "Out@GRAD"), ("X@GRAD",)),
@@ -322,3 +350,12 @@ for _legacy, _pir in _BINARY.items():
         OPS[_legacy + "_grad"] = _op("pd_op." + _pir + "_grad", ("X", "Y", "Out@GRAD"),
                                      ("?X@GRAD", "?Y@GRAD"), {"axis": Const(-1)})
 del _legacy, _pir, _name
+
+# Inside a loop's backward region PIR derives a grad op from the forward op itself: where the
+# recorded grad sub-block has a plain op (a scale's gradient is a `scale`), the entry here names
+# the PIR grad op of the forward legacy type (`("forward", i)`: the forward op's operand i,
+# popped from the loop's stack).
+REGION_GRAD = {
+    "scale": _op("pd_op.scale", ("Out@GRAD", ("forward", 1)), ("X@GRAD",),
+                 {"bias": Const(0.0), "bias_after_scale": "bias_after_scale"}),
+}

@@ -11,7 +11,7 @@ Values are numbered in print order (SSA), attributes print sorted by name, float
 dtype=tensor<...>, stop_gradient=...)`.
 """
 from .pir_names import OPS, TYPE_SUFFIX
-from .pir_ops import OpResult, Raw, defining_op, program_ops
+from .pir_ops import OpResult, Raw, StackValue, defining_op, program_ops
 
 __all__ = ["program_text", "value_repr", "op_text", "type_text"]
 
@@ -44,6 +44,8 @@ def _dtype_of(v):
 def type_text(v):
     if v is None:
         return "<<NULL TYPE>>"
+    if isinstance(v, StackValue):
+        return "cf." + v.kind
     if isinstance(v, OpResult) and v.vec is not None:
         return "vec[" + ",".join(type_text(x) for x in v.vec) + "]"
     shape = list(v.shape)
@@ -75,6 +77,7 @@ class _Numbering:
         self.ids = {}
         self.count = 0
         self.args = 0
+        self.stacks = {}
 
     def arg(self, a):
         if id(a) not in self.ids:
@@ -91,7 +94,12 @@ class _Numbering:
             return "<<NULL VALUE>>"
         key = id(v)
         if key not in self.ids:
-            self.ids[key] = self.fresh()
+            if isinstance(v, StackValue):       # %stack_0, %inlet_0, %outlet_0: one count each
+                k = self.stacks.get(v.kind, 0)
+                self.stacks[v.kind] = k + 1
+                self.ids[key] = f"%{v.kind}_{k}"
+            else:
+                self.ids[key] = self.fresh()
         return self.ids[key]
 
 

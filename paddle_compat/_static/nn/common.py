@@ -530,6 +530,7 @@ def sparse_embedding(input, size, padding_idx=None, is_test=False, entry=None,
         raise TypeError("The data type of 'input' in paddle.incubate.layers.sparse_embedding "
                         "must be ['int64'], but received "
                         f"{getattr(getattr(input, 'dtype', None), 'short', type(input))}. ")
+    reject_in_pir("sparse_embedding")      # Paddle 3.3.1: `if input.size == 0` on a PIR Value
     if table_class not in ("CommonSparseTable", "SSDSparseTable", "MemorySparseTable"):
         raise ValueError("table_class must be in [CommonSparseTable, SSDSparseTable, "
                          "MemorySparseTable]")

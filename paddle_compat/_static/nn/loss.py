@@ -3,6 +3,7 @@ from ..builder import helper_scope, static_only
 from ..ir import Variable
 from ..layer_helper import append_layer_op
 from ..layers import make_static_parameter
+from ..pir_legacy_only import reject_in_pir
 from .ops import LAYER_OPS
 
 __all__ = ["nce"]
@@ -44,6 +45,7 @@ def nce(input, label, num_total_classes, sample_weight=None, param_attr=None, bi
                                   attr=param_attr, helper_name=helper)
         b = make_static_parameter([num_total_classes, 1], input.dtype, attr=bias_attr,
                                   is_bias=True, helper_name=helper)
+        reject_in_pir("nce", input)      # Paddle 3.3.1 fails in PIR mode, parameters made
         outs = append_layer_op(
             LAYER_OPS["nce"], {"Input": input, "Label": label, "Weight": w, "Bias": b,
                                "SampleWeight": sample_weight},
