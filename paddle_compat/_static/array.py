@@ -81,8 +81,9 @@ def create_array(dtype, initialized_list=None):
     if not STATE.static:
         return array
     block = default_main_program().current_block()
+    # an empty array needs no gradient under PIR; legacy Variables start stop_gradient=False
     out = block.create_var(name=f"{program_name('array')}.out", type=_ARRAY,
-                           dtype=to_dtype(dtype), stop_gradient=False)
+                           dtype=to_dtype(dtype), stop_gradient=STATE.pir)
     for val in array:
         array_write(val, array_length(out), array=out)
     return out
@@ -123,6 +124,8 @@ def array_write(x, i, array=None):
                    type="write_to_array")
     op.extra_inputs = {"Array": [array.name]}
     array._elem_shape = tuple(x.shape)
+    # Paddle's rule for an op's outputs: stop_gradient when every input (X, I) stops it
+    array.stop_gradient = bool(x.stop_gradient and i.stop_gradient)
     return array
 
 
@@ -141,7 +144,7 @@ def array_read(array, i):
     block = default_main_program().current_block()
     out = block.create_var(name=program_name(prefix + ".tmp"),
                            shape=getattr(array, "_elem_shape", ()), dtype=array.dtype,
-                           stop_gradient=True)
+                           stop_gradient=bool(array.stop_gradient and i.stop_gradient))
     append_op(block, _READ, {"X": [array.name], "I": [i.name], "X_W": []}, {"Out": [out.name]},
               {}, type="read_from_array")
     return out

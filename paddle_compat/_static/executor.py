@@ -217,7 +217,8 @@ def _write(env, scope_tensors, leaves, name):
         cached = leaves.get(name)
         if cached is not None and cached[1] is t and scope_tensors.get(name) is cached[0]:
             return          # the scope's own tensor, updated in place through its leaf
-    scope_tensors[name] = t.detach()
+    # a persistable tensor array (a Python list while the Executor runs) is kept as its elements
+    scope_tensors[name] = [e.detach() for e in t] if type(t) is list else t.detach()
 
 
 def _run_group(step, env, scope_tensors):

@@ -97,7 +97,9 @@ def lower(program, feed_names, fetch_names, block=None):
         for n in names:
             if n not in produced and n not in scope_reads:
                 v = _var(block, n)
-                if v is not None and v.persistable:
+                # A persistable tensor array starts empty in each run (its init step below), as
+                # one that is not: Paddle's scope would keep the last run's elements.
+                if v is not None and v.persistable and v.type != "DENSE_TENSOR_ARRAY":
                     scope_reads.append(n)
                     produced.add(n)
 
@@ -147,7 +149,7 @@ def lower(program, feed_names, fetch_names, block=None):
             step.leaf = [n for n in out_names if n in leaf_names]
             step.detach = [n for n in out_names
                            if (v := _var(block, n)) is not None and v.stop_gradient
-                           and plan.has_grad]
+                           and plan.has_grad and v.type != "DENSE_TENSOR_ARRAY"]
             step.writes = [n for n in out_names if (v := _var(block, n)) is not None and v.persistable]
             step.no_grad = op.attrs.get("op_role") == 2
             produced.update(out_names)
