@@ -495,6 +495,24 @@ with paddle.static.program_guard(main, start):
     out['true_set'] = err(lambda: paddle.static.nn.cond(pred, set(), f))
     out['name_set'] = err(lambda: paddle.static.nn.cond(pred, f, f, set()))
 """,
+    "array_gradient_fetch": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    d0 = paddle.static.data(name='d0', shape=[5], dtype='float32')
+    d0.stop_gradient = False
+    d0.persistable = True
+    i = paddle.zeros(shape=[1], dtype='int64')
+    mem = paddle.tensor.array_write(x=d0, i=i)
+    mem.stop_gradient = False
+    mem.persistable = True
+    r = paddle.tensor.array_read(array=mem, i=i)
+    loss = paddle.mean(r * r)
+    grads = paddle.static.append_backward(loss)
+    out['pairs'] = [[p.name, g.name] for p, g in grads]
+res = exe.run(main, feed={'d0': np.arange(5, dtype='float32')},
+              fetch_list=[loss.name, d0.grad_name, mem.grad_name])
+out['values'] = [np.asarray(v).tolist() for v in res]
+""",
     "dynamic_mode": """
 paddle.disable_static()
 x = paddle.to_tensor([1.0, 2.0])

@@ -14,6 +14,7 @@ import torch
 from .._dtype import to_dtype
 from .._mode import STATE
 from .._ops._checks import check_variable_and_dtype
+from .._ops.creation import full
 from .._ops.registry import OpDef
 from .._tensor import Tensor
 from .builder import append_op, default_main_program, program_name
@@ -137,7 +138,15 @@ def array_read(array, i):
         assert isinstance(i, Tensor), "The index 'i' in array_read must be Variable in dygraph mode"
         assert list(i.shape) == [1], "The shape of index 'i' should be [1] in dygraph mode"
         return array[int(i.item(0))]
-    check_variable_and_dtype(i, "i", ["int64"], "array_read")
+    if STATE.pir:
+        # PIR's array_read takes the index unchecked (an int too) and names array_length in
+        # its error, as Paddle 3.3.1's does
+        if not _is_array(array):
+            raise TypeError("array should be tensor array variable in array_length Op")
+        if not isinstance(i, Variable):
+            i = full([1], i, "int64")
+    else:
+        check_variable_and_dtype(i, "i", ["int64"], "array_read")
     prefix = program_name("array_read")
     if not _is_array(array):
         raise TypeError("array should be tensor array variable")

@@ -229,6 +229,17 @@ def _run_group(step, env, scope_tensors):
     except KeyError as e:
         raise with_op_context(_not_initialized(step.op, e.args[0]), step.op) from None
     live = [i for i, t in enumerate(targets) if t.requires_grad]
+    arrays = {}
+    if any(type(t) is list for t in inputs):
+        # a tensor array's gradient is an array of its elements' gradients
+        wanted, flat = inputs, []
+        for k, t in enumerate(wanted):
+            if type(t) is list:
+                arrays[k] = (len(flat), len(t))
+                flat.extend(t)
+            else:
+                flat.append(t)
+        inputs = flat
     grads = [None] * len(inputs)
     diff = [i for i, t in enumerate(inputs) if t.requires_grad]
     if live and diff:
@@ -255,13 +266,26 @@ def _run_group(step, env, scope_tensors):
             raise new from e
         for i, g in zip(diff, res):
             grads[i] = g
-    for name, g, t in zip(step.wanted_grads, grads, inputs):
-        env[name] = torch.zeros_like(t) if g is None else g
+    grads = [torch.zeros_like(t) if g is None else g for g, t in zip(grads, inputs)]
+    if arrays:
+        packed, pos = [], 0
+        for k, t in enumerate(wanted):
+            if k in arrays:
+                start, n = arrays[k]
+                packed.append(grads[start:start + n])
+                pos = start + n
+            else:
+                packed.append(grads[pos])
+                pos += 1
+        grads = packed
+    for name, g in zip(step.wanted_grads, grads):
+        env[name] = g
     for s, target in step.seed_outs:
         i = step.targets.index(target)
         env[s] = seeds[i] if seeds[i] is not None else torch.ones_like(targets[i])
     for n in step.writes:
-        scope_tensors[n] = env[n].detach()
+        t = env[n]
+        scope_tensors[n] = [e.detach() for e in t] if type(t) is list else t.detach()
     for n in step.frees:
         env.pop(n, None)
 

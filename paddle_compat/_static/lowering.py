@@ -78,7 +78,10 @@ def lower(program, feed_names, fetch_names, block=None):
                 needed.update(n for n in item.target_grads if n)
                 needed.update(fwd for _, fwd in w)
     groups = [item for item in raw if not isinstance(item, Operator) and any(wanted[id(item)])]
-    leaf_names = {fwd for g in groups for _, fwd in wanted[id(g)][0]}
+    # A tensor array is no leaf: a gradient with respect to it is one per element, and its
+    # elements are tensors other ops computed (the group asks autograd for those directly).
+    leaf_names = {fwd for g in groups for _, fwd in wanted[id(g)][0]
+                  if (v := _var(block, fwd)) is None or v.type != "DENSE_TENSOR_ARRAY"}
     # A `while` op updates its loop variables in place, under their own names; a gradient with
     # respect to a loop variable is one with respect to its value before the loop, which the op
     # step therefore also stores under an alias that the later groups read.
