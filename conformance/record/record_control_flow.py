@@ -513,6 +513,32 @@ res = exe.run(main, feed={'d0': np.arange(5, dtype='float32')},
               fetch_list=[loss.name, d0.grad_name, mem.grad_name])
 out['values'] = [np.asarray(v).tolist() for v in res]
 """,
+    "array_write_past_the_end": """
+def run(build):
+    main, start = fresh()
+    with paddle.static.program_guard(main, start):
+        fetch = build()
+    try:
+        r = exe.run(main, fetch_list=fetch)
+        return [np.asarray(v).tolist() for v in r]
+    except Exception as e:
+        return [type(e).__name__, str(e).split('\\n')[-3].strip()]
+def write_at_3():
+    i = paddle.full([1], 3, 'int64')
+    return paddle.tensor.array_write(paddle.ones([2], 'float32'), i=i), i
+def length_and_read():
+    arr, i = write_at_3()
+    return [paddle.tensor.array_length(arr), paddle.tensor.array_read(arr, i)]
+def read_empty():
+    arr, i = write_at_3()
+    return [paddle.tensor.array_read(arr, paddle.full([1], 1, 'int64'))]
+def fetch_array():
+    arr, i = write_at_3()
+    return [arr]
+out['length_and_read'] = run(length_and_read)
+out['read_empty'] = run(read_empty)
+out['fetch_array'] = run(fetch_array)
+""",
     "dynamic_mode": """
 paddle.disable_static()
 x = paddle.to_tensor([1.0, 2.0])

@@ -29,16 +29,18 @@ def _index(i):
     return int(i.reshape(-1)[0].item())
 
 
+# Paddle's message for an element a write past the end left empty (its tensor holds no memory)
+NO_MEMORY = ("PreconditionNotMetError: Tensor holds no memory. Call Tensor::mutable_data "
+             "firstly.\n      [Hint: holder_ should not be null.]")
+
+
 def _write_kernel(X=None, I=None, Array=None):
     array = list(Array) if Array is not None else []
     k = _index(I)
-    if k > len(array):
-        raise IndexError(f"(OutOfRange) The index {k} of write_to_array is out of the range of "
-                         f"the tensor array of length {len(array)}")
-    if k == len(array):
-        array.append(X)
-    else:
-        array[k] = X
+    if k >= len(array):
+        # Paddle's write_to_array resizes the array to k + 1; the elements in between stay empty
+        array.extend([None] * (k + 1 - len(array)))
+    array[k] = X
     return array
 
 
@@ -47,6 +49,8 @@ def _read_kernel(X=None, I=None):
     if not 0 <= k < len(X):
         raise IndexError(f"(OutOfRange) The index {k} of read_from_array is out of the range "
                          f"of the tensor array of length {len(X)}")
+    if X[k] is None:
+        raise RuntimeError(NO_MEMORY)
     return X[k]
 
 
