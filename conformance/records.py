@@ -277,6 +277,8 @@ add(
       ref=lambda x, n: np.linalg.matrix_power(x, n)),
     R("paddle.linalg.pinv", x=T(4, 3, dtype="float64"), rcond=1e-15, hermitian=False, rtol=1e-6),
     covered_elsewhere("paddle.static.nn.fc", "tests/test_static_goldens.py (conformance/goldens/static.json)"),
+    covered_elsewhere("paddle.incubate.identity_loss", "tests/test_incubate_ops.py "
+                      "(conformance/goldens/incubate.json; static mode too)"),
     covered_elsewhere("paddle.static.setitem", "tests/test_ops_indexing.py (static setitem, "
                       "legacy and PIR, against Paddle 3.3.1's values)"),
 )

@@ -24,7 +24,9 @@ from . import version
 from . import cuda, special, random, functional, sysconfig, hub, onnx, inference, quantization
 from . import compat
 from . import device
-from .device import is_compiled_with_xpu  # Paddle exports it at the top level too
+from .device import (is_compiled_with_xpu, is_compiled_with_ipu, is_compiled_with_rocm,  # noqa: E402
+                     is_compiled_with_cinn, is_compiled_with_custom_device,
+                     is_compiled_with_distribute)  # Paddle exports them at the top level too
 from . import utils
 from . import distributed
 from .distributed.parallel import DataParallel

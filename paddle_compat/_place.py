@@ -170,8 +170,13 @@ def set_device(device):
     return place
 
 
-def get_device():
-    """paddle.get_device(): 'cpu' or 'gpu:N'."""
+def get_device(input=None):
+    """paddle.get_device(input=None): the current place as 'cpu' or 'gpu:N'; given a Tensor, the
+    id of the GPU it lives on, -1 for the CPU (as Paddle)."""
+    if input is not None:
+        if "cpu" in str(input.place):
+            return -1
+        return input.place.gpu_device_id()
     dev = _current[0].device
     return "cpu" if dev.type == "cpu" else f"gpu:{dev.index or 0}"
 

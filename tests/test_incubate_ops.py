@@ -38,3 +38,23 @@ def test_identity_loss_none_keeps_the_graph():
 def test_unprovided_names_raise_the_census_error():
     with pytest.raises(AttributeError, match="paddle.incubate.graph_khop_sampler"):
         paddle.incubate.graph_khop_sampler
+
+
+def test_identity_loss_records_paddles_op_in_static_mode():
+    # Paddle 3.3.1 (legacy): `identity_loss_0.tmp_0` = identity_loss(X=[loss], reduction = 1),
+    # a 0-D result; run, it is the mean
+    import numpy as np
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            loss = paddle.static.data(name="loss", shape=[-1, 1], dtype="float32")
+            out = paddle.incubate.identity_loss(loss, reduction=1)
+        op = main.global_block().ops[-1]
+        assert (op.type, op.attr("reduction"), out.name, out.shape) == (
+            "identity_loss", 1, "identity_loss_0.tmp_0", ())
+        got, = paddle.static.Executor().run(
+            main, feed={"loss": np.array([[1.0], [2.0], [6.0]], "float32")}, fetch_list=[out])
+        assert float(got) == 3.0
+    finally:
+        paddle.disable_static()

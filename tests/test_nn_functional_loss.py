@@ -216,3 +216,20 @@ def test_new_loss_records_its_op_and_runs_in_static_mode(op):
     types, got, want = _run_static(fn, spec)
     assert op in types
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_nll_loss_takes_an_n_by_1_label_and_checks_the_batch_as_paddle():
+    # Paddle 3.3.1's 2-D nll_loss kernel reads the first N labels: [N, 1] works as [N] (hapi's
+    # label shape); another batch size is its ShapeError (messages from the oracle)
+    logp = F.log_softmax(paddle.to_tensor(np.random.RandomState(0).randn(4, 3).astype("float32")))
+    flat = F.nll_loss(logp, paddle.to_tensor([0, 1, 2, 1]), reduction="none")
+    col = F.nll_loss(logp, paddle.to_tensor([[0], [1], [2], [1]]), reduction="none")
+    np.testing.assert_array_equal(col.numpy(), flat.numpy())
+    assert col.shape == [4]
+    assert float(F.nll_loss(logp, paddle.to_tensor([[0], [1], [2], [1]]))) == pytest.approx(
+        float(flat.mean()))
+    with pytest.raises(ValueError) as info:
+        F.nll_loss(logp, paddle.to_tensor([[0, 1], [2, 1]]), reduction="none")
+    assert str(info.value).startswith(
+        "(InvalidArgument) ShapeError: Expected input batch_size to match label batch_size,But "
+        "received: the Input(x) batch_size is [4], the Input(label)  batch_size is [2].")

@@ -189,3 +189,37 @@ def test_train_and_eval_switch_every_sublayer():
     assert [layer.training for layer in net.sublayers(include_self=True)] == [True] * 5
     net.train(False)
     assert not any(layer.training for layer in net.sublayers(include_self=True))
+
+
+# ---- the paddle.nn.layer package: Paddle 3.3.1's Layer classes, one module per family; each module
+# offers the names Paddle defines in it (python/paddle/nn/layer/*.py), as paddle.nn's objects, so
+# `from paddle.nn.layer.loss import CrossEntropyLoss` works.
+import paddle_compat.nn.layer as L  # noqa: E402
+
+# Paddle 3.3.1's classes per module (its Python-internal helpers, such as layers.LayerObjectHelper
+# and rnn.ArrayWrapper, are left out), counted from the oracle.
+PADDLE_COUNTS = {"activation": 29, "common": 35, "container": 5, "conv": 6, "distance": 1,
+                 "layers": 2, "loss": 23, "norm": 12, "pooling": 19, "rnn": 14,
+                 "transformer": 6, "vision": 3}
+
+
+@pytest.mark.parametrize("module", sorted(PADDLE_COUNTS))
+def test_each_module_offers_paddles_classes_as_paddle_nn_objects(module):
+    mod = getattr(L, module)
+    names = [n for n in vars(mod) if not n.startswith("_") and callable(vars(mod)[n])]
+    assert len(names) >= PADDLE_COUNTS[module]
+    for n in names:
+        if hasattr(paddle.nn, n):
+            assert getattr(mod, n) is getattr(paddle.nn, n), n
+
+
+def test_scripts_import_from_the_family_modules():
+    from paddle_compat.nn.layer.loss import CrossEntropyLoss
+    from paddle_compat.nn.layer.transformer import TransformerEncoderLayer
+    from paddle_compat.nn.layer.layers import Layer
+    assert CrossEntropyLoss is paddle.nn.CrossEntropyLoss
+    assert TransformerEncoderLayer is paddle.nn.TransformerEncoderLayer
+    assert Layer is paddle.nn.Layer and L.Layer is paddle.nn.Layer
+    assert paddle.nn.layer.common.Linear is paddle.nn.Linear
+    with pytest.raises(AttributeError):
+        L.loss.NotAPaddleLoss

@@ -121,3 +121,11 @@ def test_multi_key_sends_uncovered_options_to_the_per_parameter_rule():
     moved = rules.init_state("adam", p, adam)
     moved["beta1_pow_acc"].mul_(0.9)            # a parameter one step further on: its own batch
     assert rules.multi_key("adam", p, g, moved, adam) != rules.multi_key("adam", p, g, st, adam)
+
+
+def test_lbfgs_takes_an_integer_learning_rate_as_paddle():
+    # Paddle 3.3.1's LBFGS accepts learning_rate=1 (its example); other optimizers refuse an int
+    net = nn.Linear(2, 1)
+    assert paddle.optimizer.LBFGS(learning_rate=1, parameters=net.parameters()).get_lr() == 1.0
+    with pytest.raises(TypeError, match="learning rate should be float or LRScheduler"):
+        paddle.optimizer.SGD(learning_rate=1, parameters=net.parameters())

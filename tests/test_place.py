@@ -57,3 +57,11 @@ from tests import _tensor_api_goldens as _api  # noqa: E402
 @pytest.mark.parametrize("case", _api.cases("place"))
 def test_unavailable_places_golden(case):
     _api.check(case)
+
+
+def test_get_device_of_a_tensor_is_its_gpu_id_or_minus_one():
+    # Paddle 3.3.1: paddle.get_device(x) is -1 for a CPU tensor; without input, the current place
+    x = paddle.to_tensor([1, 2, 3], place=paddle.CPUPlace())
+    assert paddle.get_device(x) == -1 and paddle.device.get_device(x) == -1
+    assert paddle.get_device() == "cpu"
+    assert paddle.is_compiled_with_ipu() is False and paddle.is_compiled_with_rocm() is False

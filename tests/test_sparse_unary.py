@@ -16,12 +16,28 @@ def test_golden(case):
     check(case)
 
 
-def test_integer_values_work_where_paddle_has_float_kernels_only():
-    x = paddle.to_tensor([[0, -1], [2, 0]]).to_sparse_coo(2)
-    assert S.abs(x).values().numpy().tolist() == [1, 2]
-    assert S.neg(x).values().numpy().tolist() == [1, -2]
-    assert S.pow(x, 2).values().numpy().tolist() == [1, 4]
-    assert str(S.rad2deg(x).dtype) == "paddle.float32"
+@pytest.mark.parametrize("api,kernel,supported", [
+    ("abs", "abs", "float64, complex128, float32, complex64"),
+    ("square", "square", "float64, complex128, float32, complex64"),
+    ("log1p", "log1p", "float64, complex128, float32, complex64"),
+    ("expm1", "expm1", "float64, complex128, float32, complex64"),
+    ("neg", "scale", "float64, float32"), ("rad2deg", "scale", "float64, float32"),
+    ("deg2rad", "scale", "float64, float32"), ("pow", "pow", "float64, float32")])
+@pytest.mark.parametrize("fmt", ["coo", "csr"])
+def test_integer_values_raise_paddles_kernel_error_where_its_kernels_are_float_only(
+        api, kernel, supported, fmt):
+    # Paddle 3.3.1's CPU messages (the oracle's, for int64 COO and CSR inputs)
+    d = paddle.to_tensor([[0, -1], [2, 0]])
+    x = d.to_sparse_coo(2) if fmt == "coo" else d.to_sparse_csr()
+    args = (2,) if api == "pow" else ()
+    want = (f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), int64) of kernel "
+            f"`{kernel}_{fmt}` is not registered. Selected wrong DataType `int64`. Paddle support "
+            f"following DataTypes: {supported}.")
+    with pytest.raises(RuntimeError) as info:
+        getattr(S, api)(x, *args)
+    assert str(info.value) == want
+    # the transcendental ones compute in float32, as Paddle's autocast does
+    assert str(S.sin(x).dtype) == "paddle.float32"
 
 
 def test_sum_over_a_list_of_axes_sums_every_axis():

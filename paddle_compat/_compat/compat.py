@@ -9,6 +9,7 @@ import collections
 
 from .. import _random
 from .._tensor import Tensor
+from .._ops import creation as _creation
 from .._ops import linalg as _linalg
 from .._ops import manipulation as _manip
 from .._ops import math as _math
@@ -57,25 +58,35 @@ def min(input, *args, out=None, **kwargs):
     return _min_max("min", _math.min, _search.argmin, _math.minimum, input, args, kwargs)
 
 
-def _median(fn, api, input, dim, keepdim, kwargs):
+def _median(fn, api, input, dim, keepdim, kwargs, out=None):
     _forbid(api, kwargs)
     if dim is None:
-        out = fn(input, mode="min")
-        return _manip.reshape(out, [1] * len(input.shape)) if keepdim else out
+        result = fn(input, mode="min")
+        result = _manip.reshape(result, [1] * len(input.shape)) if keepdim else result
+        if out is not None:
+            _creation.assign(result, out)
+            return out
+        return result
     values, indices = fn(input, axis=dim, keepdim=keepdim, mode="min")
+    if out is not None:
+        # torch's out=(values, indices): both written in place, the pair returned
+        _creation.assign(values, out[0])
+        _creation.assign(indices, out[1])
+        return MedianRetType(out[0], out[1])
     return MedianRetType(values, indices)
 
 
 def median(input, dim=None, keepdim=False, *, out=None, **kwargs):
     """paddle.compat.median(input, dim=None, keepdim=False): torch's median, the LOWER middle
-    value; with dim, (values, indices) as MedianRetType."""
-    return _median(_stat.median, "median", input, dim, keepdim, kwargs)
+    value; with dim, (values, indices) as MedianRetType; `out` (a Tensor, or a (values,
+    indices) pair with dim) receives the result."""
+    return _median(_stat.median, "median", input, dim, keepdim, kwargs, out)
 
 
 def nanmedian(input, dim=None, keepdim=False, *, out=None, **kwargs):
     """paddle.compat.nanmedian(input, dim=None, keepdim=False): median ignoring NaNs, torch's
-    lower middle value; with dim, (values, indices) as MedianRetType."""
-    return _median(_stat.nanmedian, "nanmedian", input, dim, keepdim, kwargs)
+    lower middle value; with dim, (values, indices) as MedianRetType; `out` as in median."""
+    return _median(_stat.nanmedian, "nanmedian", input, dim, keepdim, kwargs, out)
 
 
 def sort(input, dim=-1, descending=False, stable=False, out=None, **kwargs):

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from .._ops.random import randperm
 from .._tensor import Tensor
 from .dataset import IterableDataset, _require
 
@@ -118,7 +119,8 @@ class WeightedRandomSampler(Sampler):
 
 
 class SubsetRandomSampler(Sampler):
-    """SubsetRandomSampler(indices): the given indices in random order (numpy's generator)."""
+    """SubsetRandomSampler(indices): the given indices in the order of paddle.randperm (Paddle's
+    generator, so `paddle.seed` fixes it as in Paddle)."""
 
     def __init__(self, indices):
         if len(indices) == 0:
@@ -126,7 +128,7 @@ class SubsetRandomSampler(Sampler):
         self.indices = indices
 
     def __iter__(self):
-        for i in np.random.permutation(len(self.indices)).tolist():
+        for i in randperm(len(self.indices)).numpy().tolist():
             yield self.indices[i]
 
     def __len__(self):

@@ -485,6 +485,8 @@ class LBFGS(Optimizer):
             raise NotImplementedError("paddle.optimizer.LBFGS: weight_decay and grad_clip are "
                                       "not supported by paddle_compat; add the penalty to the "
                                       "loss in the closure")
+        if isinstance(learning_rate, int) and not isinstance(learning_rate, bool):
+            learning_rate = float(learning_rate)    # Paddle's LBFGS takes learning_rate=1
         super().__init__(learning_rate, parameters, None, None, name)
         self.type = "lbfgs"
         self._torch = None

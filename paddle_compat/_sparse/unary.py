@@ -5,9 +5,9 @@ stays COO, CSR stays CSR), as Paddle's kernels do; so `sparse.cos`-like ops that
 zero are not offered (Paddle has none either). Shape ops (transpose, reshape, slice, sum) move the
 indices. A dense input is Paddle's NotImplementedError ("The kernel of (op) ... is unimplemented").
 
-Differences from Paddle (all ops): integer inputs are accepted where Paddle's CPU kernels are
-registered for float only (abs, pow, neg, rad2deg/deg2rad ...): the math runs on the integer values
-(rad2deg/deg2rad and the transcendental ones give float32, as Paddle's autocast does for sqrt).
+Integer inputs: the transcendental ops compute in float32, as Paddle's autocast does for sqrt;
+square, log1p, abs, expm1, neg, rad2deg, deg2rad and pow raise Paddle's kernel error, their CPU
+kernels being registered for float (and complex) types only.
 """
 import builtins
 import math
@@ -15,6 +15,7 @@ import math
 import torch
 
 from .._dtype import to_dtype
+from .._ops._checks import kernel_not_found
 from .._tensor import wrap
 from .tensor import is_csr, make, make_like, parts, require
 
@@ -28,10 +29,23 @@ def _float_values(v):
     return v if (v.is_floating_point() or v.is_complex()) else v.to(torch.float32)
 
 
-def _valuewise(api, fn, to_float=True, kernel=None):
+_FLOAT_COMPLEX = "float64, complex128, float32, complex64"
+_FLOAT_ONLY = "float64, float32"
+
+
+def _check_kernel(x, v, kernel, supported):
+    """Paddle's error for an integer or bool tensor given to a float-only sparse kernel
+    (`<kernel>_coo` / `<kernel>_csr`)."""
+    if supported and not (v.is_floating_point() or v.is_complex()):
+        fmt = "csr" if is_csr(x) else "coo"
+        raise kernel_not_found(f"{kernel}_{fmt}", str(v.dtype).replace("torch.", ""), supported)
+
+
+def _valuewise(api, fn, to_float=True, kernel=None, supported=None):
     def op(x, name=None):
         require(x, kernel or api)
         _, v = parts(x)
+        _check_kernel(x, v, kernel or api, supported)
         return make_like(x, fn(_float_values(v) if to_float else v))
     op.__name__ = api
     op.__doc__ = (f"paddle.sparse.{api}(x, name=None): `{api}` of the stored values of the COO or "
@@ -48,15 +62,17 @@ asinh = _valuewise("asinh", torch.asinh)
 atanh = _valuewise("atanh", torch.atanh)
 tanh = _valuewise("tanh", torch.tanh)
 sqrt = _valuewise("sqrt", torch.sqrt)
-log1p = _valuewise("log1p", torch.log1p)
-expm1 = _valuewise("expm1", torch.expm1)
-square = _valuewise("square", torch.square, to_float=False)
-abs = _valuewise("abs", torch.abs, to_float=False)
+log1p = _valuewise("log1p", torch.log1p, supported=_FLOAT_COMPLEX)
+expm1 = _valuewise("expm1", torch.expm1, supported=_FLOAT_COMPLEX)
+square = _valuewise("square", torch.square, to_float=False, supported=_FLOAT_COMPLEX)
+abs = _valuewise("abs", torch.abs, to_float=False, supported=_FLOAT_COMPLEX)
 # Paddle computes neg, rad2deg and deg2rad with its `scale` kernel (named in its error).
-neg = _valuewise("neg", torch.neg, to_float=False, kernel="scale")
+neg = _valuewise("neg", torch.neg, to_float=False, kernel="scale", supported=_FLOAT_ONLY)
 isnan = _valuewise("isnan", torch.isnan, to_float=False)
-rad2deg = _valuewise("rad2deg", lambda v: v * (180.0 / math.pi), kernel="scale")
-deg2rad = _valuewise("deg2rad", lambda v: v * (math.pi / 180.0), kernel="scale")
+rad2deg = _valuewise("rad2deg", lambda v: v * (180.0 / math.pi), kernel="scale",
+                     supported=_FLOAT_ONLY)
+deg2rad = _valuewise("deg2rad", lambda v: v * (math.pi / 180.0), kernel="scale",
+                     supported=_FLOAT_ONLY)
 
 
 def pow(x, factor, name=None):
@@ -64,6 +80,7 @@ def pow(x, factor, name=None):
     the pattern is kept."""
     require(x, "pow")
     _, v = parts(x)
+    _check_kernel(x, v, "pow", _FLOAT_ONLY)
     return make_like(x, torch.pow(v, float(factor)).to(v.dtype))
 
 

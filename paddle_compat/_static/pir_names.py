@@ -262,6 +262,7 @@ OPS.update({
                          ("Y", "?SavedMean", "?SavedVariance"), {"epsilon": "epsilon"},
                          sg="inputs"),
     "huber_loss": _op("pd_op.huber_loss", ("X", "Y"), ("Out", "Residual"), {"delta": "delta"}),
+    "identity_loss": _op("pd_op.identity_loss", ("X",), ("Out",), {"reduction": "reduction"}),
     "kldiv_loss": _op("pd_op.kldiv_loss", ("X", "Target"), ("Loss",),
                       {"log_target": "log_target", "reduction": "reduction"}),
     "nll_loss": _op("pd_op.nll_loss", ("X", "Label", "?Weight"), ("Out", "?Total_weight"),

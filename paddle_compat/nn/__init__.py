@@ -6,6 +6,7 @@ from . import utils
 from . import attention
 from . import decode
 from . import quant
+from . import layer
 from .._nn.layer.layers import Layer
 from .._nn.parameter import Parameter
 from .._nn.layer.common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,

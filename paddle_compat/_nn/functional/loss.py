@@ -608,6 +608,17 @@ def _nll_kernel(x, label, weight=None, ignore_index=-100, reduction="mean"):
             f"the type of data ({str(label.dtype).replace('torch.', '')}) currently contained in "
             f"the container. (nll_loss expects an int64 label; received label shape "
             f"{list(label.shape)}, input shape {list(x.shape)})")
+    if x.dim() == 2:
+        # Paddle's 2-D kernel checks only the batch size and reads the first N labels, so a
+        # [N, 1] label (hapi's usual label shape) works as [N].
+        if label.dim() == 0 or label.shape[0] != x.shape[0]:
+            n, m = x.shape[0], label.shape[0] if label.dim() else label.numel()
+            raise ValueError(
+                "(InvalidArgument) ShapeError: Expected input batch_size to match label "
+                f"batch_size,But received: the Input(x) batch_size is [{n}], the Input(label)  "
+                f"batch_size is [{m}].\n  [Hint: Expected x_dims[0] == label_dims[0], but "
+                f"received x_dims[0]:{n} != label_dims[0]:{m}.]")
+        label = label.reshape(-1)[:x.shape[0]]
     return TF.nll_loss(x, label, weight, ignore_index=ignore_index, reduction=reduction)
 
 
