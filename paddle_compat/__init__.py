@@ -44,6 +44,13 @@ float32 = _DTYPES["float32"]
 float64 = _DTYPES["float64"]
 complex64 = _DTYPES["complex64"]
 complex128 = _DTYPES["complex128"]
+# storage-only dtypes (incfused): Paddle 3.3.1 casts and prints them, computes little with them
+uint32 = _DTYPES["uint32"]
+uint64 = _DTYPES["uint64"]
+float8_e4m3fn = _DTYPES["float8_e4m3fn"]
+float8_e5m2 = _DTYPES["float8_e5m2"]
+pstring = _DTYPES["pstring"]
+raw = _DTYPES["raw"]
 
 # --- printing (owner: printing) ---
 from ._tensor_format import set_printoptions
@@ -202,6 +209,13 @@ newaxis = None
 float, double, half = float32, float64, float16
 cfloat, cdouble = complex64, complex128
 uint16 = bfloat16
+
+# nn.functional ops Paddle also exports at the top level, and MmapStorage (incfused)
+from ._nn.functional.conv import conv1d, conv2d, conv3d
+from ._nn.functional.norm import layer_norm, group_norm
+from ._nn.functional.distance import pdist
+from ._nn.functional.pooling import adaptive_avg_pool1d
+from ._ops.creation import MmapStorage
 
 # --- paddle.tensor namespace (re-exports the ops above; keep last) ---
 from . import tensor

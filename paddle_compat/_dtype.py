@@ -5,8 +5,16 @@ Paddle 3.x's `<DataType.FLOAT32: 10>`, and they compare equal only to themselves
 `paddle.float32 == 'float32'` is False). Everything that accepts a dtype goes through `to_dtype`,
 which also takes strings (`'float32'`), numpy dtypes and torch dtypes.
 
+The storage-only dtypes follow Paddle 3.3.1's CPU wheel: `float8_e4m3fn` and `float8_e5m2` are
+created, cast (saturating as Paddle does), printed and read back with `numpy()` (the raw bits as
+int8, as Paddle gives them); `uint32` and `uint64` are reached through `cast`/`astype` with the
+dtype object (the strings 'uint32'/'uint64' raise Paddle's "Not supported numpy dtype" ValueError);
+`pstring` and `raw` (`DataType.UNDEFINED`) are dtype objects no tensor can have.
+
 Differences from Paddle: `uint16` is Paddle's historical spelling of bfloat16 storage; here it maps
-to torch.uint16 only for conversion of raw numpy arrays and is otherwise rare.
+to torch.uint16 only for conversion of raw numpy arrays and is otherwise rare. Paddle has no CPU
+kernel for arithmetic on float8/uint32/uint64 tensors; torch has few, so such ops fail here too, but
+with torch's error text.
 """
 import numpy as np
 import torch
@@ -26,9 +34,6 @@ class DType:
         self.torch = torch_dtype
         self.numpy = numpy_dtype
 
-    def __str__(self):
-        return "paddle." + self.short
-
     def __repr__(self):
         return f"<DataType.{self.name}: {self.value}>"
 
@@ -37,11 +42,16 @@ class DType:
 
     @property
     def is_floating_point(self):
-        return self.torch.is_floating_point
+        return self.torch is not None and self.torch.is_floating_point
 
     @property
     def is_complex(self):
-        return self.torch.is_complex
+        return self.torch is not None and self.torch.is_complex
+
+    def __str__(self):
+        if self.torch is None:           # pstring, raw: Paddle prints the bare enum
+            return "DataType." + self.name
+        return "paddle." + self.short
 
 
 # Paddle 3.3.1 DataType enum values (verified with repr(paddle.<dtype>)).
@@ -58,11 +68,23 @@ _TABLE = [
     ("complex128", 13, torch.complex128, np.dtype("complex128")),
     ("float16", 15, torch.float16, np.dtype("float16")),
     ("bfloat16", 16, torch.bfloat16, None),
+    # storage-only dtypes (module docstring); numpy has no float8, and Paddle refuses numpy's
+    # uint32/uint64 arrays, so none of these is looked up from numpy
+    ("uint32", 6, torch.uint32, None),
+    ("uint64", 8, torch.uint64, None),
+    ("float8_e4m3fn", 17, torch.float8_e4m3fn, None),
+    ("float8_e5m2", 18, torch.float8_e5m2, None),
+    ("pstring", 14, None, None),
 ]
 
 DTYPES = {short: DType(short, value, t, n) for short, value, t, n in _TABLE}
-_BY_TORCH = {d.torch: d for d in DTYPES.values()}
+DTYPES["raw"] = DType("undefined", 0, None, None)      # paddle.raw is DataType.UNDEFINED
+_BY_TORCH = {d.torch: d for d in DTYPES.values() if d.torch is not None}
 _BY_NUMPY = {d.numpy: d for d in DTYPES.values() if d.numpy is not None}
+# Paddle converts dtype strings through numpy: numpy has no uint32/uint64 Paddle accepts there
+_NUMPY_REFUSED = ("uint32", "uint64")
+# dtypes no tensor can hold (Paddle's kernels reject their enum value)
+_NO_TENSOR = ("pstring", "raw")
 _ALIASES = {"float": "float32", "double": "float64", "int": "int64", "long": "int64",
             "half": "float16", "bool_": "bool", "uint16": "bfloat16"}
 _ALLOWED_TEXT = ("bool, float16, uint16, float32, float64, int8, int16, int32, int64, uint8, "
@@ -83,12 +105,16 @@ def to_dtype(dtype):
     Raises Paddle's TypeError for an unknown dtype.
     """
     if isinstance(dtype, DType):
+        if dtype.torch is None:
+            raise ValueError(f"(InvalidArgument) Invalid enum data type `{dtype.value}`.")
         return dtype
     if isinstance(dtype, str):
         short = _ALIASES.get(dtype, dtype)
         if short.startswith("paddle."):
             short = short[len("paddle."):]
-        found = DTYPES.get(short)
+        if short in _NUMPY_REFUSED:
+            raise ValueError(f"Not supported numpy dtype {short}")
+        found = None if short in _NO_TENSOR else DTYPES.get(short)
         if found is not None:
             return found
     elif isinstance(dtype, torch.dtype):
@@ -100,9 +126,42 @@ def to_dtype(dtype):
             found = _BY_NUMPY.get(np.dtype(dtype))
         except TypeError:
             found = None
+        if found is None and _is_numpy_dtype(dtype) and np.dtype(dtype).name in _NUMPY_REFUSED:
+            raise ValueError(f"Not supported numpy dtype {np.dtype(dtype).name}")
         if found is not None:
             return found
     raise TypeError(f"dtype must be any of [{_ALLOWED_TEXT}], but received {dtype}")
+
+
+def _is_numpy_dtype(dtype):
+    try:
+        np.dtype(dtype)
+    except TypeError:
+        return False
+    return True
+
+
+def to_tensor_dtype(dtype, from_tensor):
+    """The DType paddle.to_tensor(data, dtype=...) converts to, with Paddle's errors: Paddle casts
+    Tensor data with `astype` (uint32/uint64 refused by name) and other data through numpy, which
+    has no float8 and whose uint32/uint64 arrays Paddle's tensor.set() refuses (`unsettable`)."""
+    short = dtype.short if isinstance(dtype, DType) else dtype if isinstance(dtype, str) else None
+    if short in ("raw", "undefined", "pstring") or (isinstance(dtype, DType)
+                                                    and dtype.torch is None):
+        raise TypeError(f"dtype must be any of [{_ALLOWED_TEXT}], but received {dtype}")
+    if short in _NUMPY_REFUSED:
+        raise ValueError(f"Not supported numpy dtype {short}") if from_tensor else unsettable()
+    if short is not None and short.startswith("float8") and not from_tensor:
+        raise TypeError(f"data type '{short}' not understood")
+    return to_dtype(dtype)
+
+
+def unsettable():
+    """Paddle's tensor.set() error for numpy data of a dtype it cannot hold."""
+    return ValueError(
+        "(InvalidArgument) Input object type error or incompatible array data type. tensor.set() "
+        "supports array with bool, float16, float32, float64, int8, int16, int32, int64, uint8 or "
+        "uint16, please check your input or input array data type.")
 
 
 def from_torch_dtype(torch_dtype):
@@ -149,7 +208,10 @@ class finfo:
 
 
 class iinfo:
-    """paddle.iinfo(dtype): limits of an integer dtype."""
+    """paddle.iinfo(dtype): limits of an integer dtype.
+
+    Differences from Paddle: for uint64 Paddle 3.3.1 reports max=-1 (its int64 overflowed);
+    paddle_compat reports 18446744073709551615."""
 
     def __init__(self, dtype):
         d = to_dtype(dtype)

@@ -295,6 +295,8 @@ class Tensor:
         layer's weights, say) unchanged, and a snapshot `{k: v.numpy()}` keeps its values. For
         zero-copy access use the explicit interop: `paddle_compat.to_torch(t)` or DLPack."""
         t = self._t.detach()
+        if t.dtype in _FLOAT8:
+            return t.view(torch.int8).cpu().numpy().copy()     # Paddle gives the raw bits as int8
         if (t.is_cpu and t.dtype != torch.bfloat16 and not t._is_zerotensor()
                 and not t.is_conj() and not t.is_neg()):
             return t.numpy().copy()
@@ -308,6 +310,8 @@ class Tensor:
             t = torch.zeros(t.shape, dtype=t.dtype, device=t.device)
         if t.dtype == torch.bfloat16:
             t = t.float()
+        elif t.dtype in _FLOAT8:
+            t = t.view(torch.int8)
         # torch.fft's Hermitian transforms and their gradients return lazy conjugate/negative views
         return t.resolve_conj().resolve_neg().cpu().numpy()
 
@@ -529,7 +533,8 @@ def from_data(data, dtype=None, place=None, stop_gradient=True):
         raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type "
                         "must be scalar|list|tuple|np.ndarray|paddle.Tensor")
     if dtype is not None:
-        raw = raw.to(_dtype_mod.to_dtype(dtype).torch)
+        d = _dtype_mod.to_tensor_dtype(dtype, from_tensor=isinstance(data, (Tensor, torch.Tensor)))
+        raw = cast_torch(raw, d.torch)
     target = to_place(place).device
     if raw.device != target:
         raw = raw.to(target)
@@ -547,6 +552,23 @@ def _rebuild(array, dtype, stop_gradient):
 
 
 _new = object.__new__
+
+
+_FLOAT8 = (torch.float8_e4m3fn, torch.float8_e5m2)
+_FLOAT8_MAX = {torch.float8_e4m3fn: 448.0, torch.float8_e5m2: 57344.0}
+
+
+def cast_torch(t, dtype):
+    """torch tensor -> `dtype` as Paddle's cast kernel converts: into a float8 type through float32,
+    saturating to the largest finite value (inf too; NaN as well for e4m3fn, which has no inf) where
+    torch would give NaN/inf."""
+    if dtype not in _FLOAT8_MAX or t.dtype is dtype:
+        return t.to(dtype)
+    big = _FLOAT8_MAX[dtype]
+    t = t.to(torch.float32)
+    if dtype is torch.float8_e4m3fn:
+        t = torch.where(torch.isnan(t), torch.copysign(torch.full_like(t, big), t), t)
+    return t.clamp(-big, big).to(dtype)
 
 
 def wrap(raw):

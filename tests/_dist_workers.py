@@ -450,8 +450,11 @@ def fleet_hybrid(out_dir):
     ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
                         nn.Linear(8, 2, weight_attr=attr(w2)))
     model = fleet.distributed_model(tp)
-    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
-    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    # a clip the gradients exceed: every rank must scale by the whole model's norm
+    clip = paddle.nn.ClipGradByGlobalNorm(0.05)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters(),
+                                                             grad_clip=clip))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters(), grad_clip=clip)
     diffs = []
     for _ in range(3):
         for m, o in ((model, opt), (ref, ropt)):
@@ -523,10 +526,11 @@ def fleet_hybrid(out_dir):
              mpu.LayerDesc(nn.Linear, 8, 2, weight_attr=attr(w2)), mpu.LayerDesc(nn.Tanh)]
     pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss())
     model = fleet.distributed_model(pipe)
-    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters(),
+                                                           grad_clip=clip))
     ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
                         nn.Linear(8, 2, weight_attr=attr(w2)), nn.Tanh())
-    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters())
+    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters(), grad_clip=clip)
     pl, rl_ = [], []
     for _ in range(2):
         pl.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt)))
@@ -539,6 +543,67 @@ def fleet_hybrid(out_dir):
     res["pipe"] = [hcg.get_stage_id(), type(model).__name__, pipe.segment_parts,
                    [type(l).__name__ for l in pipe.run_function], _max_diff(pl, rl_),
                    _max_diff(pipe.parameters()[0].numpy(), mine.weight.numpy())]
+
+    # -- pipeline with a layer shared by both stages (SharedLayerDesc: tied weights); stage 1's
+    # copy starts from other values, the broadcast from stage 0 makes them equal
+    w0 = rng.randn(4, 4).astype("float32") * 0.5
+    tied = lambda layer, h: paddle.matmul(h, layer.weight, transpose_y=True)   # noqa: E731
+    descs = [mpu.SharedLayerDesc("w", nn.Linear, None, "weight", 4, 4, weight_attr=attr(w0),
+                                 bias_attr=False), mpu.LayerDesc(nn.Tanh),
+             mpu.SharedLayerDesc("w", nn.Linear, tied, "weight", 4, 4, bias_attr=False,
+                                 weight_attr=attr(np.zeros((4, 4), "float32"))),
+             mpu.LayerDesc(nn.Tanh)]
+    pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss())
+    model = fleet.distributed_model(pipe)
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    ref_w = paddle.create_parameter([4, 4], "float32", default_initializer=init(w0))
+    ropt = paddle.optimizer.SGD(0.1, parameters=[ref_w])
+    y4 = rng.randn(8, 4).astype("float32")
+    sl, rl_ = [], []
+    for _ in range(2):
+        sl.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y4)], opt)))
+        h = paddle.tanh(paddle.matmul(paddle.to_tensor(x), ref_w))
+        rl = nn.MSELoss()(paddle.tanh(paddle.matmul(h, ref_w, transpose_y=True)),
+                          paddle.to_tensor(y4))
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+        rl_.append(float(rl))
+    res["shared"] = [len(pipe.parameters()), _max_diff(sl, rl_),
+                     _max_diff(pipe.shared_layers["w"].weight.numpy(), ref_w.numpy())]
+
+    # -- interleaved pipeline: 2 stages x 2 virtual chunks (chunk c on stage c % 2)
+    ws = [rng.randn(*shape).astype("float32") * 0.5 for shape in ((4, 8), (8, 8), (8, 8), (8, 2))]
+    acts = [nn.ReLU, nn.Tanh, nn.ReLU, nn.Tanh]
+    descs = []
+    for w, act in zip(ws, acts):
+        descs += [mpu.LayerDesc(nn.Linear, w.shape[0], w.shape[1], weight_attr=attr(w)),
+                  mpu.LayerDesc(act)]
+    pipe = mpu.PipelineLayer(descs, num_stages=2, loss_fn=nn.MSELoss(),
+                             num_virtual_pipeline_stages=2)
+    model = fleet.distributed_model(pipe)
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=pipe.parameters()))
+    ref = nn.Sequential(*[l for w, act in zip(ws, acts)
+                          for l in (nn.Linear(w.shape[0], w.shape[1], weight_attr=attr(w)), act())])
+    ropt = paddle.optimizer.SGD(0.1, parameters=ref.parameters())
+    il, rl_ = [], []
+    for _ in range(2):
+        il.append(float(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt)))
+        rl = nn.MSELoss()(ref(paddle.to_tensor(x)), paddle.to_tensor(y))
+        rl.backward()
+        ropt.step()
+        ropt.clear_grad()
+        rl_.append(float(rl))
+    stage = hcg.get_stage_id()
+    mine = [ref[2 * (stage + 2 * k)] for k in range(2)]        # the Linear of chunks s, s + 2
+    res["interleave"] = [type(model).__name__, pipe.segment_parts, _max_diff(il, rl_),
+                         max(_max_diff(p.numpy(), m.weight.numpy())
+                             for p, m in zip([pipe.run_function[0].weight,
+                                              pipe.run_function[2].weight], mine)),
+                         float(model.eval_batch([paddle.to_tensor(x), paddle.to_tensor(y)],
+                                                compute_loss=True))]
+    res["interleave_ref_eval"] = float(nn.MSELoss()(ref(paddle.to_tensor(x)),
+                                                    paddle.to_tensor(y)))
     with open(os.path.join(out_dir, f"rank{fleet.worker_index()}.json"), "w") as f:
         json.dump(res, f)
 
@@ -566,8 +631,11 @@ def fleet_dp_mp(out_dir):
     ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
                         nn.Linear(8, 2, weight_attr=attr(w2)))
     model = fleet.distributed_model(tp)
-    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters()))
-    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters())
+    # a clip the gradients exceed: every rank must scale by the whole model's norm
+    clip = paddle.nn.ClipGradByGlobalNorm(0.05)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters(),
+                                                             grad_clip=clip))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters(), grad_clip=clip)
     for _ in range(3):
         half = slice(d * 4, d * 4 + 4)
         loss = ((model(paddle.to_tensor(x[half])) - paddle.to_tensor(y[half])) ** 2).mean()

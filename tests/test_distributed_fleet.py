@@ -30,6 +30,12 @@ def test_fleet_hybrid_modes_equal_one_process(tmp_path, monkeypatch):
         assert (stage, wrapper, parts) == (rank, "PipelineParallel", [0, 2, 4])
         assert layers == (["Linear", "ReLU"] if rank == 0 else ["Linear", "Tanh"])
         assert loss_diff < 1e-5 and w_diff < 1e-5
+        n_params, loss_diff, w_diff = r["shared"]
+        assert n_params == 1 and loss_diff < 1e-5 and w_diff < 1e-5
+        wrapper, parts, loss_diff, w_diff, eval_loss = r["interleave"]
+        assert (wrapper, parts) == ("PipelineParallelWithInterleave", [0, 2, 4, 6, 8])
+        assert loss_diff < 1e-5 and w_diff < 1e-5
+        assert abs(eval_loss - r["interleave_ref_eval"]) < 1e-5
 
 
 def test_fleet_dp2_mp2_on_four_processes_equals_one_process(tmp_path, monkeypatch):

@@ -38,3 +38,10 @@ def test_parallelize_config_checks():
     with pytest.raises(NotImplementedError, match="Don't call the PlanBase directly"):
         from paddle_compat.distributed.auto_parallel.intermediate.tensor_parallel import PlanBase
         PlanBase().apply(net, None, [])
+
+
+def test_conv_parallel_names_the_alternative():
+    # ConvParallel (tensor_parallel.py): width-sharded Conv2D inputs are not provided.
+    with pytest.raises(NotImplementedError, match=r"paddle\.distributed\.ConvParallel.*"
+                                                  r"shard_dataloader"):
+        dist.ConvParallel()

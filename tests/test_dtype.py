@@ -47,6 +47,8 @@ def test_default_dtype_round_trip():
 
 def test_table_covers_torch_and_numpy():
     for d in DTYPES.values():
+        if d.torch is None:         # pstring, raw: no tensor holds them
+            continue
         assert to_dtype(d.torch) is d
         if d.numpy is not None:
             assert to_dtype(d.numpy) is d
@@ -56,3 +58,38 @@ def test_finfo_iinfo_repr():
     assert repr(paddle.iinfo(paddle.int32)) == ("paddle.iinfo(min=-2147483648, max=2147483647, "
                                            "bits=32, dtype=int32)")
     assert paddle.finfo(paddle.float32).eps == np.finfo(np.float32).eps
+
+
+# ---- storage-only dtypes (float8, uint32/uint64, pstring, raw): conformance/goldens/dtype.json ----
+from tests._tensor_api_goldens import Goldens  # noqa: E402
+
+DTYPE_GOLDENS = Goldens("dtype")
+
+
+@pytest.mark.parametrize("case", DTYPE_GOLDENS.cases("dtype"))
+def test_storage_dtypes_match_paddle(case):
+    DTYPE_GOLDENS.check(case)
+
+
+def test_float8_cast_saturates_like_paddle_not_torch():
+    # torch turns NaN into e4m3fn's NaN and inf into e5m2's inf; Paddle saturates both
+    x = paddle.to_tensor([float("nan"), float("inf"), -float("inf"), 1e6])
+    assert x.astype(paddle.float8_e4m3fn).astype("float32").numpy().tolist() == [
+        448.0, 448.0, -448.0, 448.0]
+    e5 = x.astype(paddle.float8_e5m2).astype("float32").numpy()
+    assert np.isnan(e5[0]) and e5[1:].tolist() == [57344.0, -57344.0, 57344.0]
+
+
+def test_float8_numpy_is_the_raw_bits():
+    a = paddle.to_tensor([1.5, -2.0]).astype(paddle.float8_e4m3fn)
+    assert a.numpy().dtype == np.int8
+    assert a.numpy().tolist() == torch.tensor([1.5, -2.0]).to(torch.float8_e4m3fn).view(
+        torch.int8).tolist()
+    assert a.dtype is paddle.float8_e4m3fn and paddle.to_tensor(a).dtype is paddle.float8_e4m3fn
+
+
+def test_no_tensor_can_hold_pstring_or_raw():
+    for d in (paddle.pstring, paddle.raw):
+        assert not d.is_floating_point and not d.is_complex
+        with pytest.raises(ValueError, match="Invalid enum data type"):
+            to_dtype(d)

@@ -222,3 +222,36 @@ def test_like_ops_read_x_place_first_as_paddle(api):
     args = (np.zeros(2),) + ((1.0,) if api == "full_like" else ())
     with pytest.raises(AttributeError, match=r"^'numpy\.ndarray' object has no attribute 'place'$"):
         getattr(paddle, api)(*args)
+
+
+# ---- paddle.MmapStorage: conformance/goldens/dtype.json (record_dtype.py) ----
+from tests._tensor_api_goldens import Goldens as _Goldens  # noqa: E402
+
+_MMAP = _Goldens("dtype")
+
+
+@pytest.mark.parametrize("case", _MMAP.cases("creation"))
+def test_mmap_storage_matches_paddle(case):
+    _MMAP.check(case)
+
+
+def test_mmap_storage_refuses_reads_past_the_mapping(tmp_path):
+    path = tmp_path / "x.pp"
+    np.arange(4, dtype="float32").tofile(path)
+    s = paddle.MmapStorage(str(path), 16)
+    with pytest.raises(ValueError, match="past the 16 bytes mapped"):
+        s.get_slice("float32", 0, 5)
+    with pytest.raises(ValueError, match="past the 16 bytes mapped"):
+        s.get_slice("float32", -4, 0)
+    with pytest.raises(ValueError, match="step must be 1"):
+        s.get_slice("float32", 0, 2, 2)
+    whole = paddle.MmapStorage(str(path), 0)     # nbytes <= 0 maps the whole file
+    assert whole.get_slice("float32", 4, 7).numpy().tolist() == [1.0, 2.0, 3.0]
+
+
+def test_mmap_storage_slice_is_a_copy(tmp_path):
+    path = tmp_path / "x.pp"
+    np.arange(4, dtype="float32").tofile(path)
+    t = paddle.MmapStorage(str(path), 16).get_slice("float32", 0, 4)
+    t[0] = 9.0
+    assert np.fromfile(path, dtype="float32").tolist() == [0.0, 1.0, 2.0, 3.0]

@@ -22,7 +22,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import describe, normalize_message  # noqa: E402
+from record_ops_math import eval_case  # noqa: E402
 
 SETUP = """
 import numpy as np
@@ -429,13 +429,7 @@ _add("kl", {
 
 
 def run_case(paddle, expr):
-    env = {"paddle": paddle}
-    exec(SETUP, env)
-    try:
-        value = eval(expr, env)
-    except Exception as e:   # the exception itself is the recorded behaviour
-        return {"kind": "error", "type": type(e).__name__, "message": normalize_message(str(e))}
-    return describe(value)
+    return eval_case(paddle, SETUP, expr)
 
 
 def main():

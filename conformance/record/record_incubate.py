@@ -25,9 +25,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import describe, normalize_message  # noqa: E402
+from record_ops_math import eval_case  # noqa: E402
 
 SETUP = """
+import os
 import warnings
 import numpy as np
 T = paddle.to_tensor
@@ -131,6 +132,35 @@ def W(fn):
         warnings.simplefilter('always')
         fn()
     return [str(g.message) for g in got if type(g.message).__name__ == 'VisibleDeprecationWarning']
+def WA(fn):
+    # every warning text and the return value (autotune.set_config)
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter('always')
+        value = fn()
+    return [str(g.message) for g in got], value
+def json_file(text):
+    import tempfile
+    fd, path = tempfile.mkstemp(suffix='.json')
+    with os.fdopen(fd, 'w') as f:
+        f.write(text)
+    return path
+def cc_bad(x: paddle.incubate.cc.typing.Tensor([2], 'float32')):
+    return x
+CCT = paddle.incubate.cc.typing.DTypeVar('T', 'float32', 'float64')
+CCN = paddle.incubate.cc.typing.DimVar('N')
+def cc_add(x: paddle.incubate.cc.typing.Tensor([CCN, 4], CCT),
+           y: paddle.incubate.cc.typing.Tensor([CCN, 4], CCT)):
+    return x + y
+def mt_layer(**kw):
+    paddle.seed(5)
+    return N.FusedMultiTransformer(8, 2, 16, **kw)
+def mt_params(**kw):
+    # the unique-name prefix (fused_multi_transformer_<n>.) depends on what ran before in the
+    # process: keep the parameter part of each state_dict key
+    return [[k.split('.', 1)[1], list(v.shape), str(v.dtype)] for k, v in mt_layer(**kw).state_dict().items()]
+def mt_values(**kw):
+    return list(mt_layer(**kw).state_dict().values())
+MT_BIASES = dict(ln_bias_attrs=True, qkv_bias_attrs=True, linear_bias_attrs=True, ffn_ln_bias_attrs=True, ffn1_bias_attrs=True, ffn2_bias_attrs=True)
 def G(fn, t):
     t = paddle.to_tensor(t.numpy(), stop_gradient=False)
     out = fn(t)
@@ -209,6 +239,36 @@ CASES = {
     "graph_reindex": "I.graph_reindex(rx, rn, rc)",
     "graph_reindex_no_buffer": "I.graph_reindex(rx, rn, rc, flag_buffer_hashtable=True)",
     "graph_reindex_warning": "W(lambda: I.graph_reindex(rx, rn, rc))",
+    # root: graph_khop_sampler (Paddle's CPU kernel; sample sizes cover every degree, so no draw)
+    "graph_khop_sampler": "I.graph_khop_sampler(row, colptr, nodes, [5])",
+    "graph_khop_sampler_eids": "I.graph_khop_sampler(row, colptr, nodes, [5], sorted_eids=eids, return_eids=True)",
+    "graph_khop_sampler_int32": "I.graph_khop_sampler(row.astype('int32'), colptr.astype('int32'), nodes.astype('int32'), [3])",
+    "graph_khop_sampler_two_hops": "I.graph_khop_sampler(row, colptr, T([0, 1, 5]), [5, 5])",
+    "graph_khop_sampler_two_hops_eids": "I.graph_khop_sampler(row, colptr, T([0, 1, 5]), (2, 2), eids, True)",
+    "graph_khop_sampler_no_neighbors": "I.graph_khop_sampler(row, colptr, T([7]), [5])",
+    "graph_khop_sampler_no_eids": "I.graph_khop_sampler(row, colptr, nodes, [5], return_eids=True)",
+    "graph_khop_sampler_empty_nodes": "I.graph_khop_sampler(row, colptr, T([], dtype='int64'), [5])",
+    "graph_khop_sampler_float": "I.graph_khop_sampler(row.astype('float32'), colptr.astype('float32'), nodes.astype('float32'), [5])",
+    # root: inference's signature check (the calls need the function's source file, which
+    # SETUP's exec-defined functions lack: tests/test_incubate_ops.py checks them)
+    "inference_star_args": "paddle.incubate.inference(lambda *a: a)",
+    # autotune.set_config: validation, warnings and exceptions (settings only pick kernels)
+    "autotune_dict": "WA(lambda: I.autotune.set_config({'kernel': {'enable': True, 'tuning_range': [1, 5]}, 'layout': {'enable': False}, 'dataloader': {'enable': True, 'tuning_steps': 3}}))",
+    "autotune_bad_types": "WA(lambda: I.autotune.set_config({'kernel': {'enable': 1, 'tuning_range': (1, 5)}, 'layout': {'enable': 'yes'}, 'dataloader': {'enable': 0, 'tuning_steps': 3.0}}))",
+    "autotune_range_three": "I.autotune.set_config({'kernel': {'tuning_range': [1, 2, 3]}})",
+    "autotune_range_float": "I.autotune.set_config({'kernel': {'tuning_range': [1.5, 2]}})",
+    "autotune_section_int": "I.autotune.set_config({'kernel': 3})",
+    "autotune_json_file": "WA(lambda: I.autotune.set_config(json_file('{\"kernel\": {\"enable\": false, \"tuning_range\": [2, 4]}, \"layout\": {\"enable\": 1}}')))",
+    "autotune_missing_file": "WA(lambda: I.autotune.set_config('/nonexistent/autotune.json'))",
+    "autotune_not_a_dict": "WA(lambda: I.autotune.set_config(5))",
+    # cc: the typing classes and compile's annotation checks
+    "cc_dtypevar": "[CCT.name is str, list(CCT.candidates)]",
+    "cc_dtypevar_empty": "I.cc.typing.DTypeVar('T')",
+    "cc_dtypevar_repeat": "I.cc.typing.DTypeVar('T', 'float32', 'float32')",
+    "cc_dtypevar_not_str": "I.cc.typing.DTypeVar('T', 'float32', 1)",
+    "cc_dimvar": "[CCN.name_or_value, CCN.min, I.cc.typing.DimVar(4, 1, 8).max, I.cc.typing.DimVar(4, 1, 8).min]",
+    "cc_compile_unannotated": "I.cc.compile(lambda x: x)",
+    "cc_compile_bad_dtype": "I.cc.compile(cc_bad)",
     # root: softmax_mask_fuse, identity_loss
     "softmax_mask_fuse": "I.softmax_mask_fuse(s4, m4)",
     "softmax_mask_fuse_f64": "I.softmax_mask_fuse(s4.astype('float64'), m4.astype('float64'))",
@@ -255,6 +315,7 @@ CASES = {
     "swiglu_two": "IF.swiglu(T([1., 2]), T([1., 2]))",
     "swiglu_odd": "IF.swiglu(paddle.ones([3]))",
     # nn.functional: GPU-only ops, the CPU wheel's errors (after Paddle's own argument checks)
+    "fused_multi_transformer_bad_mode": "IF.fused_multi_transformer(q3, [w4], None, [qkvw], None, [lw], None, [w4], None, [w48], None, [w84], None, mode='x')",
     "fused_matmul_bias_cpu": "IF.fused_matmul_bias(q3, w48, b8)",
     "fused_linear_cpu": "IF.fused_linear(q3, w48, b8)",
     "fused_linear_activation_cpu": "IF.fused_linear_activation(x, w48, b8, activation='gelu')",
@@ -342,6 +403,23 @@ CASES = {
     "layer_encoder_repr": "str(N.FusedTransformerEncoderLayer(4, 2, 8, dropout_rate=0.2, attn_dropout_rate=0.0))",
     "layer_encoder_nhead": "N.FusedTransformerEncoderLayer(4, 0, 8)",
     "layer_encoder_cpu": "N.FusedTransformerEncoderLayer(4, 2, 8)(q3)",
+    "layer_fmt": "mt_params(num_layers=2)",
+    "layer_fmt_values": "mt_values(num_layers=2)",
+    "layer_fmt_biases_swiglu": "mt_params(num_layers=1, activation='swiglu', trans_qkvw=False, **MT_BIASES)",
+    "layer_fmt_biases_values": "mt_values(num_layers=1, activation='geglu', **MT_BIASES)",
+    "layer_fmt_gqa": "mt_params(num_layers=1, gqa_group_size=1, qkv_bias_attrs=True)",
+    "layer_fmt_gqa_untransposed": "mt_params(num_layers=1, gqa_group_size=1, trans_qkvw=False)",
+    "layer_fmt_rmsnorm": "mt_params(num_layers=1, norm_type='rmsnorm', ln_bias_attrs=True)",
+    "layer_fmt_attr_list": "mt_params(qkv_weight_attrs=[None, None, None])",
+    "layer_fmt_lists": "(lambda m: [m.ln_biases is None, m.qkv_biases is None, len(m.qkv_weights), m.head_dim, m.activation, m.dropout_rate, m.normalize_before, m.embed_dim])(mt_layer(num_layers=2))",
+    "layer_fmt_bias_lists": "(lambda m: [len(m.ln_biases), list(m.ffn1_biases[0].shape)])(mt_layer(num_layers=2, **MT_BIASES))",
+    "layer_fmt_repr": "str(mt_layer(num_layers=1))",
+    "layer_fmt_no_layers": "N.FusedMultiTransformer(8, 2, 16)",
+    "layer_fmt_heads": "N.FusedMultiTransformer(8, 3, 16, num_layers=1)",
+    "layer_fmt_zero_embed": "N.FusedMultiTransformer(0, 2, 16, num_layers=1)",
+    "layer_fmt_zero_heads": "N.FusedMultiTransformer(8, 0, 16, num_layers=1)",
+    "layer_fmt_zero_ffn": "N.FusedMultiTransformer(8, 2, 0, num_layers=1)",
+    "layer_fmt_attr_len": "N.FusedMultiTransformer(8, 2, 16, qkv_weight_attrs=[None, None], ln_scale_attrs=[None])",
     # optimizers
     "lookahead": "lookahead_run(alpha=0.5, k=2)",
     "lookahead_k3": "lookahead_run(steps=7, alpha=0.2, k=3)",
@@ -438,18 +516,15 @@ DENSE = {
 }
 
 
-def run_case(paddle, expr):
-    env = {"paddle": paddle}
-    exec(SETUP, env)
-    try:
-        value = eval(expr, env)
-    except Exception as e:   # the exception itself is the recorded behaviour
-        return {"kind": "error", "type": type(e).__name__, "message": normalize_message(str(e))}
+def _as_list(value):
+    """A shape (paddle.Size, or a tuple of ints) is recorded as a list."""
     if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
-        value = list(value)
-    if type(value).__name__ in ("Size",):
-        value = list(value)
-    return describe(value)
+        return list(value)
+    return list(value) if type(value).__name__ in ("Size",) else value
+
+
+def run_case(paddle, expr):
+    return eval_case(paddle, SETUP, expr, post=_as_list)
 
 
 def main():

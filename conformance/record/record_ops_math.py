@@ -197,14 +197,21 @@ def describe(value):
     return {"kind": "py", "value": str(value)}
 
 
-def run_case(paddle, expr):
+def eval_case(paddle, setup, expr, describe=describe, post=None):
+    """One expression case, as every expression recorder records it: `setup` run in a fresh
+    namespace holding `paddle`, then `expr` evaluated there; its value described (after `post`,
+    when given), or the exception it raised as its class and normalized message."""
     env = {"paddle": paddle}
-    exec(SETUP, env)
+    exec(setup, env)
     try:
         value = eval(expr, env)
     except Exception as e:   # the exception itself is the recorded behaviour
         return {"kind": "error", "type": type(e).__name__, "message": normalize_message(str(e))}
-    return describe(value)
+    return describe(post(value) if post is not None else value)
+
+
+def run_case(paddle, expr):
+    return eval_case(paddle, SETUP, expr)
 
 
 def main():

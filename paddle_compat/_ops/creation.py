@@ -696,3 +696,65 @@ BFloat16Tensor, BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, H
 
 __all__ += ["tril_", "triu_", "polar", "diagflat", "range"] + list(_FACTORY_NAMES.values())
 attach({n: globals()[n] for n in ("tril_", "triu_", "diagflat") if n not in METHODS})
+
+
+# ---- paddle.MmapStorage (Paddle: tensor/creation.py over core.MmapStorage) ---------------------
+
+class MmapStorage:
+    """paddle.MmapStorage(filename, nbytes): the first `nbytes` bytes of a file, mapped read-only;
+    `get_slice(dtype='uint8', start=0, stop=-1, step=1)` reads `stop - start` values of `dtype`
+    starting at byte `start` into a new CPU tensor (as Paddle 3.3.1 reads them: `start` is a byte
+    offset; `stop=-1`, the default, gives one value; `stop <= start` gives none).
+
+    Differences from Paddle: Paddle 3.3.1 reads past the mapping without a check (returning other
+    memory, or aborting the process) and ignores `step`; paddle_compat raises ValueError for a slice
+    that does not lie inside the `nbytes` mapped, and for a `step` other than 1. `nbytes <= 0` maps
+    the whole file. The tensor returned is a copy (Paddle's shares the mapping and aborts the
+    process when it is freed or written)."""
+
+    def __init__(self, filename, nbytes):
+        import mmap
+        import os
+        if not isinstance(filename, str) or isinstance(nbytes, bool) or not isinstance(nbytes, int):
+            raise TypeError(
+                "__init__(): incompatible constructor arguments. The following argument types are "
+                "supported:\n    1. paddle.base.libpaddle.MmapStorage(arg0: str, arg1: int)\n\n"
+                f"Invoked with: {filename!r}, {nbytes!r}")
+        if os.path.isdir(filename):     # opening succeeds in C, mapping fails
+            raise RuntimeError(f"(Unavailable) unable to mmap {nbytes} bytes from file "
+                               f"<{filename}>")
+        try:
+            f = open(filename, "rb")
+        except OSError:
+            raise RuntimeError(
+                f"(Unavailable) unable to open file <{filename}> in read-only mode.") from None
+        with f:
+            size = os.fstat(f.fileno()).st_size
+            if nbytes > size:
+                raise RuntimeError(f"(Unavailable) file <{filename}> size <{size}> is smaller "
+                                   f"than the required mapping size <{nbytes}>")
+            length = nbytes if nbytes > 0 else size
+            self._map = (mmap.mmap(f.fileno(), length, access=mmap.ACCESS_READ) if length
+                         else b"")
+        self._filename = filename
+
+    def get_slice(self, dtype="uint8", start=0, stop=-1, step=1):
+        """The `stop - start` values of `dtype` stored from byte `start` on, as a new tensor."""
+        d = to_dtype(dtype)
+        if step != 1:
+            raise ValueError(f"MmapStorage.get_slice: step must be 1 (Paddle 3.3.1 ignores it), "
+                             f"but received {step}")
+        count = 1 if stop == -1 else builtins.max(stop - start, 0)
+        itemsize = torch.empty((), dtype=d.torch).element_size()
+        end = start + count * itemsize
+        if start < 0 or end > len(self._map):
+            raise ValueError(
+                f"MmapStorage.get_slice: {count} values of {d.short} from byte {start} end at "
+                f"byte {end}, past the {len(self._map)} bytes mapped from <{self._filename}>")
+        data = bytearray(self._map[start:end])
+        raw = (torch.frombuffer(data, dtype=d.torch) if count
+               else torch.empty([0], dtype=d.torch))
+        return wrap(raw)
+
+
+__all__ += ["MmapStorage"]

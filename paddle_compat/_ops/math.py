@@ -30,7 +30,7 @@ import torch
 from .._creation_core import to_tensor
 from .._dtype import from_torch_dtype, to_dtype
 from .._mode import STATE
-from .._tensor import Tensor, wrap
+from .._tensor import Tensor, cast_torch, wrap
 from .._tensor_methods import attach, METHODS
 from ._checks import (check_axis, check_tensor_arg, invalid_argument, is_tensor_like,
                       normalize_axis)
@@ -708,7 +708,7 @@ def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
 
 
 def _cast_kernel(x, out_dtype):
-    return x.to(out_dtype) if x.dtype is not out_dtype else x.clone()   # Paddle: a new tensor
+    return cast_torch(x, out_dtype) if x.dtype is not out_dtype else x.clone()   # a new tensor
 
 
 _CAST = defop("cast", _cast_kernel, attrs={"out_dtype": None}, api="paddle.cast")

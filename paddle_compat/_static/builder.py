@@ -145,12 +145,18 @@ def program_name(key):
     return _MAIN[0]._name_generator(key)
 
 
+# Paddle's PIR face names layer helpers and parameters from one process-wide generator of its
+# own: not unique_name's current one (`unique_name.generate('fc')` still gives fc_0 after two
+# static fc layers, and `unique_name.guard()` does not restart it).
+_PIR_NAMES = _unique_name.UniqueNameGenerator()
+
+
 def layer_name(key):
     """A layer helper's prefix or a parameter's name: the program's generator in legacy mode;
-    Paddle's PIR face names them from the one process-wide generator (a second Program's fc is
-    fc_1 there)."""
+    Paddle's PIR face names them from its process-wide generator (a second Program's fc is fc_1
+    there)."""
     if STATE.pir:
-        return _unique_name.generate(key)
+        return _PIR_NAMES(key)
     return _MAIN[0]._name_generator(key)
 
 

@@ -45,6 +45,19 @@ from .auto_parallel.local_map import local_map
 from . import sharding
 from .flex_checkpoint.dcp.sharded_weight import (ShardedStateDict, ShardedWeight,
                                                  build_sharded_state_dict, shard_weight)
+# Second distributed pass: entry configs, the parameter-server datasets (refused), process-group
+# shutdown/restart, NCCL configs.
+from .entry_attr import CountFilterEntry, ProbabilityEntry, ShowClickEntry
+from .fleet.dataset.dataset import InMemoryDataset, QueueDataset
+from .collective import restart_process_group, shutdown_process_group
+from .fleet.base.topology import create_nccl_config
+from .auto_parallel.dist_attr import DistAttr
+from .auto_parallel.local_layer import LocalLayer
+from .auto_parallel.intermediate.pipeline_parallel import SplitPoint
+from .auto_parallel.intermediate.context_parallel import ContextParallel, PrepareContextParallel
+from .auto_parallel.intermediate.tensor_parallel import ConvParallel
+from .auto_parallel.high_level_api import to_distributed
+from . import io
 
 __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object", "all_reduce",
            "alltoall", "barrier", "broadcast", "destroy_process_group", "get_backend", "get_group",
@@ -62,7 +75,11 @@ __all__ = ["ParallelEnv", "Group", "ReduceOp", "all_gather", "all_gather_object"
            "SequenceParallelEnable", "SequenceParallelEnd", "ParallelMode", "split",
            "DistModel", "to_static", "Strategy", "load_merged_state_dict",
            "shard_scaler", "ShardedStateDict", "ShardedWeight", "build_sharded_state_dict",
-           "shard_weight", "local_map", "sharding"]
+           "shard_weight", "local_map", "sharding",
+           "CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "InMemoryDataset",
+           "QueueDataset", "restart_process_group", "shutdown_process_group",
+           "create_nccl_config", "DistAttr", "LocalLayer", "SplitPoint", "ContextParallel",
+           "PrepareContextParallel", "ConvParallel", "to_distributed", "io"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

@@ -28,7 +28,7 @@ __all__ = ["ReduceOp", "Group", "init_parallel_env", "is_initialized", "get_rank
            "new_group", "get_group", "barrier", "all_reduce", "broadcast", "reduce", "all_gather",
            "all_gather_object", "scatter", "alltoall", "send", "recv", "isend", "irecv",
            "destroy_process_group", "get_backend", "alltoall_single", "gather", "reduce_scatter",
-           "wait", "is_available"]
+           "wait", "is_available", "shutdown_process_group", "restart_process_group"]
 
 
 class ReduceOp:
@@ -197,8 +197,11 @@ def get_world_size(group=None):
     return tdist.get_world_size() if group is None else group.nranks
 
 
-def new_group(ranks=None, backend=None, timeout=None):
-    """paddle.distributed.new_group(ranks): every process must call it, as in Paddle."""
+def new_group(ranks=None, backend=None, timeout=None, nccl_comm_init_option=0, nccl_config=None):
+    """paddle.distributed.new_group(ranks): every process must call it, as in Paddle.
+
+    Differences from Paddle: nccl_comm_init_option and nccl_config (create_nccl_config's NCCL
+    tuning) are accepted and not applied; torch's NCCL backend chooses its own buffers."""
     _require_init("new_group")
     ranks = sorted(ranks) if ranks else list(range(tdist.get_world_size()))
     t = datetime.timedelta(seconds=timeout_seconds()) if timeout is None else timeout
@@ -220,7 +223,12 @@ def _require_init(api):
 
 
 def _pg(group):
-    return None if group is None else group.process_group
+    if group is None:
+        return None
+    if group.name in _shut_groups:
+        raise RuntimeError(f"paddle.distributed: group {group.name} (ranks {group.ranks}) was shut "
+                           f"down by shutdown_process_group; call restart_process_group first")
+    return group.process_group
 
 
 def _raw(tensor, api, arg="tensor"):
@@ -529,3 +537,33 @@ def barrier(group=None):
         tdist.barrier(group=_pg(group))
     except RuntimeError as exc:
         _fail(f"barrier failed: {exc}")
+
+
+# Groups whose communicators shutdown_process_group closed, by name, until restart_process_group.
+_shut_groups = {}
+
+
+def shutdown_process_group(group=None):
+    """paddle.distributed.shutdown_process_group(group=None): close the communicator of `group`
+    (of every group but the default one when None) to free its resources; the Group object stays
+    and restart_process_group opens it again. A collective on a closed group raises RuntimeError.
+
+    Differences from Paddle: a closed group's torch ProcessGroup is shut down and replaced by a
+    new one on restart (torch cannot reopen one)."""
+    targets = [g for g in _groups.values() if g.id != 0] if group is None else [group]
+    for g in targets:
+        if g.process_group is not None and g.name not in _shut_groups and g.is_member():
+            g.process_group.shutdown()
+            _shut_groups[g.name] = g
+
+
+def restart_process_group(group=None):
+    """paddle.distributed.restart_process_group(group=None): open again the communicator of
+    `group` (of every group shutdown_process_group closed when None); every member of the group
+    calls it, as in Paddle."""
+    targets = list(_shut_groups.values()) if group is None else \
+        ([group] if group.name in _shut_groups else [])
+    for g in targets:
+        t = datetime.timedelta(seconds=timeout_seconds())
+        g.process_group = tdist.new_group(g.ranks, timeout=t, use_local_synchronization=True)
+        del _shut_groups[g.name]

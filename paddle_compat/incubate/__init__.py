@@ -9,11 +9,20 @@ from .._incubate.nn.loss import identity_loss
 from .._incubate.optimizer.lookahead import LookAhead
 from .._incubate.optimizer.modelaverage import ModelAverage
 from . import nn, autograd, optimizer
+# incattn block: graph_khop_sampler, inference, cc, autotune
+from .._incubate.operators.graph_khop_sampler import graph_khop_sampler
+from .._incubate.jit.inference_decorator import inference
+from . import cc, autotune
+# paddle.incubate.distributed (fleet's recompute_hybrid / recompute_sequential)
+from . import distributed
+# Automatic SParsity and the XPU-only fused layers
+from . import asp, xpu
 
 __all__ = ["LookAhead", "ModelAverage", "segment_sum", "segment_mean", "segment_max",
            "segment_min", "graph_send_recv",
            "graph_sample_neighbors", "graph_reindex", "softmax_mask_fuse",
-           "softmax_mask_fuse_upper_triangle", "identity_loss"]
+           "softmax_mask_fuse_upper_triangle", "identity_loss",
+           "graph_khop_sampler", "inference"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402

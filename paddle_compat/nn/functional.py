@@ -75,6 +75,11 @@ __all__ += ["conv3d", "conv1d_transpose", "conv2d_transpose", "conv3d_transpose"
             "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d",
             "fractional_max_pool2d", "fractional_max_pool3d"]
 
+# MoE token permutation (incfused): Paddle 3.3.1 runs these only on GPU; computed here on any device
+from .._nn.functional.moe_permute import moe_permute
+from .._nn.functional.moe_unpermute import moe_unpermute
+__all__ += ["moe_permute", "moe_unpermute"]
+
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
 __getattr__ = _missing_getattr(__name__)

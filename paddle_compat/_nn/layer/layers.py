@@ -33,6 +33,10 @@ def _is_parameter(value):
     return isinstance(value, (Parameter, StaticParameter))
 
 
+_DIST_TO_SINGLE_SCOPE = {"row_parallel_linear": "linear", "column_parallel_linear": "linear",
+                         "vocab_parallel_embedding": "embedding"}
+
+
 class Layer:
     """paddle.nn.Layer(name_scope=None, dtype='float32').
 
@@ -44,6 +48,9 @@ class Layer:
         self.training = True
         if name_scope is None:
             name_scope = camel_to_snake(self.__class__.__name__)
+            # Paddle names fleet's parallel layers (and so their parameters) as the single-card
+            # layer they split: ColumnParallelLinear -> linear_<n>.w_0 (_scope_dist2single)
+            name_scope = _DIST_TO_SINGLE_SCOPE.get(name_scope, name_scope)
         self._full_name = _unique_name.generate(name_scope)
         self._built = False
         self._dtype = dtype

@@ -14,6 +14,9 @@ class ProcessMesh:
     process ids; dim_names default to d0, d1, ..."""
 
     def __init__(self, mesh=None, dim_names=None, shape=None, process_ids=None):
+        # As in Paddle, making any ProcessMesh switches on the auto-parallel mode (fully_shard
+        # then takes its DTensor path).
+        _global["auto_parallel"] = True
         if mesh is None:
             if shape is None or process_ids is None:
                 raise ValueError("ProcessMesh needs `mesh`, or both `shape` and `process_ids`")
@@ -97,7 +100,7 @@ class ProcessMesh:
         return self._device_mesh
 
 
-_global = {"mesh": None}
+_global = {"mesh": None, "auto_parallel": False}
 
 
 def set_mesh(mesh):

@@ -11,6 +11,8 @@ from .base.role_maker import PaddleCloudRoleMaker, Role, UserDefinedRoleMaker
 from .fleet import Fleet, fleet
 from . import meta_parallel, utils
 from .recompute.recompute import recompute_sequential
+from .data_generator.data_generator import MultiSlotDataGenerator, MultiSlotStringDataGenerator
+from .base.util_factory import UtilBase
 
 init = fleet.init
 distributed_model = fleet.distributed_model
@@ -31,7 +33,8 @@ __all__ = ["init", "DistributedStrategy", "distributed_model", "distributed_opti
            "worker_num", "is_first_worker", "is_worker", "is_server", "local_rank", "world_size",
            "barrier_worker", "Fleet", "fleet", "CommunicateTopology", "HybridCommunicateGroup",
            "meta_parallel", "utils", "recompute_sequential", "PaddleCloudRoleMaker", "Role",
-           "UserDefinedRoleMaker"]
+           "UserDefinedRoleMaker", "MultiSlotDataGenerator", "MultiSlotStringDataGenerator",
+           "UtilBase"]
 
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from ..._census import missing_getattr as _missing_getattr  # noqa: E402

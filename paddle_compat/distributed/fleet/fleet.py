@@ -103,7 +103,8 @@ class Fleet:
         """The model wrapped for the parallel mode of hybrid_configs (DataParallel over the dp
         group for plain data parallelism)."""
         from .base.topology import ParallelMode
-        from .meta_parallel.pipeline_parallel import PipelineLayer, PipelineParallel
+        from .meta_parallel.pipeline_parallel import (PipelineLayer, PipelineParallel,
+                                                      PipelineParallelWithInterleave)
         from .meta_parallel.tensor_parallel import ShardingParallel, TensorParallel
         find_unused = bool(self._strategy and self._strategy.find_unused_parameters)
         hcg = getattr(self, "_hcg", None)
@@ -113,6 +114,8 @@ class Fleet:
         if mode == ParallelMode.PIPELINE_PARALLEL:
             assert isinstance(model, PipelineLayer), (
                 "For pipeline parallel, the model should an instance of PipelineLayer")
+            if model.get_num_virtual_stages() > 1:
+                return PipelineParallelWithInterleave(model, hcg, strategy=self._strategy)
             return PipelineParallel(model, hcg, strategy=self._strategy)
         if mode == ParallelMode.SHARDING_PARALLEL:
             return ShardingParallel(model, hcg, strategy=self._strategy)

@@ -10,7 +10,7 @@ from ...._nn.layer.transformer import _convert_attention_mask, _convert_param_at
 from ..functional import fused_transformer as incubate_f
 
 __all__ = ["FusedBiasDropoutResidualLayerNorm", "FusedMultiHeadAttention", "FusedFeedForward",
-           "FusedTransformerEncoderLayer"]
+           "FusedTransformerEncoderLayer", "FusedMultiTransformer"]
 
 
 class FusedBiasDropoutResidualLayerNorm(Layer):
@@ -270,3 +270,162 @@ class FusedTransformerEncoderLayer(Layer):
             attn_out, incremental_cache = self.fused_attn(src, attn_mask=src_mask, cache=cache)
         ffn_out = self.ffn(attn_out)
         return ffn_out if cache is None else (ffn_out, incremental_cache)
+
+
+class FusedMultiTransformer(Layer):
+    """paddle.incubate.nn.FusedMultiTransformer(embed_dim, num_heads, dim_feedforward,
+    dropout_rate=0.0, activation='gelu', normalize_before=True, ln_scale_attrs=None, ...,
+    epsilon=1e-5, residual_alpha=1.0, num_layers=-1, nranks=1, trans_qkvw=True, ring_id=-1,
+    norm_type='layernorm', use_neox_rotary_style=False, gqa_group_size=-1, name=None):
+    num_layers decoder layers (len(qkv_weight_attrs) when that is a list) for
+    fused_multi_transformer. Per layer, in Paddle's creation order (so a seeded init and a
+    Paddle state_dict match): ln_scale [embed] (ones; float32 for layernorm), ln_bias,
+    qkv_weight [3, heads, head_dim, embed] ([embed, 3, heads, head_dim] without trans_qkvw;
+    heads + 2 * gqa_group_size instead of 3, heads with GQA), qkv_bias, linear_weight
+    [embed, embed], linear_bias, ffn_ln_scale, ffn_ln_bias, ffn1_weight [embed, ffn] (2 * ffn
+    for the GLU activations), ffn1_bias, ffn2_weight [ffn, embed], ffn2_bias. A bias exists
+    only when its attr is given (truthy), as in Paddle; parameters are registered under their
+    unique names (fused_multi_transformer_0.w_0, ...), which are the state_dict keys.
+    forward(src, attn_mask=None, caches=None, pre_caches=None, rotary_embs=None,
+    rotary_emb_dims=0, beam_offset=None, seq_lens=None, time_step=None).
+
+    Differences from Paddle: see fused_multi_transformer (computed on any device and also in
+    float32; nranks > 1 tensor parallelism is not provided)."""
+
+    def __init__(self, embed_dim, num_heads, dim_feedforward, dropout_rate=0.0,
+                 activation="gelu", normalize_before=True, ln_scale_attrs=None,
+                 ln_bias_attrs=None, qkv_weight_attrs=None, qkv_bias_attrs=None,
+                 linear_weight_attrs=None, linear_bias_attrs=None, ffn_ln_scale_attrs=None,
+                 ffn_ln_bias_attrs=None, ffn1_weight_attrs=None, ffn1_bias_attrs=None,
+                 ffn2_weight_attrs=None, ffn2_bias_attrs=None, epsilon=1e-5, residual_alpha=1.0,
+                 num_layers=-1, nranks=1, trans_qkvw=True, ring_id=-1, norm_type="layernorm",
+                 use_neox_rotary_style=False, gqa_group_size=-1, name=None):
+        super().__init__()
+        assert embed_dim > 0, ("Expected embed_dim to be greater than 0, but received "
+                               f"{embed_dim}")
+        assert num_heads > 0, f"Expected nhead to be greater than 0, but received {num_heads}"
+        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, but "
+                                     f"received {dim_feedforward}")
+        self.normalize_before = normalize_before
+        self._dtype = get_default_dtype()
+        self._epsilon = epsilon
+        self._residual_alpha = residual_alpha
+        self._trans_qkvw = trans_qkvw
+        self._ring_id = ring_id
+        self._norm_type = norm_type
+        self._use_neox_rotary_style = use_neox_rotary_style
+        self._gqa_group_size = gqa_group_size
+        self._norm_weight_dtype = "float32" if norm_type == "layernorm" else self._dtype
+        self.embed_dim = embed_dim
+        self.num_heads = num_heads
+        self.head_dim = embed_dim // num_heads
+        assert self.head_dim * num_heads == embed_dim, "embed_dim must be divisible by num_heads"
+        if nranks > 1:
+            assert ring_id != -1
+            raise NotImplementedError(
+                "paddle.incubate.nn.FusedMultiTransformer with nranks > 1 (tensor-parallel "
+                "NCCL) is not provided by paddle_compat; use nranks=1")
+        assert num_heads % nranks == 0
+        assert dim_feedforward % nranks == 0
+        num_heads = num_heads // nranks
+        dim_feedforward = dim_feedforward // nranks
+        self._dim_feedforward = dim_feedforward
+        if isinstance(qkv_weight_attrs, (list, tuple)):
+            num_layers = len(qkv_weight_attrs)
+        assert num_layers > 0
+        names = ("ln_scales", "ln_biases", "qkv_weights", "qkv_biases", "linear_weights",
+                 "linear_biases", "ffn_ln_scales", "ffn_ln_biases", "ffn1_weights",
+                 "ffn1_biases", "ffn2_weights", "ffn2_biases")
+        lists = {n: [] for n in names}
+        for n in ("qkv_weights_scales", "linear_weights_scales", "ffn1_weights_scales",
+                  "ffn2_weights_scales"):
+            setattr(self, n, [])
+
+        def get_attr(attrs, idx):
+            if isinstance(attrs, (list, tuple)):
+                assert len(attrs) == num_layers
+                return attrs[idx]
+            return attrs
+
+        glu = activation.endswith("glu")
+        heads_shape = [3, num_heads] if gqa_group_size <= 0 else [num_heads + 2 * gqa_group_size]
+        norm_dtype = self._norm_weight_dtype
+        for i in range(num_layers):
+            made = {}
+            made["ln_scales"] = self.create_parameter(
+                attr=get_attr(ln_scale_attrs, i), shape=[embed_dim],
+                default_initializer=Constant(value=1.0), dtype=norm_dtype)
+            attr = get_attr(ln_bias_attrs, i)
+            made["ln_biases"] = (self.create_parameter(attr=attr, shape=[embed_dim],
+                                                       is_bias=True, dtype=norm_dtype)
+                                 if attr else None)
+            made["qkv_weights"] = self.create_parameter(
+                shape=([*heads_shape, self.head_dim, embed_dim] if trans_qkvw
+                       else [embed_dim, *heads_shape, self.head_dim]),
+                attr=get_attr(qkv_weight_attrs, i), dtype=self._dtype, is_bias=False)
+            attr = get_attr(qkv_bias_attrs, i)
+            made["qkv_biases"] = (self.create_parameter(shape=[*heads_shape, self.head_dim],
+                                                        attr=attr, dtype=self._dtype,
+                                                        is_bias=True) if attr else None)
+            made["linear_weights"] = self.create_parameter(
+                shape=[num_heads * self.head_dim, embed_dim],
+                attr=get_attr(linear_weight_attrs, i), dtype=self._dtype, is_bias=False)
+            attr = get_attr(linear_bias_attrs, i)
+            made["linear_biases"] = (self.create_parameter(shape=[embed_dim], attr=attr,
+                                                           dtype=self._dtype, is_bias=True)
+                                     if attr else None)
+            made["ffn_ln_scales"] = self.create_parameter(
+                shape=[embed_dim], attr=get_attr(ffn_ln_scale_attrs, i), is_bias=False,
+                default_initializer=Constant(1.0), dtype=norm_dtype)
+            attr = get_attr(ffn_ln_bias_attrs, i)
+            made["ffn_ln_biases"] = (self.create_parameter(shape=[embed_dim], attr=attr,
+                                                           is_bias=True, dtype=norm_dtype)
+                                     if attr else None)
+            made["ffn1_weights"] = self.create_parameter(
+                shape=[embed_dim, dim_feedforward * 2 if glu else dim_feedforward],
+                attr=get_attr(ffn1_weight_attrs, i), dtype=self._dtype, is_bias=False)
+            attr = get_attr(ffn1_bias_attrs, i)
+            made["ffn1_biases"] = (self.create_parameter(
+                shape=[dim_feedforward * 2 if glu else dim_feedforward], attr=attr,
+                dtype=self._dtype, is_bias=True) if attr else None)
+            made["ffn2_weights"] = self.create_parameter(
+                shape=[dim_feedforward, embed_dim], attr=get_attr(ffn2_weight_attrs, i),
+                dtype=self._dtype, is_bias=False)
+            attr = get_attr(ffn2_bias_attrs, i)
+            made["ffn2_biases"] = (self.create_parameter(shape=[embed_dim], attr=attr,
+                                                         dtype=self._dtype, is_bias=True)
+                                   if attr else None)
+            for n in names:
+                lists[n].append(made[n])
+            # Paddle registers each parameter under its unique name (the state_dict key)
+            for n in names:
+                param = made[n]
+                if param is not None:
+                    assert param.name not in self._parameters
+                    self._parameters[param.name] = param
+        for n in names:
+            value = lists[n]
+            if n.endswith("biases") and value[0] is None:
+                value = None
+            object.__setattr__(self, n, value)
+        self.dropout_rate = dropout_rate
+        self.activation = activation
+        self.name = name
+
+    def forward(self, src, attn_mask=None, caches=None, pre_caches=None, rotary_embs=None,
+                rotary_emb_dims=0, beam_offset=None, seq_lens=None, time_step=None):
+        if caches is not None:
+            assert len(caches) == len(self.qkv_weights)
+        return incubate_f.fused_multi_transformer(
+            src, self.ln_scales, self.ln_biases, self.qkv_weights, self.qkv_biases,
+            self.linear_weights, self.linear_biases, self.ffn_ln_scales, self.ffn_ln_biases,
+            self.ffn1_weights, self.ffn1_biases, self.ffn2_weights, self.ffn2_biases,
+            pre_layer_norm=self.normalize_before, epsilon=self._epsilon,
+            residual_alpha=self._residual_alpha, cache_kvs=caches, beam_offset=beam_offset,
+            pre_caches=pre_caches, rotary_embs=rotary_embs, time_step=time_step,
+            seq_lens=seq_lens, attn_mask=attn_mask, dropout_rate=self.dropout_rate,
+            rotary_emb_dims=rotary_emb_dims, activation=self.activation,
+            training=self.training, mode="upscale_in_train", trans_qkvw=self._trans_qkvw,
+            ring_id=self._ring_id, norm_type=self._norm_type,
+            use_neox_rotary_style=self._use_neox_rotary_style,
+            gqa_group_size=self._gqa_group_size, name=self.name)

@@ -15,7 +15,8 @@ from ...._tensor import Tensor
 
 __all__ = ["PlanBase", "ColWiseParallel", "RowWiseParallel", "PrepareLayerInput",
            "PrepareLayerOutput", "SequenceParallelBegin", "SequenceParallelEnd",
-           "SequenceParallelEnable", "SequenceParallelDisable", "c_split", "c_concat"]
+           "SequenceParallelEnable", "SequenceParallelDisable", "c_split", "c_concat",
+           "ConvParallel"]
 
 
 def _dist():
@@ -232,3 +233,17 @@ class SequenceParallelDisable(PlanBase):
             lambda _layer, inputs: c_concat(inputs, process_mesh, self.need_transpose))
         layer.register_forward_post_hook(
             lambda _layer, _inputs, output: c_split(output, process_mesh, self.need_transpose))
+
+
+class ConvParallel:
+    """paddle.distributed.ConvParallel(): Paddle's plan that splits a Conv2D's input along its
+    width over "mp" (with halo exchange); not provided.
+
+    Differences from Paddle: creating one raises NotImplementedError; shard the batch instead
+    (shard_dataloader / dp_config) or use the Linear plans (ColWiseParallel/RowWiseParallel)."""
+
+    def __init__(self):
+        raise NotImplementedError(
+            "paddle.distributed.ConvParallel (width-sharded Conv2D input with halo exchange) is "
+            "not provided by paddle_compat; shard the batch instead (shard_dataloader, "
+            "dp_config) or use ColWiseParallel/RowWiseParallel for the Linear layers")

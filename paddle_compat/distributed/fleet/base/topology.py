@@ -8,7 +8,39 @@ from itertools import product
 from .. import _state
 from ... import collective
 
-__all__ = ["ParallelMode", "CommunicateTopology", "HybridCommunicateGroup"]
+__all__ = ["ParallelMode", "CommunicateTopology", "HybridCommunicateGroup", "NCCLConfig",
+           "create_nccl_config"]
+
+
+_NCCL_CONFIG_KEYS = ("commName", "ll_buffsize", "ll128_buffsize", "simple_buffsize",
+                     "buffsize_align", "nchannels", "algoStr", "protoStr")
+
+
+class NCCLConfig:
+    """What create_nccl_config returns on the NCCL backend: the given settings, by name."""
+
+    def __init__(self, **settings):
+        unknown = sorted(set(settings) - set(_NCCL_CONFIG_KEYS))
+        if unknown:
+            raise TypeError(f"create(): incompatible function arguments: unknown NCCL config "
+                            f"keys {unknown}; the keys are {list(_NCCL_CONFIG_KEYS)}")
+        self.settings = dict(settings)
+
+    def __repr__(self):
+        return f"NCCLConfig({self.settings})"
+
+
+def create_nccl_config(nccl_config=None):
+    """paddle.distributed.create_nccl_config(nccl_config=None): an NCCLConfig for new_group from
+    a dict (commName, ll_buffsize, ll128_buffsize, simple_buffsize, buffsize_align, nchannels,
+    algoStr, protoStr). As in Paddle, None unless the parallel environment runs on NCCL and
+    nccl_config is a dict.
+
+    Differences from Paddle: new_group accepts the config and does not apply it (torch's NCCL
+    backend sizes its own buffers and channels)."""
+    if collective.get_backend() != "NCCL" or not isinstance(nccl_config, dict):
+        return None
+    return NCCLConfig(**nccl_config)
 
 
 class ParallelMode:

@@ -10,13 +10,18 @@ data-parallel group, and the sharding group - then updates:
 - otherwise every rank runs the optimizer on all its parameters (tensor-parallel slices
   included).
 
+ClipGradByGlobalNorm is Paddle's HybridParallelClipGrad under tensor or pipeline parallelism: the
+squared norms of the tensor-parallel slices (`is_distributed`) are summed over the mp group, the
+replicated parameters' counted once, and the total summed over the pipeline stages, so every rank
+scales by the norm of the whole model, as one process would.
+
 Differences from Paddle: the gradient is all-reduced (Paddle reduces it to the owner rank, which
-uses less bandwidth); ClipGradByGlobalNorm computes the norm of this process's parameters (Paddle
-sums the squared norms of the tensor-parallel slices across the mp group first).
+uses less bandwidth).
 """
 import torch
 import torch.distributed as tdist
 
+from ...._optim.clip import ClipGradByGlobalNorm, _clipped
 from ...._tensor import Tensor
 
 __all__ = ["HybridParallelOptimizer"]
@@ -72,10 +77,51 @@ class HybridParallelOptimizer:
                 _average(grads, self._hcg.get_data_parallel_group())
             _average(grads, self._hcg.get_sharding_parallel_group())
 
+    def _clip_across_groups(self):
+        """Scale the gradients by ClipGradByGlobalNorm's factor for the whole model's norm (see
+        the module docstring); True when it did, so the inner optimizer must not clip again."""
+        clip = self._inner_opt._grad_clip
+        mp = self._hcg.get_model_parallel_world_size()
+        pp = self._hcg.get_pipe_parallel_world_size()
+        if not isinstance(clip, ClipGradByGlobalNorm) or (mp <= 1 and pp <= 1):
+            return False
+        grads = [(p, p._t.grad) for p in self._params()
+                 if not p.stop_gradient and p._t.grad is not None and _clipped(p)]
+        if not grads:
+            return False
+        dtype = torch.float64 if any(g.dtype == torch.float64 for _, g in grads) else torch.float32
+        device = grads[0][1].device
+        sq = {True: torch.zeros((), dtype=dtype, device=device),
+              False: torch.zeros((), dtype=dtype, device=device)}
+        with torch.no_grad():
+            for p, g in grads:
+                sq[bool(getattr(p, "is_distributed", False))] += (g.to(dtype) ** 2).sum()
+            if mp > 1:
+                tdist.all_reduce(sq[True], group=self._hcg.get_model_parallel_group().process_group)
+            total = sq[True] + sq[False]
+            if pp > 1:
+                tdist.all_reduce(total, group=self._hcg.get_pipe_parallel_group().process_group)
+            norm = total.sqrt()
+            limit = torch.full((), clip.clip_norm, dtype=dtype, device=device)
+            if clip.auto_skip_clip and not bool(norm > limit):
+                return True
+            scale = limit / torch.maximum(norm, limit)
+            for _, g in grads:
+                g.mul_(scale.to(g.dtype))
+        return True
+
     def step(self):
-        """Average the gradients over the replica groups, then update (only this rank's share of
-        the parameters under sharding, broadcast to the others after)."""
+        """Average the gradients over the replica groups, clip them by the whole model's norm,
+        then update (only this rank's share of the parameters under sharding, broadcast to the
+        others after)."""
         self._sync_grads()
+        if self._clip_across_groups():
+            inner = self._inner_opt
+            clip, inner._grad_clip = inner._grad_clip, None
+            try:
+                return self._inner_opt.step()
+            finally:
+                inner._grad_clip = clip
         if self._owner is None:
             return self._inner_opt.step()
         me = self._hcg.get_sharding_parallel_rank()

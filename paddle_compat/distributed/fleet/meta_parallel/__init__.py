@@ -2,9 +2,11 @@
 hybrid model wrappers (re-exports)."""
 from ..layers.mpu.mp_layers import (ColumnParallelLinear, ParallelCrossEntropy, RowParallelLinear,
                                     VocabParallelEmbedding)
-from .pipeline_parallel import LayerDesc, PipelineLayer, PipelineParallel
+from .pipeline_parallel import (LayerDesc, PipelineLayer, PipelineParallel,
+                                PipelineParallelWithInterleave, SharedLayerDesc)
 from .tensor_parallel import ShardingParallel, TensorParallel
 
 __all__ = ["ColumnParallelLinear", "ParallelCrossEntropy", "RowParallelLinear",
-           "VocabParallelEmbedding", "LayerDesc", "PipelineLayer", "PipelineParallel",
-           "ShardingParallel", "TensorParallel"]
+           "VocabParallelEmbedding", "LayerDesc", "SharedLayerDesc", "PipelineLayer",
+           "PipelineParallel", "PipelineParallelWithInterleave", "ShardingParallel",
+           "TensorParallel"]

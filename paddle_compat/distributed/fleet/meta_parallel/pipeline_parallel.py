@@ -13,10 +13,25 @@ one backward, then the cool-down backwards - sending activations forward and the
 with torch.distributed point-to-point calls, scales each micro batch's loss by 1/accumulate_steps,
 steps the optimizer and returns the mean loss (on every stage, broadcast from the last).
 
-Differences from Paddle: SharedLayerDesc, virtual (interleaved) stages, recompute_interval and
-eval_batch's compute_loss=False micro-batch outputs are not supported; a stage sends one Tensor
-(or a tuple of Tensors) of a floating or integer dtype to the next.
+SharedLayerDesc(key, layer_class, forward_func=None, shared_weight_attr="weight", ...) is one layer
+used at several places of the list (tied input embedding and output head): each stage that uses it
+builds it once; its `shared_weight_attr` parameter is broadcast from the first such stage at
+construction, and train_batch sums that parameter's gradient over those stages before the
+optimizer steps, so the copies stay equal, as Paddle's PipelineLayer does. `forward_func(layer, x)`
+is how a later use runs it (the first use calls the layer).
+
+num_virtual_pipeline_stages=V cuts the list into num_stages * V chunks, stage s holding chunks s,
+s + num_stages, ... (Paddle's interleaved layout); fleet.distributed_model then returns a
+PipelineParallelWithInterleave, which runs each micro batch through the chunks in order around the
+ring of stages and back, with the same losses and gradients as one process.
+
+Differences from Paddle: the interleaved schedule runs one micro batch's chunks at a time (forward,
+then backward) instead of Paddle's interleaved 1F1B, which overlaps stages (same results, less
+overlap); recompute_interval and eval_batch's compute_loss=False micro-batch outputs are not
+supported; a stage sends one Tensor (or a tuple of Tensors) of a floating or integer dtype to the
+next.
 """
+import functools
 import math
 
 import torch
@@ -26,7 +41,8 @@ from ...._tensor import Tensor, wrap
 from ...._nn.layer.layers import Layer
 from .tensor_parallel import _MetaParallelBase, broadcast_parameters
 
-__all__ = ["LayerDesc", "PipelineLayer", "PipelineParallel"]
+__all__ = ["LayerDesc", "SharedLayerDesc", "PipelineLayer", "PipelineParallel",
+           "PipelineParallelWithInterleave"]
 
 
 class LayerDesc:
@@ -45,6 +61,19 @@ class LayerDesc:
 
     def __repr__(self):
         return f"LayerDesc({self.layer_func.__name__})"
+
+
+class SharedLayerDesc(LayerDesc):
+    """fleet.meta_parallel.SharedLayerDesc(key, layer_func, forward_func=None,
+    shared_weight_attr='weight', *inputs, **kwargs): a layer shared by every place of the
+    PipelineLayer list that names the same `key` (see the module docstring)."""
+
+    def __init__(self, key, layer_func, forward_func=None, shared_weight_attr="weight", *inputs,
+                 **kwargs):
+        super().__init__(layer_func, *inputs, **kwargs)
+        self.layer_name = key
+        self.forward_func = forward_func
+        self.shared_weight_attr = shared_weight_attr
 
 
 def _uniform(num_items, num_parts):
@@ -69,9 +98,7 @@ class PipelineLayer(Layer):
         from .. import _state
         if num_stages is None and topology is None:
             raise ValueError("should provide num_stages or topology")
-        if num_virtual_pipeline_stages not in (None, 1):
-            raise NotImplementedError("PipelineLayer: virtual pipeline stages (interleaved "
-                                      "scheduling) are not supported by paddle_compat")
+        self._num_virtual = num_virtual_pipeline_stages or 1
         if recompute_interval:
             raise NotImplementedError("PipelineLayer: recompute_interval is not supported by "
                                       "paddle_compat; call fleet.utils.recompute inside a layer")
@@ -89,34 +116,94 @@ class PipelineLayer(Layer):
             raise ValueError(f"stage {self._stage_id} is outside the {num_stages} stages")
         n = len(self._layers_desc)
         assert n >= num_stages, "layer number should be greater than number of segments"
+        parts = num_stages * self._num_virtual
+        assert n >= parts, "layer number should be greater than number of segments"
         if isinstance(seg_method, list):
-            bounds = seg_method + ([n] if len(seg_method) == num_stages else [])
+            bounds = seg_method + ([n] if len(seg_method) == parts else [])
         elif seg_method == "uniform":
-            bounds = _uniform(n, num_stages)
+            bounds = _uniform(n, parts)
         else:
             raise NotImplementedError(f"PipelineLayer: seg_method {seg_method!r} is not supported "
                                       "by paddle_compat; use 'uniform' or a list of boundaries")
         self.segment_parts = bounds
-        self._start, self._end = bounds[self._stage_id], bounds[self._stage_id + 1]
+        # this stage's chunks (one unless interleaved): chunk k of stage s is part s + k * stages
+        self._chunk_bounds = [(bounds[c], bounds[c + 1])
+                              for c in range(self._stage_id, parts, num_stages)]
+        self._start, self._end = self._chunk_bounds[0][0], self._chunk_bounds[-1][1]
         self.run_function = []
-        for i in range(self._start, self._end):
+        self._chunks = []
+        from ...._nn.layer.container import LayerDict
+        self.shared_layers = LayerDict()
+        self.shared_weight_attrs = {}
+        for lo, hi in self._chunk_bounds:
+            self._chunks.append(self._build(lo, hi))
+            self.run_function.extend(self._chunks[-1])
+        self._shared_groups = self._shared_comm(hcg) if num_stages > 1 and hcg is not None else {}
+
+    def _build(self, lo, hi):
+        """The callables of layers lo..hi-1 (this stage builds only these)."""
+        run = []
+        for i in range(lo, hi):
             desc = self._layers_desc[i]
+            if isinstance(desc, SharedLayerDesc):
+                first = desc.layer_name not in self.shared_layers
+                if first:
+                    self.shared_layers[desc.layer_name] = desc.build_layer()
+                    self.shared_weight_attrs[desc.layer_name] = desc.shared_weight_attr
+                shared = self.shared_layers[desc.layer_name]
+                run.append(shared if desc.forward_func is None else
+                           functools.partial(desc.forward_func, shared))
+                continue
             layer = desc.build_layer() if isinstance(desc, LayerDesc) else desc
             if isinstance(layer, Layer):
                 self.add_sublayer(str(i), layer)
-            self.run_function.append(layer)
+            run.append(layer)
+        return run
+
+    def _shared_comm(self, hcg):
+        """{key: group} for the shared layers this stage holds and another stage holds too: the
+        groups are made by every process (torch's new_group requires it), one per pipeline line;
+        each shared weight starts as the first stage's."""
+        from ... import collective
+        groups = {}
+        keys = sorted({d.layer_name for d in self._layers_desc if isinstance(d, SharedLayerDesc)})
+        me = collective.get_rank()
+        for key in keys:
+            stages = sorted({self.get_stage_from_index(i) for i, d in enumerate(self._layers_desc)
+                             if isinstance(d, SharedLayerDesc) and d.layer_name == key})
+            if len(stages) < 2:
+                continue
+            for line in hcg.topology().get_comm_list("pipe"):
+                ranks = [line[s] for s in stages]
+                group = collective.new_group(ranks)
+                if me in ranks:
+                    groups[key] = group
+                    weight = getattr(self.shared_layers[key], self.shared_weight_attrs[key])
+                    with torch.no_grad():
+                        tdist.broadcast(weight._t.data, ranks[0], group=group.process_group)
+        return groups
+
+    def allreduce_shared_weight_gradients(self):
+        """Sum each shared weight's gradient over the stages that hold it (Paddle's name)."""
+        for key, group in self._shared_groups.items():
+            weight = getattr(self.shared_layers[key], self.shared_weight_attrs[key])
+            grad = weight._t.grad
+            if grad is None:
+                grad = weight._t.grad = torch.zeros_like(weight._t)
+            tdist.all_reduce(grad, group=group.process_group)
 
     def get_stage_from_index(self, layer_idx):
-        for stage in range(self._num_stages):
-            if self.segment_parts[stage] <= layer_idx < self.segment_parts[stage + 1]:
-                return stage
+        for part in range(len(self.segment_parts) - 1):
+            if self.segment_parts[part] <= layer_idx < self.segment_parts[part + 1]:
+                return part % self._num_stages
         raise ValueError(f"layer index {layer_idx} is outside the model")
 
     def get_num_virtual_stages(self):
-        return 1
+        return self._num_virtual
 
     def forward(self, input, chunk_id=None):
-        for fn in self.run_function:
+        """Run this stage's layers (one chunk of them when interleaved: `chunk_id`)."""
+        for fn in (self.run_function if chunk_id is None else self._chunks[chunk_id]):
             input = fn(*input) if isinstance(input, tuple) else fn(input)
         return input
 
@@ -270,6 +357,7 @@ class PipelineParallel(_MetaParallelBase):
         self._check_batch(data[0] if isinstance(data, (tuple, list)) else data)
         self._layers.train()
         loss = self.forward_backward_pipeline(data, scaler, return_micro_batch_loss)
+        self._layers.allreduce_shared_weight_gradients()
         optimizer.step()
         optimizer.clear_grad()
         if lr_scheduler is not None:
@@ -289,6 +377,81 @@ class PipelineParallel(_MetaParallelBase):
                 _, out = self._forward_step(inputs, labels, i, handles)
                 if self.is_pipeline_last_stage:
                     losses.append(out._t.detach())
+        for work, _ in handles:
+            work.wait()
+        return self._broadcast_final_loss(losses)
+
+
+class PipelineParallelWithInterleave(PipelineParallel):
+    """fleet.meta_parallel.PipelineParallelWithInterleave: train_batch / eval_batch on a
+    PipelineLayer with virtual stages; each micro batch goes through the chunks in order (chunk c
+    on stage c % stages, around the ring), then back through them (module docstring)."""
+
+    def _chunk_forward(self, inputs, labels, i, c, handles, compute_loss=True):
+        total = self.num_stages * self._layers.get_num_virtual_stages()
+        if c == 0:
+            x = self._micro(inputs, i)
+            x = x[0] if isinstance(x, tuple) and len(x) == 1 else x
+            received = None
+        else:
+            received = [r.requires_grad_(r.is_floating_point()) for r in _recv(self._prev)]
+            x = tuple(wrap(r) for r in received)
+            x = x[0] if len(x) == 1 else x
+        out = self._layers(x, chunk_id=c // self.num_stages)
+        if c == total - 1:
+            if compute_loss:
+                label = self._micro(labels, i)
+                label = label[0] if isinstance(label, tuple) and len(label) == 1 else label
+                out = self._layers._loss_fn[0](out, label)
+                if self.accumulate_steps > 1:
+                    out = out / self.accumulate_steps
+        else:
+            _send(_raws(out), self._next, handles)
+        return received, out
+
+    def _chunk_backward(self, received, out, last, handles):
+        if last:
+            out._t.backward()
+        else:
+            outs = _raws(out)
+            grads = _recv(self._next)
+            pairs = [(o, g) for o, g in zip(outs, grads) if o.requires_grad]
+            torch.autograd.backward([o for o, _ in pairs], [g for _, g in pairs])
+        if received is not None:
+            _send([r.grad if r.grad is not None else torch.zeros_like(r) for r in received],
+                  self._prev, handles)
+
+    def forward_backward_pipeline(self, data, scaler=None, return_micro_batch_loss=False):
+        """Each micro batch forward through every chunk, then backward; the summed loss."""
+        inputs, labels = (data[0], data[1]) if isinstance(data, (tuple, list)) else (data, None)
+        total = self.num_stages * self._layers.get_num_virtual_stages()
+        mine = [c for c in range(total) if c % self.num_stages == self.stage_id]
+        handles, losses = [], []
+        for i in range(self.accumulate_steps):
+            done = [(c, self._chunk_forward(inputs, labels, i, c, handles)) for c in mine]
+            if total - 1 in mine:
+                losses.append(done[-1][1][1]._t.detach())
+            for c, (received, out) in reversed(done):
+                self._chunk_backward(received, out, c == total - 1, handles)
+        for work, _ in handles:
+            work.wait()
+        return self._broadcast_final_loss(losses, return_micro_batch_loss)
+
+    def eval_batch(self, data, compute_loss=False, loss_fn_idx=0):
+        """Forward only through every chunk; with compute_loss, the mean loss (every stage)."""
+        if not compute_loss:
+            raise NotImplementedError("PipelineParallel.eval_batch(compute_loss=False) is not "
+                                      "supported by paddle_compat; pass compute_loss=True")
+        self._layers.eval()
+        inputs, labels = data[0], data[1]
+        total = self.num_stages * self._layers.get_num_virtual_stages()
+        handles, losses = [], []
+        with torch.no_grad():
+            for i in range(self.accumulate_steps):
+                for c in range(self.stage_id, total, self.num_stages):
+                    _, out = self._chunk_forward(inputs, labels, i, c, handles)
+                    if c == total - 1:
+                        losses.append(out._t.detach())
         for work, _ in handles:
             work.wait()
         return self._broadcast_final_loss(losses)

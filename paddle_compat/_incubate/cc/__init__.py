@@ -1,0 +1,1 @@
+"""paddle.incubate.cc rooms (Paddle: python/paddle/incubate/cc/)."""

@@ -1,0 +1,1 @@
+"""paddle.incubate.distributed rooms."""

@@ -1,0 +1,1 @@
+"""paddle.incubate.distributed.fleet rooms: fleet_util.py, utils.py."""

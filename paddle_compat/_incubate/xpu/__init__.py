@@ -1,0 +1,2 @@
+"""paddle.incubate.xpu's implementation (mirrors paddle/incubate/xpu/): the XPU-only fused ResNet
+basic block (resnet_block.py)."""

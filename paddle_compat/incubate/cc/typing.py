@@ -1,0 +1,9 @@
+"""paddle.incubate.cc.typing (explicit re-exports; the room is
+paddle_compat/_incubate/cc/typing.py)."""
+from ..._incubate.cc.typing import DimVar, DTypeVar, Tensor
+
+__all__ = ["DimVar", "DTypeVar", "Tensor"]
+
+# A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
+from ..._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

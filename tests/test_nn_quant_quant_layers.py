@@ -1,0 +1,94 @@
+"""paddle.nn.quant.quant_layers against Paddle 3.3.1's CPU wheel
+(conformance/goldens/nn_quant_layers.json, recorded by
+conformance/record/record_nn_quant_layers.py, whose cases replay here on paddle_compat): forward
+values, straight-through gradients, scale / state / accum updates over training steps and in
+eval, SGD steps through the Quantized* layers, parameter names and state_dict keys, errors."""
+import importlib.util
+import json
+import os
+import types
+
+import numpy as np
+import pytest
+
+import paddle_compat as paddle
+from paddle_compat.nn.quant import quant_layers as Q
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GOLDEN = json.load(open(os.path.join(ROOT, "conformance", "goldens", "nn_quant_layers.json")))
+_spec = importlib.util.spec_from_file_location(
+    "record_nn_quant_layers",
+    os.path.join(ROOT, "conformance", "record", "record_nn_quant_layers.py"))
+record = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(record)
+
+
+@pytest.fixture(scope="module")
+def ours():
+    return json.loads(json.dumps(record.cases(paddle)))
+
+
+def _close(a, b):
+    """Equal structure and strings; floats (recorded to 6 decimals) within 2e-6."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, (int, float)) and not isinstance(b, bool):
+        return abs(a - b) <= 2e-6 + 1e-6 * abs(b) or (a != a and b != b)
+    return a == b and type(a) is type(b)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN["cases"]))
+def test_against_paddle(ours, name):
+    assert _close(ours[name], GOLDEN["cases"][name]), (ours[name], GOLDEN["cases"][name])
+
+
+def test_rounding_is_half_away_from_zero():
+    # 0.5 * 127 = 63.5 -> 64 (torch.round would give 63)
+    y = Q.FakeQuantAbsMax()(paddle.to_tensor([1.0, 0.5, -0.5]))
+    assert y.numpy().tolist() == pytest.approx([1.0, 64 / 127, -64 / 127])
+
+
+def test_straight_through_gradient_is_not_clipped():
+    m = Q.FakeQuantMovingAverageAbsMax()
+    m.eval()                                   # stored scale 0.001: everything is clipped
+    x = paddle.to_tensor([3.0, -2.0], stop_gradient=False)
+    y = m(x)
+    assert np.allclose(y.numpy(), [0.001, -0.001])
+    (y * paddle.to_tensor([2.0, 3.0])).sum().backward()
+    assert x.grad.numpy().tolist() == [2.0, 3.0]
+
+
+def test_lsq_types_are_a_clear_error():
+    with pytest.raises(NotImplementedError, match="lsq_weight"):
+        Q.QuantizedLinear(paddle.nn.Linear(2, 2), weight_quantize_type="lsq_weight")
+
+
+def test_model_parallel_is_a_clear_error():
+    col = paddle.distributed.fleet.meta_parallel.ColumnParallelLinear(
+        4, 2, mp_group=types.SimpleNamespace(nranks=1, rank=0))
+    col.is_mp = True
+    with pytest.raises(NotImplementedError, match="QuantizedColumnParallelLinear"):
+        Q.QuantizedColumnParallelLinear(col)
+
+
+def test_static_mode_is_a_clear_error():
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            x = paddle.static.data("x", [2, 3], "float32")
+            with pytest.raises(NotImplementedError, match="FakeQuantAbsMax.*static mode"):
+                Q.FakeQuantAbsMax()(x)
+    finally:
+        paddle.disable_static()
+
+
+def test_face_names_match_paddle():
+    assert sorted(Q.__all__) == sorted(
+        ["FakeQuantAbsMax", "FakeQuantMovingAverageAbsMax", "FakeQuantChannelWiseAbsMax",
+         "QuantizedConv2D", "QuantizedConv2DTranspose", "QuantizedLinear",
+         "MovingAverageAbsMaxScale", "MAOutputScaleLayer", "FakeQuantMAOutputScaleLayer",
+         "QuantStub", "QuantizedRowParallelLinear", "QuantizedColumnParallelLinear",
+         "QuantizedMatmul"])
+    assert paddle.nn.quant.quant_layers is Q
