@@ -209,6 +209,11 @@ class Tensor:
         g = self.grad
         return None if g is None else g.numpy()
 
+    def _grad_ivar(self):
+        """Tensor._grad_ivar() (private in Paddle; its own tests use it): the gradient Tensor, None
+        without one (as `grad`)."""
+        return self.grad
+
     @grad.setter
     def grad(self, value):
         t = self._t

@@ -1,6 +1,8 @@
 """Tests for paddle_compat/_ops/logic.py: comparisons, logical and bitwise ops, closeness checks and
 the comparison/bitwise Tensor operators (dtype rules and messages are replayed from Paddle goldens in
 test_ops_math.py)."""
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -87,6 +89,21 @@ def test_eq_with_non_tensors_never_raises():
     assert (x != None) is True   # noqa: E711
     np.testing.assert_array_equal((x == np.float32(2.0)).numpy(), [False, True])
     np.testing.assert_array_equal((x < np.array([2.0, 2.0])).numpy(), [True, False])
+
+
+def test_equal_takes_a_python_scalar_y_as_paddle_does():
+    # Paddle 3.3.1 (recorded): a bool/int/float y becomes a 0-D tensor of x's dtype (1.5 against
+    # int32 compares with 1); complex becomes a complex tensor; anything else is a TypeError.
+    x = paddle.to_tensor([1, 2], dtype="int32")
+    for y in (1, 1.5, True, 1 + 0j):
+        r = paddle.equal(x, y)
+        assert r.dtype == paddle.bool
+        np.testing.assert_array_equal(r.numpy(), [True, False])
+    for y in (np.float32(1), np.int64(1), [1, 2], None, "a"):
+        with pytest.raises(TypeError, match="^Type of input args must be float, bool, complex, "
+                                            "int or Tensor, but received type "
+                                            + re.escape(str(type(y))) + "$"):
+            paddle.equal(x, y)
 
 
 def test_no_in_place_operators():

@@ -45,3 +45,14 @@ def test_case_matches_paddle(name):
                 assert a == pytest.approx(b, rel=1e-5), key
         else:
             assert got[key] == want[key], key
+
+
+def test_strip_and_append_grad_suffix_as_paddle():
+    # the cases of Paddle's own test_backward.py (TestStripGradSuffix) and its docstring
+    from paddle_compat.base import backward
+    cases = (("x@GRAD", "x"), ("x@GRAD@GRAD", "x"), ("x@GRAD@RENAME@1", "x"),
+             ("x@GRAD_slice_0@GRAD", "x@GRAD_slice_0"),
+             ("grad/grad/x@GRAD@RENAME@block0@1@GRAD", "x"), ("plain", "plain"))
+    for name, want in cases:
+        assert backward._strip_grad_suffix_(name) == want
+    assert backward._append_grad_suffix_("x") == "x@GRAD"

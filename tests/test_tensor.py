@@ -274,3 +274,14 @@ def test_gradient_is_the_grad_as_numpy():
     assert x.gradient() is None
     paddle.pow(x, 4.0).backward()
     assert isinstance(x.gradient(), np.ndarray) and float(x.gradient()) == 500.0
+
+
+def test_grad_ivar_is_the_gradient_or_none():
+    # Tensor._grad_ivar() (private in Paddle 3.3.1, used by its own tests): None before backward
+    # and on a non-leaf, the gradient tensor after (recorded from the oracle: [3., 3.]).
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    assert x._grad_ivar() is None
+    (x * 3).sum().backward()
+    np.testing.assert_array_equal(x._grad_ivar().numpy(), [3.0, 3.0])
+    assert x._grad_ivar().stop_gradient is False
+    assert (x * 2)._grad_ivar() is None

@@ -14,9 +14,10 @@ import os
 MODULES = ["paddle.base", "paddle.base.framework", "paddle.base.core", "paddle.base.executor",
            "paddle.base.backward", "paddle.base.dygraph", "paddle.base.dygraph.base",
            "paddle.base.unique_name", "paddle.base.param_attr", "paddle.base.initializer",
-           "paddle.base.layers"]
+           "paddle.base.layers", "paddle.base.compiler"]
 PRIVATE = {"paddle.base.framework": ["_dygraph_tracer", "_current_expected_place"],
-           "paddle.base.executor": ["_fetch_var"]}
+           "paddle.base.executor": ["_fetch_var"],
+           "paddle.base.backward": ["_strip_grad_suffix_", "_append_grad_suffix_"]}
 
 
 def main():

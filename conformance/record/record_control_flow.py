@@ -352,6 +352,193 @@ vals = exe.run(main, fetch_list=[res.name, x.grad_name])
 out['values'] = [v.tolist() for v in vals]
 out['shapes'] = [list(v.shape) for v in vals]
 """,
+    "while_mutable_loop_vars": """
+def err(fn):
+    try:
+        fn()
+    except Exception as e:
+        return [type(e).__name__, str(e)]
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    def c(i, ten, d, l, ld):
+        return paddle.less_than(i, ten)
+    def b(i, ten, d, l, ld):
+        d['k'] = i
+        d['k'] += 1
+        l[0] = paddle.reshape(l[0], [2, -1]) + 1
+        ld[0]['k'] += 1
+        ld[0]['k'] = paddle.nn.functional.relu(ld[0]['k'])
+        i = paddle.increment(i)
+        return [i, ten, d, l, ld]
+    i = paddle.zeros(shape=[1], dtype='int64')
+    ten = paddle.full([1], 10, 'int64')
+    d0, l0, ld0 = {'k': paddle.full([1], 0, 'int64')}, [paddle.full([2, 1], 0, 'int64')], [
+        {'k': paddle.full([1], 0, 'float32')}]
+    i, ten, d, l, ld = paddle.static.nn.while_loop(c, b, [i, ten, d0, l0, ld0])
+    out['same_objects'] = [d is d0, l is l0, d['k'].name == d0['k'].name]
+    out['printed'] = str(main)
+r = exe.run(main, fetch_list=[d['k'], l[0], ld[0]['k']])
+out['values'] = [v.tolist() for v in r] + [str(v.dtype) for v in r]
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    v = paddle.full([1], 1, 'int64')
+    def grow_dict(i, t):
+        t['new'] = paddle.full([1], 1, 'int64')
+        return paddle.increment(i), t
+    def grow_list(i, t):
+        t.append(paddle.full([1], 1, 'int64'))
+        return paddle.increment(i), t
+    out['dict_grows'] = err(lambda: paddle.static.nn.while_loop(
+        lambda i, t: i > 0, grow_dict, [v, {'a': paddle.full([2, 2], 1, 'int64')}]))
+    out['list_grows'] = err(lambda: paddle.static.nn.while_loop(
+        lambda i, t: i > 0, grow_list, [v, [paddle.full([2, 2], 1, 'int64')]]))
+    out['length'] = err(lambda: paddle.static.nn.while_loop(
+        lambda i: i < 3, lambda i: [i + 1, i], [v]))
+    out['nesting'] = err(lambda: paddle.static.nn.while_loop(
+        lambda i, t: i < 3, lambda i, t: (i + 1, t[0]), [v, [paddle.full([1], 1, 'int64')]]))
+""",
+    "while_slice_legacy_shape_int32": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data(name='x', shape=[-1, 5], dtype='int32')
+    z = paddle.tensor.fill_constant([], 'int32', 0)
+    x_shape = paddle.shape(x)
+    i = paddle.tensor.fill_constant([], 'int32', 0)
+    def c(z, i):
+        return i + 1 <= x_shape[0]
+    def b(z, i):
+        z = z + x[0] * i
+        i += 1
+        return z, i
+    z, _ = paddle.static.nn.while_loop(c, b, [z, i])
+    out['shape_dtype'] = str(x_shape.dtype)
+    out['printed'] = str(main)
+r = exe.run(main, feed={'x': np.array([[1, 2, 3, 4, 5]], 'int32')}, fetch_list=[z, x_shape])
+out['values'] = [v.tolist() for v in r] + [str(v.dtype) for v in r]
+""",
+    "array_stop_gradient_and_persistable_array_grads": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    i = paddle.zeros([1], 'int64')
+    x = paddle.static.data('x', [2], 'float32')
+    x.stop_gradient = False
+    a = paddle.tensor.array_write(x, i)
+    flags = [a.stop_gradient, paddle.tensor.array_read(a, i).stop_gradient]
+    b = paddle.tensor.create_array('float32')
+    flags.append(b.stop_gradient)
+    paddle.tensor.array_write(paddle.ones([2]), i, array=b)
+    flags += [b.stop_gradient, paddle.tensor.array_read(b, i).stop_gradient]
+    out['flags'] = flags
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    d0 = paddle.static.data(name='d0', shape=[4], dtype='float32')
+    d1 = paddle.static.data(name='d1', shape=[4], dtype='float32')
+    x = paddle.static.data(name='x', shape=[4], dtype='float32')
+    x.stop_gradient = False
+    x.persistable = True
+    i = paddle.zeros(shape=[1], dtype='int64')
+    i.persistable = True
+    init = paddle.zeros(shape=[4], dtype='float32')
+    mem = paddle.tensor.array_write(x=init, i=i)
+    data = paddle.tensor.array_write(x=d0, i=i)
+    mem.stop_gradient = False
+    mem.persistable = True
+    i = paddle.increment(i)
+    paddle.tensor.array_write(d1, i, array=data)
+    i = paddle.zeros(shape=[1], dtype='int64')
+    n = paddle.full([1], 2, 'int64')
+    def c(i, x, mem):
+        return paddle.less_than(i, n)
+    def b(i, x, mem):
+        s = paddle.add(x, paddle.add(paddle.tensor.array_read(data, i),
+                                     paddle.tensor.array_read(mem, i)))
+        i = paddle.increment(i)
+        paddle.tensor.array_write(s, i, array=mem)
+        return [i, x, mem]
+    i, x2, mem = paddle.static.nn.while_loop(c, b, [i, x, mem])
+    last = paddle.tensor.array_read(mem, i)
+    loss = paddle.mean(last)
+    out['printed'] = str(main)
+    paddle.static.append_backward(loss)
+feed = {'d0': np.array([1, 2, 3, 4], 'float32'), 'd1': np.array([.5, .5, .5, .5], 'float32'),
+        'x': np.ones(4, 'float32')}
+for k in range(2):
+    r = exe.run(main, feed=feed, fetch_list=[last.name, x.grad_name])
+    out['values_%d' % k] = [v.tolist() for v in r]
+""",
+    "increment_and_equal_scalar_legacy": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    i = paddle.static.data(name='i', shape=[1], dtype='int32')
+    k = paddle.zeros([1], 'int64')
+    k2 = paddle.increment(k, 2.0)
+    p = paddle.equal(i % 2, 0)
+    q = paddle.equal(i, 1.5)
+    out['same_var'] = k2.name == k.name
+    out['printed'] = str(main)
+r = exe.run(main, feed={'i': np.array([1], 'int32')}, fetch_list=[k2, p, q])
+out['values'] = [v.tolist() for v in r]
+""",
+    "cond_argument_errors": """
+def err(fn):
+    try:
+        fn()
+    except Exception as e:
+        return [type(e).__name__, str(e)]
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    pred = paddle.static.data(name='y', shape=[1], dtype='bool')
+    f = lambda: pred
+    out['pred_none'] = err(lambda: paddle.static.nn.cond(None, f, f))
+    out['pred_int'] = err(lambda: paddle.static.nn.cond(paddle.full([1], 1, 'int32'), f, f))
+    out['false_set'] = err(lambda: paddle.static.nn.cond(pred, f, set()))
+    out['true_set'] = err(lambda: paddle.static.nn.cond(pred, set(), f))
+    out['name_set'] = err(lambda: paddle.static.nn.cond(pred, f, f, set()))
+""",
+    "array_gradient_fetch": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    d0 = paddle.static.data(name='d0', shape=[5], dtype='float32')
+    d0.stop_gradient = False
+    d0.persistable = True
+    i = paddle.zeros(shape=[1], dtype='int64')
+    mem = paddle.tensor.array_write(x=d0, i=i)
+    mem.stop_gradient = False
+    mem.persistable = True
+    r = paddle.tensor.array_read(array=mem, i=i)
+    loss = paddle.mean(r * r)
+    grads = paddle.static.append_backward(loss)
+    out['pairs'] = [[p.name, g.name] for p, g in grads]
+res = exe.run(main, feed={'d0': np.arange(5, dtype='float32')},
+              fetch_list=[loss.name, d0.grad_name, mem.grad_name])
+out['values'] = [np.asarray(v).tolist() for v in res]
+""",
+    "array_write_past_the_end": """
+def run(build):
+    main, start = fresh()
+    with paddle.static.program_guard(main, start):
+        fetch = build()
+    try:
+        r = exe.run(main, fetch_list=fetch)
+        return [np.asarray(v).tolist() for v in r]
+    except Exception as e:
+        return [type(e).__name__, str(e).split('\\n')[-3].strip()]
+def write_at_3():
+    i = paddle.full([1], 3, 'int64')
+    return paddle.tensor.array_write(paddle.ones([2], 'float32'), i=i), i
+def length_and_read():
+    arr, i = write_at_3()
+    return [paddle.tensor.array_length(arr), paddle.tensor.array_read(arr, i)]
+def read_empty():
+    arr, i = write_at_3()
+    return [paddle.tensor.array_read(arr, paddle.full([1], 1, 'int64'))]
+def fetch_array():
+    arr, i = write_at_3()
+    return [arr]
+out['length_and_read'] = run(length_and_read)
+out['read_empty'] = run(read_empty)
+out['fetch_array'] = run(fetch_array)
+""",
     "dynamic_mode": """
 paddle.disable_static()
 x = paddle.to_tensor([1.0, 2.0])

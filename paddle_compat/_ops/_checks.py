@@ -99,11 +99,22 @@ def check_dtype(input_dtype, input_name, expected_dtype, op_name, extra_message=
                         f"received {name}. {extra_message}")
 
 
+# The types Paddle's check_variable_and_dtype names (dynamic mode: Paddle skips the check there)
+_EXPECTED_VAR = {
+    "dynamic": "(<class 'paddle.Tensor'>,)",
+    "legacy": "(<class 'paddle.base.framework.Variable'>, <class 'paddle.base.libpaddle.pir.Value'>)",
+    "pir": "(<class 'paddle.base.libpaddle.pir.Value'>, <class 'paddle.base.framework.ParameterMeta'>)"}
+
+
+def _face():
+    return "dynamic" if not STATE.static else ("pir" if STATE.pir else "legacy")
+
+
 def check_variable_and_dtype(input, input_name, expected_dtype, op_name, extra_message=""):
     """Paddle's `check_variable_and_dtype`: the input must be a Tensor of one of `expected_dtype`."""
     if not is_tensor_like(input):
-        raise TypeError(f"The type of '{input_name}' in {op_name} must be (<class "
-                        f"'paddle.Tensor'>,), but received {type(input)}. {extra_message}")
+        raise TypeError(f"The type of '{input_name}' in {op_name} must be {_EXPECTED_VAR[_face()]}"
+                        f", but received {type(input)}. {extra_message}")
     check_dtype(input.dtype, input_name, expected_dtype, op_name, extra_message)
 
 

@@ -24,7 +24,7 @@ from .._mode import STATE
 from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
 from ._checks import broadcast_error, check_tensor_arg, invalid_argument, is_tensor_like
-from .creation import full_like, inplace
+from .creation import full, full_like, inplace
 from .math import (_PYOPS, _SCALE, UNARY_OPS, _scalar_tensor_pair, binary_with_scalar,
                    check_promotion)
 from .registry import STATIC, apply_op, defop, to_one_device
@@ -104,7 +104,23 @@ def _out(result, out):
     return out
 
 
-equal = _make_binary("equal", "elementwise x == y")
+_equal_op = _make_binary("equal", "elementwise x == y")
+
+
+def equal(x, y, name=None, *, out=None):
+    """paddle.equal(x, y): elementwise x == y (legacy op equal); the result is bool. `y` may be a
+    Python bool/int/float (a 0-D tensor of x's dtype, so 1.5 against int32 compares with 1) or
+    complex (a complex tensor, promoted), as Paddle's."""
+    if not isinstance(y, (int, bool, float, complex, Tensor)):
+        raise TypeError("Type of input args must be float, bool, complex, int or Tensor, but "
+                        f"received type {type(y)}")
+    if isinstance(y, complex):
+        y = to_tensor(y)
+    elif not isinstance(y, Tensor):
+        y = full([], y, x.dtype)
+    return _equal_op(x, y, name, out=out)
+
+
 not_equal = _make_binary("not_equal", "elementwise x != y")
 greater_than = _make_binary("greater_than", "elementwise x > y")
 greater_equal = _make_binary("greater_equal", "elementwise x >= y")

@@ -580,6 +580,10 @@ def increment(x, value=1.0, name=None):
     if not STATE.static:
         x._t = out._t
         return x
+    if not STATE.pir:
+        # Paddle's legacy op writes its input (Out = X) and returns x; PIR's increment_ is a
+        # new SSA value.
+        return STATIC.write_into(x, out)
     return out
 
 

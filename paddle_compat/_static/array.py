@@ -14,6 +14,7 @@ import torch
 from .._dtype import to_dtype
 from .._mode import STATE
 from .._ops._checks import check_variable_and_dtype
+from .._ops.creation import full
 from .._ops.registry import OpDef
 from .._tensor import Tensor
 from .builder import append_op, default_main_program, program_name
@@ -28,16 +29,18 @@ def _index(i):
     return int(i.reshape(-1)[0].item())
 
 
+# Paddle's message for an element a write past the end left empty (its tensor holds no memory)
+NO_MEMORY = ("PreconditionNotMetError: Tensor holds no memory. Call Tensor::mutable_data "
+             "firstly.\n      [Hint: holder_ should not be null.]")
+
+
 def _write_kernel(X=None, I=None, Array=None):
     array = list(Array) if Array is not None else []
     k = _index(I)
-    if k > len(array):
-        raise IndexError(f"(OutOfRange) The index {k} of write_to_array is out of the range of "
-                         f"the tensor array of length {len(array)}")
-    if k == len(array):
-        array.append(X)
-    else:
-        array[k] = X
+    if k >= len(array):
+        # Paddle's write_to_array resizes the array to k + 1; the elements in between stay empty
+        array.extend([None] * (k + 1 - len(array)))
+    array[k] = X
     return array
 
 
@@ -46,6 +49,8 @@ def _read_kernel(X=None, I=None):
     if not 0 <= k < len(X):
         raise IndexError(f"(OutOfRange) The index {k} of read_from_array is out of the range "
                          f"of the tensor array of length {len(X)}")
+    if X[k] is None:
+        raise RuntimeError(NO_MEMORY)
     return X[k]
 
 
@@ -81,8 +86,9 @@ def create_array(dtype, initialized_list=None):
     if not STATE.static:
         return array
     block = default_main_program().current_block()
+    # an empty array needs no gradient under PIR; legacy Variables start stop_gradient=False
     out = block.create_var(name=f"{program_name('array')}.out", type=_ARRAY,
-                           dtype=to_dtype(dtype), stop_gradient=False)
+                           dtype=to_dtype(dtype), stop_gradient=STATE.pir)
     for val in array:
         array_write(val, array_length(out), array=out)
     return out
@@ -123,6 +129,8 @@ def array_write(x, i, array=None):
                    type="write_to_array")
     op.extra_inputs = {"Array": [array.name]}
     array._elem_shape = tuple(x.shape)
+    # Paddle's rule for an op's outputs: stop_gradient when every input (X, I) stops it
+    array.stop_gradient = bool(x.stop_gradient and i.stop_gradient)
     return array
 
 
@@ -134,14 +142,22 @@ def array_read(array, i):
         assert isinstance(i, Tensor), "The index 'i' in array_read must be Variable in dygraph mode"
         assert list(i.shape) == [1], "The shape of index 'i' should be [1] in dygraph mode"
         return array[int(i.item(0))]
-    check_variable_and_dtype(i, "i", ["int64"], "array_read")
+    if STATE.pir:
+        # PIR's array_read takes the index unchecked (an int too) and names array_length in
+        # its error, as Paddle 3.3.1's does
+        if not _is_array(array):
+            raise TypeError("array should be tensor array variable in array_length Op")
+        if not isinstance(i, Variable):
+            i = full([1], i, "int64")
+    else:
+        check_variable_and_dtype(i, "i", ["int64"], "array_read")
     prefix = program_name("array_read")
     if not _is_array(array):
         raise TypeError("array should be tensor array variable")
     block = default_main_program().current_block()
     out = block.create_var(name=program_name(prefix + ".tmp"),
                            shape=getattr(array, "_elem_shape", ()), dtype=array.dtype,
-                           stop_gradient=True)
+                           stop_gradient=bool(array.stop_gradient and i.stop_gradient))
     append_op(block, _READ, {"X": [array.name], "I": [i.name], "X_W": []}, {"Out": [out.name]},
               {}, type="read_from_array")
     return out

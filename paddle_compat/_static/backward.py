@@ -10,12 +10,15 @@ Differences from Paddle: a variable read by several ops gets one `x@GRAD` (Paddl
 partial gradients `x@GRAD@RENAME@...` and adds a `sum` op); grad ops list all forward inputs and
 `<Out>@GRAD` (Paddle's per-op grad makers choose subsets, e.g. relu_grad reads Out).
 """
+import re
+
 from .._mode import STATE
 from .builder import XSHAPE_OPS, OpRole, standard_attrs
 from .ir import Variable
 from .local_ops import LOCAL_OPS
 
-__all__ = ["append_backward", "gradients", "GradGroup"]
+__all__ = ["append_backward", "gradients", "GradGroup", "_strip_grad_suffix_",
+           "_append_grad_suffix_"]
 
 
 class GradGroup:
@@ -434,3 +437,18 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
         # PIR's gradients answers None per input; the legacy graph an empty list
         return [None] * len(inputs) if STATE.pir else []
     return [grads.get(i.name) for i in inputs]
+
+
+# ---- grad-name helpers (plain Python in Paddle's base/backward.py; its own tests call them) --------
+def _strip_grad_suffix_(name):
+    """The forward name of a grad variable: x@GRAD, x@GRAD@GRAD, x@GRAD@RENAME@1 and
+    grad/grad/x@GRAD@RENAME@block0@1@GRAD give x; z@GRAD_slice_0@GRAD gives z@GRAD_slice_0."""
+    pos = re.search("@GRAD+@", name) or re.search("@GRAD$", name)
+    new_name = name[: pos.start()] if pos is not None else name
+    new_pos = name.rfind("grad/")
+    return new_name[new_pos + 5:] if new_pos != -1 else new_name
+
+
+def _append_grad_suffix_(name):
+    """x -> x@GRAD."""
+    return name + "@GRAD"

@@ -19,7 +19,7 @@ from .._ops.registry import set_static_hook
 from .._tensor import Tensor
 from .legacy_attrs import to_legacy
 from .ir import STANDARD_ATTRS, OpRole, Program, Variable, VARTYPE_CODES
-from .local_ops import LOCAL_OPS
+from .local_ops import LEGACY_KERNELS, LOCAL_OPS
 from .._place import set_device, to_place
 from .._random import default_cpu_generator
 from .._creation_core import to_tensor
@@ -410,6 +410,8 @@ def as_variable(x, block=None):
 def record_op(opdef, inputs, attrs):
     """The registry's static hook: record `opdef` with `inputs` (one per slot) and `attrs`."""
     block = default_main_program().current_block()
+    if not STATE.pir:
+        opdef = LEGACY_KERNELS.get(opdef.type, opdef)
     in_vars, in_names = [], {}
     omit = _OMIT_EMPTY_INPUTS.get(opdef.type, ())
     for slot, x in zip(opdef.inputs, inputs):

@@ -18,10 +18,13 @@ interpreter, and the torch operations they run are recorded by torch autograd: t
 In dynamic mode the four functions run eagerly: the predicate's value picks the branch and the loop
 runs in Python, as Paddle's do.
 """
+import warnings
+
 import torch
 
 from .. import _unique_name
 from .._mode import STATE
+from .._ops._checks import check_type, check_variable_and_dtype
 from .._ops.creation import assign, full
 from .._ops.logic import equal, logical_not
 from .._ops.math import cast
@@ -40,25 +43,58 @@ def _to_sequence(x):
     return list(x) if isinstance(x, (list, tuple)) else [x]
 
 
+def _is_sequence(x):
+    return isinstance(x, (list, tuple, dict))
+
+
+def _values(x):
+    # Paddle's _yield_value: a dict's values in sorted-key order
+    return [x[k] for k in sorted(x)] if isinstance(x, dict) else list(x)
+
+
 def _pack_as(structure, flat):
+    """Paddle's pack_sequence_as: `flat` (in `_flatten` order, dict keys sorted) rebuilt into the
+    nesting of `structure` (dicts keep their own key order)."""
     it = iter(flat)
 
-    def take(_):
+    def pack(s):
+        if isinstance(s, dict):
+            packed = {k: pack(s[k]) for k in sorted(s)}
+            return type(s)((k, packed[k]) for k in s)
+        if isinstance(s, tuple) and hasattr(s, "_fields"):          # namedtuple
+            return type(s)(*(pack(v) for v in s))
+        if isinstance(s, (list, tuple)):
+            return type(s)(pack(v) for v in s)
         return next(it)
-    return _map_structure(take, structure)
+    return pack(structure)
 
 
 def _same_structure(a, b):
-    """Paddle's assert_same_structure(check_types=False) messages."""
-    a_seq = isinstance(a, (list, tuple, dict))
-    b_seq = isinstance(b, (list, tuple, dict))
-    if a_seq != b_seq:
-        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst "
-                         f"structure: {a}\n\nSecond structure: {b}")
-    na, nb = len(_flatten(a)), len(_flatten(b))
+    """Paddle's assert_same_structure(a, b, check_types=False), with its messages: the flat
+    element counts first, then the nesting level by level."""
+    na = len(_flatten(a)) if _is_sequence(a) else 1
+    nb = len(_flatten(b)) if _is_sequence(b) else 1
     if na != nb:
         raise ValueError(f"The two structures don't have the same number of elements.\n\nFirst "
-                         f"structure ({na} elements): {a}\n\nSecond structure ({nb} elements): {b}")
+                         f"structure ({na} elements): {a}\n\nSecond structure ({nb} elements): "
+                         f"{b}")
+    _recursive_same_structure(a, b)
+
+
+def _recursive_same_structure(a, b):
+    a_seq = _is_sequence(a)
+    if a_seq != _is_sequence(b):
+        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst "
+                         f"structure: {a}\n\nSecond structure: {b}.")
+    if not a_seq:
+        return
+    va, vb = _values(a), _values(b)
+    if len(va) != len(vb):
+        raise ValueError(f"The two structures don't have the same number of elements.\n\nFirst "
+                         f"structure ({len(va)} elements): {a}\n\nSecond structure "
+                         f"({len(vb)} elements): {b}")
+    for x, y in zip(va, vb):
+        _recursive_same_structure(x, y)
 
 
 # ---- sub-block reads and writes (Paddle's get_inputs_outputs_in_block) ----------------------------
@@ -212,15 +248,6 @@ _SELECT_INPUT = OpDef("select_input", _select_input_kernel, ("X", "Mask"), ("Out
                       "paddle.static.nn.cond")
 
 
-def _check_pred(pred, api="cond"):
-    if not isinstance(pred, Variable):
-        raise TypeError(f"The type of 'pred' in {api} must be <class 'paddle.base.framework."
-                        f"Variable'>, but received {type(pred)}. ")
-    if pred.dtype.short != "bool":
-        raise TypeError(f"The data type of 'pred' in {api} must be bool, but received "
-                        f"{pred.dtype.short}. ")
-
-
 def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
     """paddle.static.nn.cond(pred, true_fn=None, false_fn=None, name=None, return_names=None).
 
@@ -258,7 +285,8 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
             return false_fn()
         return None
 
-    _check_pred(pred, "paddle.static.nn.cond")
+    check_variable_and_dtype(pred, "pred", ["bool"], "paddle.static.nn.cond")
+    check_type(name, "name", (str, type(None)), "paddle.static.nn.cond")
     if isinstance(pred, Variable) and len(pred.shape) > 0 and _numel(pred.shape) not in (1, -1):
         raise TypeError(f"condition expected shape as [1] or [], but given shape as "
                         f"{list(pred.shape)}.")
@@ -492,24 +520,42 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
     _check_loop_cond(pre_cond)
     program = default_main_program()
     parent = program.current_block()
+    loop_vars = list(loop_vars)
     flat_vars = _flatten(loop_vars)
+    # Paddle hands `body` copies of the loop variables' lists and dicts (same leaves), so a
+    # body that adds an entry is caught by the structure check instead of changing loop_vars.
+    mutable = any(_is_sequence(v) for v in loop_vars)
 
     def trace():
-        out = body(*loop_vars)
+        out = body(*(_pack_as(loop_vars, flat_vars) if mutable else loop_vars))
         if not isinstance(out, (list, tuple)):
             out = [out]
-        _check_body(out, loop_vars)
+        try:
+            if len(out) != len(loop_vars):
+                raise ValueError("The length of loop_vars should be the same.")
+            _same_structure(out, loop_vars)
+        except ValueError as e:
+            raise ValueError("body in while_loop should return the same arity (length and "
+                             f"structure) as loop_vars: {e}") from None
         now_cond = cond(*out)
         for new, old in zip(_flatten(out), flat_vars):
             if new is not old and isinstance(old, Variable) and isinstance(new, (Variable,
                                                                                 Tensor)):
+                new = _as_var(new)
+                if _shape_differs(new.shape, old.shape):
+                    warnings.warn(f"In dy2static mode, we attempt to assign a variable with shape "
+                                  f"{tuple(new.shape)} into a variable with shape"
+                                  f"{tuple(old.shape)}, which is not always right.")
                 append_op(program.current_block(), _opdef("assign"),
-                          {"X": [_as_var(new).name]}, {"Out": [old.name]}, {}, type="assign")
+                          {"X": [new.name]}, {"Out": [old.name]}, {}, type="assign")
+                # the legacy assign op's shape inference gives its output the input's shape
+                old._shape = tuple(new.shape)
         append_op(program.current_block(), _opdef("assign"), {"X": [now_cond.name]},
                   {"Out": [pre_cond.name]}, {}, type="assign")
     block, _ = _in_sub_block(trace, parent)
     ins, outs = _reads_writes(block)
-    x = [n for n in ins if n != pre_cond.name]
+    # Paddle's While._complete: X is what the body reads plus what it writes, less the condition
+    x = [n for n in dict.fromkeys(ins + outs) if n != pre_cond.name]
     scopes = parent.create_var(name=_unique_name.generate("_generated_var"), type="STEP_SCOPES",
                                stop_gradient=True)
     kernel = _WhileKernel()
@@ -520,7 +566,12 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
                    {"is_test": is_test, "sub_block": block})
     op.list_slots = ("X", "Out")
     kernel.op = op
-    return list(loop_vars) if isinstance(loop_vars, tuple) else loop_vars
+    return loop_vars
+
+
+def _shape_differs(a, b):
+    """Paddle's has_shape_diff: ranks differ, or a dimension differs where neither is -1."""
+    return len(a) != len(b) or any(x != y and -1 not in (x, y) for x, y in zip(a, b))
 
 
 def _check_loop_cond(c):
@@ -538,7 +589,7 @@ def _check_loop_cond(c):
 def _check_body(out, loop_vars):
     if len(out) != len(loop_vars):
         raise ValueError("body in while_loop should return the same arity (length and structure) "
-                         "as loop_vars")
+                         "and types as loop_vars")
 
 
 

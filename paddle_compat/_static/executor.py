@@ -59,8 +59,9 @@ def with_op_context(exc, op):
         if hasattr(exc, "add_note") and note not in getattr(exc, "__notes__", ()):
             exc.add_note(note)
         return exc
-    if text.startswith("InvalidArgumentError: "):
-        name, text = "InvalidArgumentError", text[len("InvalidArgumentError: "):]
+    for prefix in ("InvalidArgumentError", "PreconditionNotMetError"):
+        if text.startswith(prefix + ": "):
+            name, text = prefix, text[len(prefix) + 2:]
     msg = (f"In user code:\n\n{frames}\n    {name}: {text}\n"
            f"      [operator < {op.type if op is not None else '?'} > error]")
     try:
@@ -211,13 +212,19 @@ def _put_multi(env, names, out):
             env[name] = t
 
 
+def _detached(t):
+    # a tensor array (a list; None for an element a write past its end left empty) by element
+    return [e if e is None else e.detach() for e in t] if type(t) is list else t.detach()
+
+
 def _write(env, scope_tensors, leaves, name):
     t = env[name]
     if leaves is not None:
         cached = leaves.get(name)
         if cached is not None and cached[1] is t and scope_tensors.get(name) is cached[0]:
             return          # the scope's own tensor, updated in place through its leaf
-    scope_tensors[name] = t.detach()
+    # a persistable tensor array (a Python list while the Executor runs) is kept as its elements
+    scope_tensors[name] = _detached(t)
 
 
 def _run_group(step, env, scope_tensors):
@@ -228,8 +235,19 @@ def _run_group(step, env, scope_tensors):
     except KeyError as e:
         raise with_op_context(_not_initialized(step.op, e.args[0]), step.op) from None
     live = [i for i, t in enumerate(targets) if t.requires_grad]
+    arrays = {}
+    if any(type(t) is list for t in inputs):
+        # a tensor array's gradient is an array of its elements' gradients
+        wanted, flat = inputs, []
+        for k, t in enumerate(wanted):
+            if type(t) is list:
+                arrays[k] = (len(flat), len(t))
+                flat.extend(t)
+            else:
+                flat.append(t)
+        inputs = flat
     grads = [None] * len(inputs)
-    diff = [i for i, t in enumerate(inputs) if t.requires_grad]
+    diff = [i for i, t in enumerate(inputs) if t is not None and t.requires_grad]
     if live and diff:
         outs = [targets[i] for i in live]
         seeded = [seeds[i] for i in live]
@@ -254,13 +272,26 @@ def _run_group(step, env, scope_tensors):
             raise new from e
         for i, g in zip(diff, res):
             grads[i] = g
-    for name, g, t in zip(step.wanted_grads, grads, inputs):
-        env[name] = torch.zeros_like(t) if g is None else g
+    grads = [torch.zeros_like(t) if g is None and t is not None else g
+             for g, t in zip(grads, inputs)]
+    if arrays:
+        packed, pos = [], 0
+        for k, t in enumerate(wanted):
+            if k in arrays:
+                start, n = arrays[k]
+                packed.append(grads[start:start + n])
+                pos = start + n
+            else:
+                packed.append(grads[pos])
+                pos += 1
+        grads = packed
+    for name, g in zip(step.wanted_grads, grads):
+        env[name] = g
     for s, target in step.seed_outs:
         i = step.targets.index(target)
         env[s] = seeds[i] if seeds[i] is not None else torch.ones_like(targets[i])
     for n in step.writes:
-        scope_tensors[n] = env[n].detach()
+        scope_tensors[n] = _detached(env[n])
     for n in step.frees:
         env.pop(n, None)
 
@@ -521,6 +552,11 @@ class Executor:
                                    "startup program run?)")
             if isinstance(t, list):
                 # A tensor array (DENSE_TENSOR_ARRAY): Paddle fetches it as a list of its items.
+                if any(e is None for e in t):     # an element a write past the end left empty
+                    raise RuntimeError("In user code:\n\n\n    PreconditionNotMetError: Tensor "
+                                       "not initialized yet when DenseTensor::place() is called."
+                                       "\n      [Hint: holder_ should not be null.]\n      "
+                                       "[operator < fetch_v2 > error]")
                 out.append([(e.detach().float() if e.dtype is torch.bfloat16 else e.detach())
                             .cpu().numpy().copy() if return_numpy else wrap(e.detach())
                             for e in t])

@@ -15,9 +15,12 @@ from .ir import VARTYPE_CODES
 from .._place import current_torch_device
 from .._tensor import wrap
 
-__all__ = ["LOCAL_OPS", "lookup", "dtype_from_code"]
+__all__ = ["LOCAL_OPS", "LEGACY_KERNELS", "lookup", "dtype_from_code"]
 
 LOCAL_OPS = {}
+# Registry ops whose legacy-IR kernel differs from the one dynamic mode and PIR run: Paddle's old
+# `shape` op outputs int32 (`paddle.shape` is int64 in dynamic mode and under PIR).
+LEGACY_KERNELS = {}
 _CODE_TO_DTYPE = {code: DTYPES[name] for name, code in VARTYPE_CODES.items()}
 
 
@@ -104,6 +107,9 @@ _local("assign_value", _assign_value, (), ("Out",), {"dtype": 5, "shape": [], "v
 _local("fill_any_like", _fill_any_like, ("X",), ("Out",), {"dtype": -1, "value": 1.0})
 _local("assign", _assign, ("X",), ("Out",), {})
 _local("init_with", _init_with, (), ("Out",), {"dtype": 5, "shape": [], "initializer": None})
+LEGACY_KERNELS["shape"] = OpDef(
+    "shape", lambda x: torch.tensor(list(x.shape), dtype=torch.int32, device=x.device),
+    ("Input",), ("Out",), {}, "", "paddle.shape")
 
 
 # ---- optimizer update ops (kernels return the new values; the Executor rebinds them) ------------

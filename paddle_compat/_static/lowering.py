@@ -78,7 +78,10 @@ def lower(program, feed_names, fetch_names, block=None):
                 needed.update(n for n in item.target_grads if n)
                 needed.update(fwd for _, fwd in w)
     groups = [item for item in raw if not isinstance(item, Operator) and any(wanted[id(item)])]
-    leaf_names = {fwd for g in groups for _, fwd in wanted[id(g)][0]}
+    # A tensor array is no leaf: a gradient with respect to it is one per element, and its
+    # elements are tensors other ops computed (the group asks autograd for those directly).
+    leaf_names = {fwd for g in groups for _, fwd in wanted[id(g)][0]
+                  if (v := _var(block, fwd)) is None or v.type != "DENSE_TENSOR_ARRAY"}
     # A `while` op updates its loop variables in place, under their own names; a gradient with
     # respect to a loop variable is one with respect to its value before the loop, which the op
     # step therefore also stores under an alias that the later groups read.
@@ -97,7 +100,9 @@ def lower(program, feed_names, fetch_names, block=None):
         for n in names:
             if n not in produced and n not in scope_reads:
                 v = _var(block, n)
-                if v is not None and v.persistable:
+                # A persistable tensor array starts empty in each run (its init step below), as
+                # one that is not: Paddle's scope would keep the last run's elements.
+                if v is not None and v.persistable and v.type != "DENSE_TENSOR_ARRAY":
                     scope_reads.append(n)
                     produced.add(n)
 
@@ -147,7 +152,7 @@ def lower(program, feed_names, fetch_names, block=None):
             step.leaf = [n for n in out_names if n in leaf_names]
             step.detach = [n for n in out_names
                            if (v := _var(block, n)) is not None and v.stop_gradient
-                           and plan.has_grad]
+                           and plan.has_grad and v.type != "DENSE_TENSOR_ARRAY"]
             step.writes = [n for n in out_names if (v := _var(block, n)) is not None and v.persistable]
             step.no_grad = op.attrs.get("op_role") == 2
             produced.update(out_names)

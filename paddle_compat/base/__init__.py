@@ -20,6 +20,7 @@ from .._static.executor import Executor
 from .._static.scope import Scope, global_scope, scope_guard
 from .._static.backward import append_backward, gradients
 from .._static.compiled import BuildStrategy, CompiledProgram
+from .._static.data_feeder import DataFeeder
 from .._base.dygraph import data, disable_dygraph, enable_dygraph
 from .._base.dygraph import disable_dygraph as disable_imperative
 from .._base.dygraph import enable_dygraph as enable_imperative
@@ -27,14 +28,14 @@ from .._base.framework import in_dygraph_mode, in_dynamic_or_pir_mode
 from .._base.lod_tensor import create_lod_tensor
 from .._flags import get_flags, set_flags
 from ..framework import in_pir_mode
-from . import (backward, core, dygraph, executor, framework, initializer, layers, optimizer,
-               param_attr, unique_name)
+from . import (backward, compiler, core, dygraph, executor, framework, initializer, layers,
+               optimizer, param_attr, unique_name)
 from . import libpaddle
 
-__all__ = ["BuildStrategy", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "CompiledProgram",
+__all__ = ["BuildStrategy", "DataFeeder", "CPUPlace", "CUDAPinnedPlace", "CUDAPlace", "CompiledProgram",
            "is_compiled_with_cuda", "cpu_places", "cuda_places", "device_guard",
            "Executor", "ParamAttr", "Program", "Scope", "Tensor", "Variable", "append_backward",
-           "backward", "core", "data", "default_main_program", "default_startup_program",
+           "backward", "compiler", "core", "data", "default_main_program", "default_startup_program",
            "disable_dygraph", "disable_imperative", "dygraph", "enable_dygraph",
            "enable_imperative", "executor", "framework", "global_scope", "gradients",
            "in_dygraph_mode", "in_dynamic_or_pir_mode", "in_pir_mode", "initializer", "layers",
