@@ -418,3 +418,33 @@ def test_static_xavier_attributes_come_from_the_initializer_itself():
     draws = [op for op in start.global_block().ops if op.type == "uniform_random"]
     assert (draws[0].attr("min"), draws[0].attr("max")) == (-0.0, 0.0)
     assert draws[1].attr("max") == pytest.approx(np.sqrt(6.0 / 5.0))
+
+
+def test_scalar_conversions_of_a_graph_variable_raise_paddles_errors():
+    # Paddle 3.3.1: a legacy Variable is true and refuses float()/int(); a PIR Value refuses
+    # bool() too (texts recorded from the oracle in _static/scalar_errors.py)
+    from paddle_compat._static import scalar_errors
+    import paddle_compat as paddle
+    for guard, table in ((paddle.pir_utils.OldIrGuard, scalar_errors.LEGACY),
+                         (paddle.pir_utils.IrGuard, scalar_errors.PIR)):
+        with guard():
+            paddle.enable_static()
+            try:
+                with paddle.static.program_guard(paddle.static.Program()):
+                    x = paddle.static.data("x", [1], "float32")
+                if "bool" in table:
+                    with pytest.raises(TypeError) as info:
+                        bool(x)
+                    assert str(info.value) == table["bool"]
+                    assert str(info.value).startswith("bool(Tensor) is not supported in static")
+                else:
+                    assert bool(x) is True
+                for name, fn in (("float", float), ("int", int)):
+                    with pytest.raises(TypeError) as info:
+                        fn(x)
+                    assert str(info.value) == table[name]
+                with pytest.raises(TypeError):
+                    [1, 2][x]
+            finally:
+                paddle.disable_static()
+    assert scalar_errors.LEGACY["int"].startswith("int(Variable) is not supported in static")

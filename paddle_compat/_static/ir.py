@@ -18,6 +18,7 @@ from .._tensor import Size, Tensor
 from .._mode import STATE
 from .._ops.math import cast
 from .. import _unique_name
+from . import scalar_errors as _scalar_errors
 from .._unique_name import UniqueNameGenerator
 
 __all__ = ["Variable", "Parameter", "Operator", "Block", "Program", "OpRole", "STANDARD_ATTRS",
@@ -194,8 +195,23 @@ class Variable(Tensor):
         return None
 
     def __bool__(self):
-        # A graph variable has no value to test; Python's default truth keeps `var or x` sane.
+        # A legacy graph variable is always true (Python's default, as Paddle's Variable); a PIR
+        # Value has no value to test and raises Paddle's TypeError.
+        if STATE.pir:
+            raise TypeError(_scalar_errors.PIR["bool"])
         return True
+
+    def __float__(self):
+        raise TypeError((_scalar_errors.PIR if STATE.pir else _scalar_errors.LEGACY)["float"])
+
+    def __int__(self):
+        raise TypeError((_scalar_errors.PIR if STATE.pir else _scalar_errors.LEGACY)["int"])
+
+    def __index__(self):
+        # Not an index: Paddle's graph variables define no __index__, so Python raises a TypeError
+        # (its text depends on the caller: "list indices must be integers or slices, not ...").
+        raise TypeError(f"'{'paddle.base.libpaddle.pir.Value' if STATE.pir else 'Variable'}' "
+                        "object cannot be interpreted as an integer")
 
     def __len__(self):
         return self._shape[0] if self._shape else 0

@@ -9,6 +9,7 @@ records one IR and could run them, but a script written against Paddle 3.3.1 mee
 failure, so in PIR mode they fail the same way, at the same point (parameters already created).
 """
 from .._mode import STATE
+from . import scalar_errors as _scalar_errors
 
 __all__ = ["LEGACY_ONLY", "reject_in_pir", "shadow_data_var", "weight_norm_failure"]
 
@@ -36,8 +37,7 @@ LEGACY_ONLY = {
                                            "should be one of [str, bytes, Variable]. but "
                                            "received : {value}"),
     # Paddle's sparse_embedding tests `input.size == 0`, a Value in PIR mode.
-    "sparse_embedding": (TypeError, "bool(Tensor) is not supported in static graph mode. Because "
-                                    "it's value is not available during the static mode."),
+    "sparse_embedding": (TypeError, _scalar_errors.PIR["bool"].replace("{", "{{").replace("}", "}}")),
     "conv2d": (AssertionError, "paddle.static.nn.conv2d is not supported in pir mode, please set "
                                "the environment variable FLAGS_enable_pir_api=0 to switch old "
                                "static mode."),
