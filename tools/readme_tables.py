@@ -123,7 +123,8 @@ def render_coverage(rows):
              "names):", "",
              "| Module | Provided | Paddle names | Share |", "|---|---|---|---|"]
     lines += [f"| `{m}` | {g} | {n} | {_share(g, n)} |" for m, g, n in provided]
-    lines += ["", "Not provided yet: " + ", ".join(f"`{m}` ({n})" for m, _, n in absent) + "."]
+    if absent:
+        lines += ["", "Not provided yet: " + ", ".join(f"`{m}` ({n})" for m, _, n in absent) + "."]
     return "\n".join(lines) + "\n"
 
 
