@@ -353,7 +353,45 @@ def _preprocess(factory):
     return factory() if factory is not None else None
 
 
-class QuantizedConv2D(Layer):
+class _QuantizedLayer(Layer):
+    """What the quantized layers share: the wrapped layer's weight and bias, a fake quanter for
+    the weight (channel-wise along `quant_axis` when so configured) and one for the input, and
+    the optional pre-processing layers, created in Paddle's order."""
+
+    def _set_quanters(self, layer, quant_axis, weight_bits, activation_bits, moving_rate,
+                      weight_quantize_type, activation_quantize_type, weight_pre_layer,
+                      act_pre_layer, weight_quant_layer=None, act_quant_layer=None,
+                      weight_extra=None, act_extra=None):
+        if weight_quant_layer is not None:
+            self._fake_quant_weight = weight_quant_layer()
+        else:
+            self._fake_quant_weight = _get_fake_quant_type(
+                weight_quantize_type, name=self.weight.name, moving_rate=moving_rate,
+                quant_bits=weight_bits, dtype=self._dtype, quant_on_weight=True,
+                channel_num=self.weight.shape[quant_axis], quant_axis=quant_axis,
+                **(weight_extra or {}))
+        if act_quant_layer is not None:
+            self._fake_quant_input = act_quant_layer()
+        else:
+            self._fake_quant_input = _get_fake_quant_type(
+                activation_quantize_type, name=layer.full_name(), moving_rate=moving_rate,
+                quant_bits=activation_bits, dtype=self._dtype, quant_on_weight=False,
+                **(act_extra or {}))
+        self._act_preprocess = _preprocess(act_pre_layer)
+        self._weight_preprocess = _preprocess(weight_pre_layer)
+
+    def _quantized(self, input):
+        """(the fake-quantized input, the fake-quantized weight), after the pre-processing."""
+        if self._act_preprocess is not None:
+            input = self._act_preprocess(input)
+        quant_input = self._fake_quant_input(input)
+        weight = self.weight
+        if self._weight_preprocess is not None:
+            weight = self._weight_preprocess(self.weight)
+        return quant_input, self._fake_quant_weight(weight)
+
+
+class QuantizedConv2D(_QuantizedLayer):
     """paddle.nn.quant.quant_layers.QuantizedConv2D(layer, weight_bits=8, activation_bits=8,
     moving_rate=0.9, weight_quantize_type='abs_max', activation_quantize_type='abs_max',
     weight_pre_layer=None, act_pre_layer=None, weight_quant_layer=None, act_quant_layer=None):
@@ -381,31 +419,12 @@ class QuantizedConv2D(Layer):
         self.weight = layer.weight
         self.bias = layer.bias
         self._conv2d_quant_axis = 0
-        if weight_quant_layer is not None:
-            self._fake_quant_weight = weight_quant_layer()
-        else:
-            self._fake_quant_weight = _get_fake_quant_type(
-                weight_quantize_type, name=self.weight.name, moving_rate=moving_rate,
-                quant_bits=weight_bits, dtype=self._dtype, quant_on_weight=True,
-                channel_num=self.weight.shape[self._conv2d_quant_axis],
-                quant_axis=self._conv2d_quant_axis)
-        if act_quant_layer is not None:
-            self._fake_quant_input = act_quant_layer()
-        else:
-            self._fake_quant_input = _get_fake_quant_type(
-                activation_quantize_type, name=layer.full_name(), moving_rate=moving_rate,
-                quant_bits=activation_bits, dtype=self._dtype, quant_on_weight=False)
-        self._act_preprocess = _preprocess(act_pre_layer)
-        self._weight_preprocess = _preprocess(weight_pre_layer)
+        self._set_quanters(layer, self._conv2d_quant_axis, weight_bits, activation_bits,
+                           moving_rate, weight_quantize_type, activation_quantize_type,
+                           weight_pre_layer, act_pre_layer, weight_quant_layer, act_quant_layer)
 
     def forward(self, input):
-        if self._act_preprocess is not None:
-            input = self._act_preprocess(input)
-        quant_input = self._fake_quant_input(input)
-        weight = self.weight
-        if self._weight_preprocess is not None:
-            weight = self._weight_preprocess(self.weight)
-        quant_weight = self._fake_quant_weight(weight)
+        quant_input, quant_weight = self._quantized(input)
         if self._padding_mode != "zeros":
             quant_input = FC.pad(quant_input, self._reversed_padding_repeated_twice,
                                  mode=self._padding_mode, data_format=self._data_format)
@@ -415,7 +434,7 @@ class QuantizedConv2D(Layer):
                             data_format=self._data_format)
 
 
-class QuantizedConv2DTranspose(Layer):
+class QuantizedConv2DTranspose(_QuantizedLayer):
     """paddle.nn.quant.quant_layers.QuantizedConv2DTranspose(layer, weight_bits=8, ...): the
     Conv2DTranspose `layer` (weight and bias shared) with its input and weight fake-quantized
     (channel-wise along axis 1); forward(input, output_size=None). Arguments as QuantizedConv2D.
@@ -437,31 +456,12 @@ class QuantizedConv2DTranspose(Layer):
         self.weight = layer.weight
         self.bias = layer.bias
         self._conv2d_transpose_quant_axis = 1
-        if weight_quant_layer is not None:
-            self._fake_quant_weight = weight_quant_layer()
-        else:
-            self._fake_quant_weight = _get_fake_quant_type(
-                weight_quantize_type, name=self.weight.name, moving_rate=moving_rate,
-                quant_bits=weight_bits, dtype=self._dtype, quant_on_weight=True,
-                channel_num=self.weight.shape[self._conv2d_transpose_quant_axis],
-                quant_axis=self._conv2d_transpose_quant_axis)
-        if act_quant_layer is not None:
-            self._fake_quant_input = act_quant_layer()
-        else:
-            self._fake_quant_input = _get_fake_quant_type(
-                activation_quantize_type, name=layer.full_name(), moving_rate=moving_rate,
-                quant_bits=activation_bits, dtype=self._dtype, quant_on_weight=False)
-        self._act_preprocess = _preprocess(act_pre_layer)
-        self._weight_preprocess = _preprocess(weight_pre_layer)
+        self._set_quanters(layer, self._conv2d_transpose_quant_axis, weight_bits, activation_bits,
+                           moving_rate, weight_quantize_type, activation_quantize_type,
+                           weight_pre_layer, act_pre_layer, weight_quant_layer, act_quant_layer)
 
     def forward(self, input, output_size=None):
-        if self._act_preprocess is not None:
-            input = self._act_preprocess(input)
-        quant_input = self._fake_quant_input(input)
-        weight = self.weight
-        if self._weight_preprocess is not None:
-            weight = self._weight_preprocess(self.weight)
-        quant_weight = self._fake_quant_weight(weight)
+        quant_input, quant_weight = self._quantized(input)
         output_padding = self._output_padding if output_size is None else 0
         return FCONV.conv2d_transpose(
             quant_input, quant_weight, bias=self.bias, padding=self._padding,
@@ -469,7 +469,7 @@ class QuantizedConv2DTranspose(Layer):
             groups=self._groups, output_size=output_size, data_format=self._data_format)
 
 
-class QuantizedLinear(Layer):
+class QuantizedLinear(_QuantizedLayer):
     """paddle.nn.quant.quant_layers.QuantizedLinear(layer, weight_bits=8, activation_bits=8,
     moving_rate=0.9, weight_quantize_type='abs_max', activation_quantize_type='abs_max',
     weight_pre_layer=None, act_pre_layer=None, weight_quant_layer=None, act_quant_layer=None):
@@ -488,31 +488,13 @@ class QuantizedLinear(Layer):
         self.bias = layer.bias
         self.name = layer.name
         self._linear_quant_axis = 1
-        if weight_quant_layer is not None:
-            self._fake_quant_weight = weight_quant_layer()
-        else:
-            self._fake_quant_weight = _get_fake_quant_type(
-                weight_quantize_type, name=self.weight.name, moving_rate=moving_rate,
-                quant_bits=weight_bits, dtype=self._dtype, quant_on_weight=True,
-                channel_num=self.weight.shape[self._linear_quant_axis],
-                quant_axis=self._linear_quant_axis, quant_linear=True)
-        if act_quant_layer is not None:
-            self._fake_quant_input = act_quant_layer()
-        else:
-            self._fake_quant_input = _get_fake_quant_type(
-                activation_quantize_type, name=layer.full_name(), moving_rate=moving_rate,
-                quant_bits=activation_bits, dtype=self._dtype, quant_on_weight=False)
-        self._act_preprocess = _preprocess(act_pre_layer)
-        self._weight_preprocess = _preprocess(weight_pre_layer)
+        self._set_quanters(layer, self._linear_quant_axis, weight_bits, activation_bits,
+                           moving_rate, weight_quantize_type, activation_quantize_type,
+                           weight_pre_layer, act_pre_layer, weight_quant_layer, act_quant_layer,
+                           weight_extra={"quant_linear": True})
 
     def forward(self, input):
-        if self._act_preprocess is not None:
-            input = self._act_preprocess(input)
-        quant_input = self._fake_quant_input(input)
-        weight = self.weight
-        if self._weight_preprocess is not None:
-            weight = self._weight_preprocess(self.weight)
-        quant_weight = self._fake_quant_weight(weight)
+        quant_input, quant_weight = self._quantized(input)
         return FC.linear(quant_input, quant_weight, bias=self.bias, name=self.name)
 
 
@@ -524,7 +506,7 @@ def _no_model_parallel(api, layer):
             "plain paddle.nn.Linear with QuantizedLinear on each rank's weight slice")
 
 
-class QuantizedColumnParallelLinear(Layer):
+class QuantizedColumnParallelLinear(_QuantizedLayer):
     """paddle.nn.quant.quant_layers.QuantizedColumnParallelLinear(layer, weight_bits=8, ...):
     fleet.meta_parallel's ColumnParallelLinear `layer` (weight and bias shared) with its input
     and weight fake-quantized; weight_quant_layer / act_quant_layer must be None (Paddle's
@@ -550,32 +532,19 @@ class QuantizedColumnParallelLinear(Layer):
         self.model_parallel_group = layer.model_parallel_group
         self.gather_output = layer.gather_output
         _no_model_parallel("QuantizedColumnParallelLinear", self)
-        self._fake_quant_weight = _get_fake_quant_type(
-            weight_quantize_type, name=self.weight.name, moving_rate=moving_rate,
-            quant_bits=weight_bits, dtype=self._dtype, quant_on_weight=True,
-            channel_num=self.weight.shape[self._linear_quant_axis],
-            quant_axis=self._linear_quant_axis,
-            reduce_type="max" if _world_size() > 1 else None)
-        self._fake_quant_input = _get_fake_quant_type(
-            activation_quantize_type, name=layer.full_name(), moving_rate=moving_rate,
-            quant_bits=activation_bits, dtype=self._dtype, quant_on_weight=False,
-            reduce_type=None)
-        self._act_preprocess = _preprocess(act_pre_layer)
-        self._weight_preprocess = _preprocess(weight_pre_layer)
+        self._set_quanters(layer, self._linear_quant_axis, weight_bits, activation_bits,
+                           moving_rate, weight_quantize_type, activation_quantize_type,
+                           weight_pre_layer, act_pre_layer,
+                           weight_extra={"reduce_type": "max" if _world_size() > 1 else None},
+                           act_extra={"reduce_type": None})
 
     def forward(self, input):
         _no_model_parallel("QuantizedColumnParallelLinear", self)
-        if self._act_preprocess is not None:
-            input = self._act_preprocess(input)
-        quant_input = self._fake_quant_input(input)
-        weight = self.weight
-        if self._weight_preprocess is not None:
-            weight = self._weight_preprocess(self.weight)
-        quant_weight = self._fake_quant_weight(weight)
+        quant_input, quant_weight = self._quantized(input)
         return FC.linear(quant_input, quant_weight, bias=self.bias, name=self.name)
 
 
-class QuantizedRowParallelLinear(Layer):
+class QuantizedRowParallelLinear(_QuantizedLayer):
     """paddle.nn.quant.quant_layers.QuantizedRowParallelLinear(layer, weight_bits=8, ...):
     fleet.meta_parallel's RowParallelLinear `layer` (weight and bias shared) with its input and
     weight fake-quantized, the bias added after the (model-parallel) product;
@@ -602,28 +571,14 @@ class QuantizedRowParallelLinear(Layer):
         self.is_mp = layer.is_mp
         self.model_parallel_group = layer.model_parallel_group
         _no_model_parallel("QuantizedRowParallelLinear", self)
-        reduce_type = "max" if _world_size() > 1 else None
-        self._fake_quant_weight = _get_fake_quant_type(
-            weight_quantize_type, name=self.weight.name, moving_rate=moving_rate,
-            quant_bits=weight_bits, dtype=self._dtype, quant_on_weight=True,
-            channel_num=self.weight.shape[self._linear_quant_axis],
-            quant_axis=self._linear_quant_axis, reduce_type=reduce_type)
-        self._fake_quant_input = _get_fake_quant_type(
-            activation_quantize_type, name=layer.full_name(), moving_rate=moving_rate,
-            quant_bits=activation_bits, dtype=self._dtype, quant_on_weight=False,
-            reduce_type=reduce_type)
-        self._act_preprocess = _preprocess(act_pre_layer)
-        self._weight_preprocess = _preprocess(weight_pre_layer)
+        reduce = {"reduce_type": "max" if _world_size() > 1 else None}
+        self._set_quanters(layer, self._linear_quant_axis, weight_bits, activation_bits,
+                           moving_rate, weight_quantize_type, activation_quantize_type,
+                           weight_pre_layer, act_pre_layer, weight_extra=reduce, act_extra=reduce)
 
     def forward(self, input):
         _no_model_parallel("QuantizedRowParallelLinear", self)
-        if self._act_preprocess is not None:
-            input = self._act_preprocess(input)
-        quant_input = self._fake_quant_input(input)
-        weight = self.weight
-        if self._weight_preprocess is not None:
-            weight = self._weight_preprocess(self.weight)
-        quant_weight = self._fake_quant_weight(weight)
+        quant_input, quant_weight = self._quantized(input)
         out = FC.linear(quant_input, quant_weight, name=self.name)
         return out + self.bias if self.bias is not None else out
 
