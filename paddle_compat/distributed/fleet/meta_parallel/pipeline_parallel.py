@@ -278,8 +278,13 @@ class PipelineParallel(_MetaParallelBase):
                 f"{first.shape[0]}, micro_batch_size = {self.micro_batch_size}, "
                 f"accumulate_steps = {self.accumulate_steps}.")
 
-    def _forward_step(self, inputs, labels, i, handles, compute_loss=True):
-        if self.is_pipeline_first_stage:
+    def _forward_step(self, inputs, labels, i, handles, compute_loss=True, chunk=None):
+        """Micro batch i through this stage (through model chunk `chunk` of the interleaved
+        ring when given); -> (the tensors received from the previous stage, the output)."""
+        total = self.num_stages * self._layers.get_num_virtual_stages()
+        first = self.is_pipeline_first_stage if chunk is None else chunk == 0
+        last = self.is_pipeline_last_stage if chunk is None else chunk == total - 1
+        if first:
             x = self._micro(inputs, i)
             x = x[0] if isinstance(x, tuple) and len(x) == 1 else x
             received = None
@@ -287,8 +292,9 @@ class PipelineParallel(_MetaParallelBase):
             received = [r.requires_grad_(r.is_floating_point()) for r in _recv(self._prev)]
             x = tuple(wrap(r) for r in received)
             x = x[0] if len(x) == 1 else x
-        out = self._layers(x)
-        if self.is_pipeline_last_stage:
+        out = self._layers(x) if chunk is None else \
+            self._layers(x, chunk_id=chunk // self.num_stages)
+        if last:
             if compute_loss:
                 label = self._micro(labels, i)
                 label = label[0] if isinstance(label, tuple) and len(label) == 1 else label
@@ -299,8 +305,8 @@ class PipelineParallel(_MetaParallelBase):
             _send(_raws(out), self._next, handles)
         return received, out
 
-    def _backward_step(self, received, out, handles):
-        if self.is_pipeline_last_stage:
+    def _backward_step(self, received, out, handles, last=None):
+        if self.is_pipeline_last_stage if last is None else last:
             out._t.backward()
         else:
             outs = _raws(out)
@@ -387,40 +393,6 @@ class PipelineParallelWithInterleave(PipelineParallel):
     PipelineLayer with virtual stages; each micro batch goes through the chunks in order (chunk c
     on stage c % stages, around the ring), then back through them (module docstring)."""
 
-    def _chunk_forward(self, inputs, labels, i, c, handles, compute_loss=True):
-        total = self.num_stages * self._layers.get_num_virtual_stages()
-        if c == 0:
-            x = self._micro(inputs, i)
-            x = x[0] if isinstance(x, tuple) and len(x) == 1 else x
-            received = None
-        else:
-            received = [r.requires_grad_(r.is_floating_point()) for r in _recv(self._prev)]
-            x = tuple(wrap(r) for r in received)
-            x = x[0] if len(x) == 1 else x
-        out = self._layers(x, chunk_id=c // self.num_stages)
-        if c == total - 1:
-            if compute_loss:
-                label = self._micro(labels, i)
-                label = label[0] if isinstance(label, tuple) and len(label) == 1 else label
-                out = self._layers._loss_fn[0](out, label)
-                if self.accumulate_steps > 1:
-                    out = out / self.accumulate_steps
-        else:
-            _send(_raws(out), self._next, handles)
-        return received, out
-
-    def _chunk_backward(self, received, out, last, handles):
-        if last:
-            out._t.backward()
-        else:
-            outs = _raws(out)
-            grads = _recv(self._next)
-            pairs = [(o, g) for o, g in zip(outs, grads) if o.requires_grad]
-            torch.autograd.backward([o for o, _ in pairs], [g for _, g in pairs])
-        if received is not None:
-            _send([r.grad if r.grad is not None else torch.zeros_like(r) for r in received],
-                  self._prev, handles)
-
     def forward_backward_pipeline(self, data, scaler=None, return_micro_batch_loss=False):
         """Each micro batch forward through every chunk, then backward; the summed loss."""
         inputs, labels = (data[0], data[1]) if isinstance(data, (tuple, list)) else (data, None)
@@ -428,11 +400,11 @@ class PipelineParallelWithInterleave(PipelineParallel):
         mine = [c for c in range(total) if c % self.num_stages == self.stage_id]
         handles, losses = [], []
         for i in range(self.accumulate_steps):
-            done = [(c, self._chunk_forward(inputs, labels, i, c, handles)) for c in mine]
+            done = [(c, self._forward_step(inputs, labels, i, handles, chunk=c)) for c in mine]
             if total - 1 in mine:
                 losses.append(done[-1][1][1]._t.detach())
             for c, (received, out) in reversed(done):
-                self._chunk_backward(received, out, c == total - 1, handles)
+                self._backward_step(received, out, handles, last=c == total - 1)
         for work, _ in handles:
             work.wait()
         return self._broadcast_final_loss(losses, return_micro_batch_loss)
@@ -449,7 +421,7 @@ class PipelineParallelWithInterleave(PipelineParallel):
         with torch.no_grad():
             for i in range(self.accumulate_steps):
                 for c in range(self.stage_id, total, self.num_stages):
-                    _, out = self._chunk_forward(inputs, labels, i, c, handles)
+                    _, out = self._forward_step(inputs, labels, i, handles, chunk=c)
                     if c == total - 1:
                         losses.append(out._t.detach())
         for work, _ in handles:
