@@ -469,6 +469,22 @@ def fleet_hybrid(out_dir):
                             _max_diff(tp[0].bias.numpy(), ref[0].bias.numpy()[r * 4:r * 4 + 4]),
                             _max_diff(tp[2].bias.numpy(), ref[2].bias.numpy()))
     res["tp_type"] = type(model).__name__ + "/" + type(opt).__name__
+    # fleet.distributed_scaler: an inf on rank 0 alone skips the step on both ranks (the CPU
+    # loss scaler is switched on here; Paddle's is GPU-only)
+    from paddle_compat._amp import grad_scaler
+    on_amp_place = grad_scaler._amp_place
+    grad_scaler._amp_place = lambda: True
+    try:
+        scaler = fleet.distributed_scaler(paddle.amp.GradScaler(init_loss_scaling=4.0,
+                                                                use_dynamic_loss_scaling=False))
+    finally:
+        grad_scaler._amp_place = on_amp_place
+    before = [p.numpy().copy() for p in tp.parameters()]
+    loss = ((model(paddle.to_tensor(x)) - paddle.to_tensor(y)) ** 2).mean()
+    scaler.scale(loss * (float("inf") if r == 0 else 1.0)).backward()
+    scaler.step(opt)
+    opt.clear_grad()
+    res["scaler_skipped"] = all(bool((a == p.numpy()).all()) for a, p in zip(before, tp.parameters()))
 
     # -- vocabulary-parallel embedding and parallel cross entropy
     table = rng.randn(6, 4).astype("float32")

@@ -21,6 +21,7 @@ def test_fleet_hybrid_modes_equal_one_process(tmp_path, monkeypatch):
         assert r["hcg"] == [1, 2, 1, [0, 1], ["data", "pipe", "sharding", "sep", "context", "model"]]
         assert r["tp_type"] == "TensorParallel/HybridParallelOptimizer"
         assert r["tp_losses"] < 1e-5 and r["tp_weights"] < 1e-5
+        assert r["scaler_skipped"] is True       # fleet.distributed_scaler: one rank's inf skips both
         assert r["pce"][0] == [4, 1] and max(r["pce"][1:]) < 1e-5
         mode, wrapper, diff, moments = r["sharding"]
         assert (mode, wrapper) == (3, "ShardingParallel") and diff < 1e-5

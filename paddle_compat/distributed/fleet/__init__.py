@@ -13,6 +13,7 @@ from . import meta_parallel, utils
 from .recompute.recompute import recompute_sequential
 from .data_generator.data_generator import MultiSlotDataGenerator, MultiSlotStringDataGenerator
 from .base.util_factory import UtilBase
+from .scaler import distributed_scaler
 
 init = fleet.init
 distributed_model = fleet.distributed_model
@@ -29,6 +30,7 @@ world_size = fleet.world_size
 barrier_worker = fleet.barrier_worker
 
 __all__ = ["init", "DistributedStrategy", "distributed_model", "distributed_optimizer",
+           "distributed_scaler",
            "get_hybrid_communicate_group", "get_hybrid_parallel_topology", "worker_index",
            "worker_num", "is_first_worker", "is_worker", "is_server", "local_rank", "world_size",
            "barrier_worker", "Fleet", "fleet", "CommunicateTopology", "HybridCommunicateGroup",

@@ -33,6 +33,7 @@ from ..._optim.optimizer import Optimizer
 from ..._place import get_device
 from ..._serialization import save
 from ..fleet.meta_optimizers.hybrid_parallel_optimizer import average_grads, partition_by_size
+from ..fleet.scaler import reduce_found_inf
 
 __all__ = ["group_sharded_parallel", "save_group_sharded_model"]
 
@@ -134,15 +135,7 @@ class GroupShardedScaler:
     every rank (the found-inf flag is reduced over the group after unscaling)."""
 
     def __init__(self, scaler, group):
-        local_unscale = scaler._unscale
-
-        def unscale_over_group(optimizer):
-            local_unscale(optimizer)
-            flag = torch.tensor([1.0 if scaler._found_inf else 0.0],
-                                device=scaler._scale._t.device)
-            tdist.all_reduce(flag, op=tdist.ReduceOp.MAX, group=group.process_group)
-            scaler._found_inf = bool(flag.item())
-        scaler._unscale = unscale_over_group
+        reduce_found_inf(scaler, group)
         self.__dict__["_scaler"] = scaler
 
     def __getattr__(self, item):
