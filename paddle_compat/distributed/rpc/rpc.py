@@ -119,8 +119,10 @@ def _gen_endpoint():
 
 
 def _self_info():
-    # Run on a worker by the others' rpc_sync during init_rpc: this worker's WorkerInfo.
-    return _state["joining"].info
+    # Run on a worker by the others' rpc_sync during their init_rpc: this worker's WorkerInfo. A
+    # worker may have finished its own init_rpc by then (its `joining` already cleared).
+    joining = _state["joining"]
+    return joining.info if joining is not None else _state["self"]
 
 
 def init_rpc(name, rank=None, world_size=None, master_endpoint=None):
