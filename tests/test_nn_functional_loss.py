@@ -233,3 +233,22 @@ def test_nll_loss_takes_an_n_by_1_label_and_checks_the_batch_as_paddle():
     assert str(info.value).startswith(
         "(InvalidArgument) ShapeError: Expected input batch_size to match label batch_size,But "
         "received: the Input(x) batch_size is [4], the Input(label)  batch_size is [2].")
+
+
+def test_gaussian_nll_loss_builds_in_static_mode_with_a_placeholder_variance():
+    # Paddle 3.3.1 (PIR): the variance check is a run-time Assert there; the loss of x=0.5,
+    # y=1, var=1 is 0.125 (the oracle's value)
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [2, 3], "float32")
+            y = paddle.static.data("y", [2, 3], "float32")
+            v = paddle.static.data("v", [2, 3], "float32")
+            loss = F.gaussian_nll_loss(x, y, v)
+        got, = paddle.static.Executor().run(
+            main, feed={"x": np.full((2, 3), 0.5, "float32"), "y": np.ones((2, 3), "float32"),
+                        "v": np.ones((2, 3), "float32")}, fetch_list=[loss])
+        assert float(got) == pytest.approx(0.125)
+    finally:
+        paddle.disable_static()

@@ -229,3 +229,20 @@ def test_index_fill_takes_an_int32_index():
     x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
     out = paddle.index_fill(x, paddle.to_tensor([1], dtype="int32"), 0, -1.0)
     assert out.numpy().tolist() == [[1.0, 2.0], [-1.0, -1.0]]
+
+
+def test_put_along_axis_takes_a_python_scalar_in_static_mode():
+    # Paddle 3.3.1 converts the scalar with paddle.to_tensor in static mode too (oracle's values)
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [2, 3], "float32")
+            i = paddle.static.data("i", [2, 1], "int64")
+            out = paddle.put_along_axis(x, i, 1.0, 1)
+        got, = paddle.static.Executor().run(
+            main, feed={"x": np.full((2, 3), 0.5, "float32"),
+                        "i": np.array([[0], [2]], "int64")}, fetch_list=[out])
+        np.testing.assert_array_equal(got, [[1.0, 0.5, 0.5], [0.5, 0.5, 1.0]])
+    finally:
+        paddle.disable_static()

@@ -817,10 +817,9 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
     if not -nd <= axis < nd:
         raise invalid_argument(f"The axis is expected to be in range of [{-nd}, {nd}), but got {axis}")
     if not is_tensor_like(values):
-        if STATE.static:
-            raise NotImplementedError("paddle.put_along_axis with a Python scalar `values` in static "
-                                      "mode: pass a Tensor created with paddle.full")
-        values = to_tensor(values, dtype=arr.dtype, place=arr.place)
+        # Paddle converts with paddle.to_tensor in both modes (a constant in a static program)
+        values = to_tensor(values, dtype=arr.dtype) if STATE.static else \
+            to_tensor(values, dtype=arr.dtype, place=arr.place)
     if broadcast:
         # Paddle's infer_broadcast_shape: indices and values take arr's shape, except along axis
         # (where indices keeps its own); an index larger than arr anywhere broadcasts only values
