@@ -32,7 +32,8 @@ from ..._nn.layer.layers import Layer
 from ..._optim.optimizer import Optimizer
 from ..._place import get_device
 from ..._serialization import save
-from ..fleet.meta_optimizers.hybrid_parallel_optimizer import average_grads, partition_by_size
+from ..fleet.meta_optimizers.hybrid_parallel_optimizer import (average_grads, partition_by_size,
+                                                                step_owned_share)
 from ..fleet.scaler import reduce_found_inf
 
 __all__ = ["group_sharded_parallel", "save_group_sharded_model"]
@@ -60,25 +61,13 @@ class GroupShardedOptimizerStage2:
 
     def step(self):
         """Average the gradients over the group, update this rank's parameters, share them."""
-        group, me = self._group, self._group.rank
         trained = [p for p in self._params if not p.stop_gradient]
         for p in trained:
             if p._t.grad is None:
                 p._t.grad = torch.zeros_like(p._t)
         with torch.no_grad():
-            average_grads([p._t.grad for p in trained], group)
-        others = [p for p in trained if self._owner[id(p)] != me]
-        for p in others:             # the inner optimizer skips (and makes no state for) these
-            p.stop_gradient = True
-        try:
-            self._optim.step()
-        finally:
-            for p in others:
-                p.stop_gradient = False
-        with torch.no_grad():
-            for p in self._params:
-                tdist.broadcast(p._t.data, group.ranks[self._owner[id(p)]],
-                                group=group.process_group)
+            average_grads([p._t.grad for p in trained], self._group)
+        step_owned_share(self._optim, self._params, self._owner, self._group)
 
     def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
         """Dynamic mode: step() on the gradients backward computed."""

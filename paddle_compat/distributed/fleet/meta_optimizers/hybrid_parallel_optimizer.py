@@ -24,7 +24,7 @@ import torch.distributed as tdist
 from ...._optim.clip import ClipGradByGlobalNorm, _clipped
 from ...._tensor import Tensor
 
-__all__ = ["HybridParallelOptimizer", "partition_by_size", "average_grads"]
+__all__ = ["HybridParallelOptimizer", "partition_by_size", "average_grads", "step_owned_share"]
 
 
 def partition_by_size(params, n):
@@ -51,6 +51,24 @@ def average_grads(grads, group):
         n = g.numel()
         g.copy_(flat[offset:offset + n].view_as(g))
         offset += n
+
+
+def step_owned_share(optimizer, params, owner, group):
+    """ZeRO-1 update: run `optimizer` on this rank's share of `params` only (`owner`: id(param) ->
+    rank index in `group`; the others are skipped, so their optimizer state is made on their
+    owner alone), then broadcast every parameter from its owner."""
+    me = group.rank
+    others = [p for p in params if owner[id(p)] != me and not p.stop_gradient]
+    for p in others:             # the inner optimizer skips (and makes no state for) these
+        p.stop_gradient = True
+    try:
+        optimizer.step()
+    finally:
+        for p in others:
+            p.stop_gradient = False
+    with torch.no_grad():
+        for p in params:
+            tdist.broadcast(p._t.data, group.ranks[owner[id(p)]], group=group.process_group)
 
 
 class HybridParallelOptimizer:
@@ -130,20 +148,8 @@ class HybridParallelOptimizer:
                 inner._grad_clip = clip
         if self._owner is None:
             return self._inner_opt.step()
-        me = self._hcg.get_sharding_parallel_rank()
-        others = [p for p in self._params() if self._owner[id(p)] != me and not p.stop_gradient]
-        for p in others:             # the inner optimizer skips (and makes no state for) these
-            p.stop_gradient = True
-        try:
-            self._inner_opt.step()
-        finally:
-            for p in others:
-                p.stop_gradient = False
-        group = self._hcg.get_sharding_parallel_group()
-        with torch.no_grad():
-            for p in self._params():
-                tdist.broadcast(p._t.data, group.ranks[self._owner[id(p)]],
-                                group=group.process_group)
+        step_owned_share(self._inner_opt, self._params(), self._owner,
+                         self._hcg.get_sharding_parallel_group())
 
     def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
         """Dynamic mode: step() on the gradients backward computed."""
