@@ -136,8 +136,10 @@ class AmpScaler:
             raise RuntimeError("unscale_() is being called after step().")
         found = False
         for grads in self._grads_by_dtype(optimizer):
-            if grads:
-                found = _check_finite_and_unscale(grads, self._scale._t) or found
+            # a distributed (DTensor) gradient is checked and unscaled in this process's shard
+            local = [getattr(g, "_local_tensor", g) for g in grads]
+            if local:
+                found = _check_finite_and_unscale(local, self._scale._t) or found
         self._found_inf = found
         optimizer_state["state"] = OptimizerState.UNSCALED
 

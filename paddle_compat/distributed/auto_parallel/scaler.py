@@ -8,10 +8,8 @@ where Paddle reduces over the meshes of the parameters.
 """
 import types
 
-import torch
-import torch.distributed as tdist
-
 from ..._tensor import Tensor, wrap
+from ..fleet.scaler import reduce_found_inf
 
 __all__ = ["shard_scaler"]
 
@@ -29,32 +27,8 @@ def _scale(self, var):
     return type(self).scale(self, var)
 
 
-def _unscale(self, optimizer):
-    from ..._amp.grad_scaler import OptimizerState, _check_finite_and_unscale
-    if not self._enable:
-        return
-    state = self._optimizer_states[id(optimizer)]
-    if state["state"] is OptimizerState.UNSCALED:
-        raise RuntimeError("unscale_() has already been called on this optimizer since the last "
-                           "update().")
-    if state["state"] is OptimizerState.STEPPED:
-        raise RuntimeError("unscale_() is being called after step().")
-    found = False
-    for grads in self._grads_by_dtype(optimizer):
-        local = [g._local_tensor if hasattr(g, "_local_tensor") else g for g in grads]
-        if local:
-            found = _check_finite_and_unscale(local, self._scale._t) or found
-    if tdist.is_initialized():
-        flag = torch.tensor([1.0 if found else 0.0])
-        tdist.all_reduce(flag, op=tdist.ReduceOp.MAX)
-        found = bool(flag.item())
-    self._found_inf = found
-    state["state"] = OptimizerState.UNSCALED
-
-
 def shard_scaler(scaler):
     """paddle.distributed.shard_scaler(scaler): the same GradScaler, its scale() and unscaling
     made distributed-aware (see the module docstring)."""
     scaler.scale = types.MethodType(_scale, scaler)
-    scaler._unscale = types.MethodType(_unscale, scaler)
-    return scaler
+    return reduce_found_inf(scaler)

@@ -14,12 +14,13 @@ __all__ = ["distributed_scaler", "reduce_found_inf"]
 
 def reduce_found_inf(scaler, group=None):
     """Make `scaler`'s unscale reduce its found-inf flag (max) over `group` (every rank when
-    None) after checking its own gradients; returns the scaler."""
+    None) after checking its own gradients (the local shards of distributed ones); returns the
+    scaler. Shared by fleet.distributed_scaler, GroupShardedScaler and shard_scaler."""
     local_unscale = scaler._unscale
 
     def unscale_over_group(optimizer):
         local_unscale(optimizer)
-        if not scaler._enable:
+        if not scaler._enable or not tdist.is_initialized():
             return
         flag = torch.tensor([1 if scaler._found_inf else 0], dtype=torch.int32,
                             device=scaler._scale._t.device)
