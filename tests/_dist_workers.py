@@ -420,6 +420,29 @@ def _max_diff(a, b):
     return float(np.abs(np.asarray(a, dtype="float64") - np.asarray(b, dtype="float64")).max())
 
 
+def _tp_mlp(paddle, fleet, w1, w2, r):
+    """ColumnParallelLinear -> ReLU -> RowParallelLinear holding mp rank r's slices of w1 / w2,
+    its one-process reference, and AdamW on both with a clip the gradients exceed (every rank
+    must scale by the whole model's norm): (tp, ref, model, opt, ropt, clip)."""
+    from paddle_compat.distributed.fleet import meta_parallel as mpu
+    nn = paddle.nn
+    attr = lambda a: paddle.ParamAttr(initializer=nn.initializer.Assign(a))   # noqa: E731
+    tp = nn.Sequential(
+        mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]), has_bias=True,
+                                 gather_output=False),
+        nn.ReLU(),
+        mpu.RowParallelLinear(8, 2, weight_attr=attr(w2[r * 4:r * 4 + 4]), has_bias=True,
+                              input_is_parallel=True))
+    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
+                        nn.Linear(8, 2, weight_attr=attr(w2)))
+    model = fleet.distributed_model(tp)
+    clip = paddle.nn.ClipGradByGlobalNorm(0.05)
+    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters(),
+                                                             grad_clip=clip))
+    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters(), grad_clip=clip)
+    return tp, ref, model, opt, ropt, clip
+
+
 def fleet_hybrid(out_dir):
     """fleet hybrid parallelism on 2 processes: tensor parallel (mp 2), sharding (2), pipeline
     (pp 2, 1F1B) and data parallel (dp 2), each against the same model on one process."""
@@ -441,20 +464,7 @@ def fleet_hybrid(out_dir):
                   hcg.get_data_parallel_world_size(), hcg.get_model_parallel_group().ranks,
                   hcg.topology().get_hybrid_group_names()]
     attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
-    tp = nn.Sequential(
-        mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]), has_bias=True,
-                                 gather_output=False),
-        nn.ReLU(),
-        mpu.RowParallelLinear(8, 2, weight_attr=attr(w2[r * 4:r * 4 + 4]), has_bias=True,
-                              input_is_parallel=True))
-    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
-                        nn.Linear(8, 2, weight_attr=attr(w2)))
-    model = fleet.distributed_model(tp)
-    # a clip the gradients exceed: every rank must scale by the whole model's norm
-    clip = paddle.nn.ClipGradByGlobalNorm(0.05)
-    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters(),
-                                                             grad_clip=clip))
-    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters(), grad_clip=clip)
+    tp, ref, model, opt, ropt, clip = _tp_mlp(paddle, fleet, w1, w2, r)
     diffs = []
     for _ in range(3):
         for m, o in ((model, opt), (ref, ropt)):
@@ -630,28 +640,14 @@ def fleet_dp_mp(out_dir):
     import paddle_compat as paddle
     from paddle_compat.distributed import fleet
     from paddle_compat.distributed.fleet import meta_parallel as mpu
-    nn, init = paddle.nn, paddle.nn.initializer.Assign
+    nn = paddle.nn
     rng = np.random.RandomState(4)
     w1, w2 = rng.randn(4, 8).astype("float32") * 0.5, rng.randn(8, 2).astype("float32") * 0.5
     x, y = rng.randn(8, 4).astype("float32"), rng.randn(8, 2).astype("float32")
     _fleet_init(fleet, dp_degree=2, mp_degree=2)
     hcg = fleet.get_hybrid_communicate_group()
     r, d = hcg.get_model_parallel_rank(), hcg.get_data_parallel_rank()
-    attr = lambda a: paddle.ParamAttr(initializer=init(a))           # noqa: E731
-    tp = nn.Sequential(
-        mpu.ColumnParallelLinear(4, 8, weight_attr=attr(w1[:, r * 4:r * 4 + 4]), has_bias=True,
-                                 gather_output=False),
-        nn.ReLU(),
-        mpu.RowParallelLinear(8, 2, weight_attr=attr(w2[r * 4:r * 4 + 4]), has_bias=True,
-                              input_is_parallel=True))
-    ref = nn.Sequential(nn.Linear(4, 8, weight_attr=attr(w1)), nn.ReLU(),
-                        nn.Linear(8, 2, weight_attr=attr(w2)))
-    model = fleet.distributed_model(tp)
-    # a clip the gradients exceed: every rank must scale by the whole model's norm
-    clip = paddle.nn.ClipGradByGlobalNorm(0.05)
-    opt = fleet.distributed_optimizer(paddle.optimizer.AdamW(0.05, parameters=tp.parameters(),
-                                                             grad_clip=clip))
-    ropt = paddle.optimizer.AdamW(0.05, parameters=ref.parameters(), grad_clip=clip)
+    tp, ref, model, opt, ropt, _ = _tp_mlp(paddle, fleet, w1, w2, r)
     for _ in range(3):
         half = slice(d * 4, d * 4 + 4)
         loss = ((model(paddle.to_tensor(x[half])) - paddle.to_tensor(y[half])) ** 2).mean()
