@@ -1,12 +1,16 @@
 """paddle.nn: Layer, layers, containers, losses, and the functional / initializer sub-modules."""
+import sys as _sys
+
 from . import functional
 from . import initializer
-from . import loss
 from . import utils
 from . import attention
 from . import decode
 from . import quant
 from . import layer
+from .layer import loss
+# paddle.nn.loss is the paddle.nn.layer.loss module itself, as in Paddle; kept importable by name
+_sys.modules[__name__ + ".loss"] = loss
 from .._nn.layer.layers import Layer
 from .._nn.parameter import Parameter
 from .._nn.layer.common import (Linear, Dropout, Embedding, Flatten, Identity, Pad1D, Pad2D,
