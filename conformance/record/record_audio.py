@@ -18,13 +18,13 @@ sits in DATA_HOME without the folder (Paddle checks the MD5 and downloads); test
 checks paddle_compat's offline handling of both. TESS's fold assignment follows os.walk order,
 which depends on the file system, so TESS cases record order-free facts (sorted pairs, counts).
 """
-import json
 import os
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import describe, normalize_message  # noqa: E402
+from record_ops_math import (describe, normalize_message,  # noqa: E402
+                             expression_golden, write_golden)
 
 SETUP = """
 import os, sys, wave
@@ -336,18 +336,8 @@ def main():
     import logging
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}}
-    for name, expr in CASES.items():
-        out["cases"][name] = {"expr": expr, "result": run_case(paddle, expr)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "audio.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    print(f"recorded {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+    out = expression_golden(paddle, SETUP, CASES, lambda name, expr: run_case(paddle, expr))
+    write_golden("audio", out, f"{len(CASES)} cases")
 
 
 if __name__ == "__main__":

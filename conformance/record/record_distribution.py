@@ -17,12 +17,11 @@ for paddle.normal / uniform / multinomial / bernoulli and for the gamma, dirichl
 binomial kernels (paddle_compat/_distribution/sampling.py). `S(x)` (shape and dtype) is left for
 cases that only pin a shape.
 """
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import eval_case  # noqa: E402
+from record_ops_math import eval_case, expression_golden, write_golden  # noqa: E402
 
 SETUP = """
 import numpy as np
@@ -438,18 +437,8 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}}
-    for name, expr in CASES.items():
-        out["cases"][name] = {"expr": expr, "result": run_case(paddle, expr)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "distribution.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    print(f"recorded {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+    out = expression_golden(paddle, SETUP, CASES, lambda name, expr: run_case(paddle, expr))
+    write_golden("distribution", out, f"{len(CASES)} cases")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import eval_case  # noqa: E402
+from record_ops_math import eval_case, expression_golden, write_golden  # noqa: E402
 
 SETUP = r"""
 import os, tempfile
@@ -157,18 +157,11 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}}
-    for name, expr in CASES.items():
+    def in_child(name, expr):
         child = subprocess.run([sys.executable, os.path.abspath(__file__), "--one", name],
                                capture_output=True, text=True, check=True)
-        out["cases"][name] = {"expr": expr, "result": json.loads(child.stdout.splitlines()[-1])}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "dtype.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-    os.replace(tmp, path)
-    print(f"recorded {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+        return json.loads(child.stdout.splitlines()[-1])
+    write_golden("dtype", expression_golden(paddle, SETUP, CASES, in_child), f"{len(CASES)} cases")
 
 
 if __name__ == "__main__":

@@ -17,12 +17,11 @@ std::length_error; paddle_compat returns every neighbor), reindex_graph with a c
 add up to len(neighbors) (Paddle reads past it), send_u_recv with a float index (Paddle returns
 an uninitialized tensor) or a Tensor out_size (Paddle 3.3.1 raises SystemError).
 """
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import eval_case  # noqa: E402
+from record_ops_math import eval_case, expression_golden, write_golden  # noqa: E402
 
 SETUP = """
 import numpy as np
@@ -144,18 +143,8 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}}
-    for name, expr in CASES.items():
-        out["cases"][name] = {"expr": expr, "result": run_case(paddle, expr)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "geometric.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    print(f"recorded {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+    out = expression_golden(paddle, SETUP, CASES, lambda name, expr: run_case(paddle, expr))
+    write_golden("geometric", out, f"{len(CASES)} cases")
 
 
 if __name__ == "__main__":

@@ -20,12 +20,11 @@ Not recorded: random draws (fused_dropout_add with 0 < p < 1 in training, graph_
 with fewer samples than neighbors); gradients of fused_rms_norm / fused_layer_norm (Paddle 3.3.1's
 CPU wheel has no backward kernel for them).
 """
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import eval_case  # noqa: E402
+from record_ops_math import eval_case, expression_golden, write_golden  # noqa: E402
 
 SETUP = """
 import os
@@ -533,21 +532,10 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}, "dense": {}}
-    for name, expr in CASES.items():
-        out["cases"][name] = {"expr": expr, "result": run_case(paddle, expr)}
-    for name, (fused, ref) in DENSE.items():
-        out["dense"][name] = {"expr": fused, "reference": ref, "result": run_case(paddle, ref)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "incubate.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    print(f"recorded {len(CASES)} cases and {len(DENSE)} dense references to "
-          f"{os.path.normpath(path)}", file=sys.stderr)
+    out = expression_golden(paddle, SETUP, CASES, lambda name, expr: run_case(paddle, expr))
+    out["dense"] = {name: {"expr": fused, "reference": ref, "result": run_case(paddle, ref)}
+                    for name, (fused, ref) in DENSE.items()}
+    write_golden("incubate", out, f"{len(CASES)} cases and {len(DENSE)} dense references")
 
 
 if __name__ == "__main__":

@@ -18,12 +18,11 @@ from y's rows (reads past the data).
 Random-projection APIs (svd_lowrank, pca_lowrank) are recorded through their singular values
 (exact when q reaches the rank), which do not depend on the random draw.
 """
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import eval_case  # noqa: E402
+from record_ops_math import eval_case, expression_golden, write_golden  # noqa: E402
 
 SETUP = """
 import numpy as np
@@ -217,16 +216,8 @@ def main():
     logging.disable(logging.WARNING)
     import paddle
     paddle.seed(2024)
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}}
-    for name, expr in CASES.items():
-        out["cases"][name] = {"expr": expr, "result": run_case(paddle, expr)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "linalg.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-    os.replace(tmp, path)
-    print(f"recorded {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+    out = expression_golden(paddle, SETUP, CASES, lambda name, expr: run_case(paddle, expr))
+    write_golden("linalg", out, f"{len(CASES)} cases")
 
 
 if __name__ == "__main__":

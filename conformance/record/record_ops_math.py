@@ -214,20 +214,36 @@ def run_case(paddle, expr):
     return eval_case(paddle, SETUP, expr)
 
 
+def expression_golden(paddle, setup, cases, result_of):
+    """The expression recorders' golden: Paddle's version, the setup code, and for each case its
+    expression and `result_of(name, expr)`."""
+    out = {"paddle_version": paddle.__version__, "setup": setup, "cases": {}}
+    for name, expr in cases.items():
+        out["cases"][name] = {"expr": expr, "result": result_of(name, expr)}
+    return out
+
+
+def write_golden(name, out, what):
+    """Write `out` to conformance/goldens/<name>.json atomically (temp file, fsync, rename) and
+    say what was recorded."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "goldens", name + ".json")
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    print(f"recorded {what} to {os.path.normpath(path)}", file=sys.stderr)
+
+
 def main():
     import logging
     import warnings
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}}
-    for name, expr in CASES.items():
-        out["cases"][name] = {"expr": expr, "result": run_case(paddle, expr)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "ops_math.json")
-    with open(path, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-    print(f"recorded {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+    out = expression_golden(paddle, SETUP, CASES, lambda name, expr: run_case(paddle, expr))
+    write_golden("ops_math", out, f"{len(CASES)} cases")
 
 
 if __name__ == "__main__":

@@ -20,12 +20,12 @@ sum over the last axis of a 3-D tensor, a list of axes summed over the first axi
 uncoalesced tensors keeping duplicates, a submanifold convolution with a dilation or an even
 kernel size changing the shape). tests/test_sparse_*.py checks those against numpy.
 """
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from record_ops_math import describe as describe_dense, eval_case  # noqa: E402
+from record_ops_math import (describe as describe_dense, eval_case,  # noqa: E402
+                             expression_golden, write_golden)
 
 SETUP = """
 import numpy as np
@@ -252,18 +252,8 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "setup": SETUP, "cases": {}}
-    for name, expr in CASES.items():
-        out["cases"][name] = {"expr": expr, "result": run_case(paddle, expr)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "sparse.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    print(f"recorded {len(CASES)} cases to {os.path.normpath(path)}", file=sys.stderr)
+    out = expression_golden(paddle, SETUP, CASES, lambda name, expr: run_case(paddle, expr))
+    write_golden("sparse", out, f"{len(CASES)} cases")
 
 
 if __name__ == "__main__":
