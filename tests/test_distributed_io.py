@@ -1,7 +1,6 @@
 """paddle.distributed.io (paddle_compat/distributed/io.py): the files Paddle 3.3.1 writes
 (conformance/goldens/distributed_io/, conformance/record/record_distributed_io.py) are the bytes
 paddle_compat writes, and paddle_compat reads them back; Paddle's failures in PIR and dynamic mode."""
-import importlib.util
 import os
 
 import numpy as np
@@ -11,29 +10,7 @@ import paddle_compat as paddle
 from paddle_compat import _unique_name
 from paddle_compat._mode import STATE
 from paddle_compat.distributed import io as dist_io
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GOLD = os.path.join(ROOT, "conformance", "goldens", "distributed_io")
-
-
-def _recorder():
-    spec = importlib.util.spec_from_file_location(
-        "record_distributed_io", os.path.join(ROOT, "conformance", "record",
-                                              "record_distributed_io.py"))
-    rec = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rec)
-    return rec
-
-
-@pytest.fixture
-def legacy():
-    old = STATE.static, STATE.pir
-    paddle.enable_static()
-    STATE.pir = False
-    try:
-        yield
-    finally:
-        STATE.static, STATE.pir = old
+from tests._distributed_io_goldens import GOLD, legacy, recorder  # noqa: F401 (legacy: a fixture)
 
 
 def _built(rec):
@@ -55,7 +32,7 @@ def _scope_values(names):
 
 
 def test_writes_paddles_bytes(legacy, tmp_path):
-    rec = _recorder()
+    rec = recorder()
     main, exe = _built(rec)
     assert [v.name for v in main.list_vars() if dist_io.is_persistable(v)] == \
         ["fc_0.w_0", "fc_0.b_0"]
@@ -71,7 +48,7 @@ def test_writes_paddles_bytes(legacy, tmp_path):
 
 @pytest.mark.parametrize("layout", ["sep", "comb"])
 def test_reads_paddles_files(legacy, layout):
-    rec = _recorder()
+    rec = recorder()
     main, exe = _built(rec)
     before = _scope_values(rec.values())
     assert not np.array_equal(before["fc_0.w_0"], rec.values()["fc_0.w_0"])
@@ -82,7 +59,7 @@ def test_reads_paddles_files(legacy, layout):
 
 
 def test_load_errors(legacy, tmp_path):
-    main, exe = _built(_recorder())
+    main, exe = _built(recorder())
     with pytest.raises(RuntimeError, match="does not exist"):
         dist_io.load_persistables(exe, str(tmp_path), main)
     (tmp_path / "bad").write_bytes(b"not a tensor")

@@ -2,7 +2,6 @@
 legacy static mode: parse_program's logs and check_pruned_program_vars against Paddle 3.3.1
 (conformance/goldens/distributed_io/, conformance/record/record_distributed_io.py), and the
 program file round trips."""
-import importlib.util
 import json
 import os
 import shutil
@@ -10,31 +9,8 @@ import shutil
 import pytest
 
 import paddle_compat as paddle
-from paddle_compat._mode import STATE
 from paddle_compat.incubate.distributed.fleet import utils as fleet_utils
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GOLD = os.path.join(ROOT, "conformance", "goldens", "distributed_io")
-
-
-def _recorder():
-    spec = importlib.util.spec_from_file_location(
-        "record_distributed_io", os.path.join(ROOT, "conformance", "record",
-                                              "record_distributed_io.py"))
-    rec = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rec)
-    return rec
-
-
-@pytest.fixture
-def legacy():
-    old = STATE.static, STATE.pir
-    paddle.enable_static()
-    STATE.pir = False
-    try:
-        yield
-    finally:
-        STATE.static, STATE.pir = old
+from tests._distributed_io_goldens import GOLD, legacy, recorder  # noqa: F401 (legacy: a fixture)
 
 
 def _main(rec):
@@ -43,20 +19,20 @@ def _main(rec):
 
 
 def test_parse_program_writes_paddles_logs(legacy, tmp_path):
-    fleet_utils.parse_program(_main(_recorder()), str(tmp_path))
+    fleet_utils.parse_program(_main(recorder()), str(tmp_path))
     for name in ("vars_persistable.log", "vars_all.log", "ops.log"):
         assert (tmp_path / name).read_text() == open(os.path.join(GOLD, "parse", name)).read()
 
 
 def test_check_pruned_program_vars_matches_paddle(legacy):
-    rec = _recorder()
+    rec = recorder()
     got = [fleet_utils.check_pruned_program_vars(a, b) for a, b in rec.pruned_pairs(paddle)]
     with open(os.path.join(GOLD, "checks.json")) as f:
         assert got == json.load(f)
 
 
 def test_program_files_round_trip(legacy, tmp_path):
-    main = _main(_recorder())
+    main = _main(recorder())
     fleet_utils.save_program(main, str(tmp_path / "m.bin"))
     back = fleet_utils.load_program(str(tmp_path / "m.bin"))
     assert sorted(v.name for v in back.list_vars()) == sorted(v.name for v in main.list_vars())
@@ -69,7 +45,7 @@ def test_program_files_round_trip(legacy, tmp_path):
 
 
 def test_graphviz_writes_the_block(legacy, tmp_path):
-    main = _main(_recorder())
+    main = _main(recorder())
     if shutil.which("dot"):
         fleet_utils.graphviz(main.global_block(), str(tmp_path), "g")
         assert (tmp_path / "g.pdf").exists()
