@@ -29,6 +29,7 @@ from .._tensor_methods import METHODS, attach
 from ._checks import invalid_argument
 from .manipulation import _int, _int_list, reshape, transpose
 from .math import sum as _reduce_sum
+from .matmul_order import applies, paddle_matmul
 from .registry import apply_op, defop
 
 __all__ = ["matmul", "mm", "bmm", "dot", "outer", "t", "norm", "vector_norm", "matrix_norm", "dist",
@@ -72,7 +73,8 @@ def _matmul_kernel(X, Y, trans_x=False, trans_y=False):
             f"dimension of Input(Y). But receiving the [{ix}]dimension of Input(X) is [{kx}], and "
             f"the [{iy}] dimension of Input(Y) is [{ky}].\n  [Hint: Expected K_lhs == K_rhs, but "
             f"received K_lhs:{kx} != K_rhs:{ky}.]")
-    return torch.matmul(X, Y)
+    exact = paddle_matmul(X, Y)         # CPU float32: Paddle's order (matmul_order.py)
+    return torch.matmul(X, Y) if exact is None else exact
 
 
 MATMUL = defop("matmul_v2", _matmul_kernel, inputs=("X", "Y"),
@@ -84,7 +86,7 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     product with numpy's broadcasting; 1-D operands are vectors (1-D x 1-D gives a 0-D tensor);
     transpose_* swap the last two axes first."""
     if type(x) is Tensor and type(y) is Tensor and not STATE.observed and not transpose_x \
-            and not transpose_y and x._t.dtype is y._t.dtype:
+            and not transpose_y and x._t.dtype is y._t.dtype and not applies(x._t, y._t):
         try:                  # dynamic fast path; a failing shape falls through for Paddle's message
             return wrap(torch.matmul(x._t, y._t))
         except RuntimeError:

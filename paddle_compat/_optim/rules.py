@@ -52,7 +52,8 @@ def _acc_dtype(param):
 
 def sgd(param, grad, state, hyper):
     """sgd op: param -= lr * grad."""
-    param.sub_(grad.to(param.dtype), alpha=_scalar(param.dtype)(hyper["lr"]))
+    # Paddle rounds lr * grad before subtracting; sub_(alpha=) would fuse the two (one rounding)
+    param.sub_(grad.to(param.dtype) * _scalar(param.dtype)(hyper["lr"]))
 
 
 def momentum(param, grad, state, hyper):
@@ -69,7 +70,7 @@ def momentum(param, grad, state, hyper):
     if hyper.get("use_nesterov"):
         param.sub_((g + velocity * mu) * lr)
     else:
-        param.sub_(velocity, alpha=lr)
+        param.sub_(velocity * lr)      # lr * velocity rounded first, as Paddle does
 
 
 _CHUNK = 1 << 16     # elements per slice of the Adam update of a large parameter

@@ -6,7 +6,7 @@ import numpy as np
 import torch
 import torch.nn.functional as TF
 
-from ..._ops import manipulation as _manipulation, math as _math
+from ..._ops import manipulation as _manipulation, math as _math, matmul_order as _matmul_order
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
 from .._opshare import scale_op, reshape_op
@@ -34,6 +34,12 @@ def _linear_kernel(x, weight, bias=None):
             f"K_rhs, but received K_lhs:{k_lhs} != K_rhs:{weight.shape[0] if weight.dim() else 1}.]\n"
             f"  [operator < linear > error: input x has shape {list(x.shape)}, weight has shape "
             f"{list(weight.shape)} ([in_features, out_features])]")
+    exact = _matmul_order.paddle_matmul(x, weight) if weight.dim() == 2 else None
+    if exact is not None:
+        # CPU float32: Paddle's order (matmul, then the bias added; its gradient row by row)
+        if bias is None:
+            return exact
+        return _matmul_order.bias_add(exact, bias) if bias.dim() == 1 else exact + bias
     if bias is not None and bias.dim() == 1 and weight.dim() == 2 and \
             x.dtype == weight.dtype == bias.dtype:
         # One fused addmm (the bias add rides on the GEMM) instead of matmul + a separate add.
