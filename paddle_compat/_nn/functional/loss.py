@@ -25,6 +25,7 @@ from ... import _creation_core
 from ..._autograd import grad_mode as _grad_mode
 from ..._dtype import DTYPES as _DTYPES
 from ..._ops import creation as _creation
+from ..._ops import libm_float as _libm
 from ..._ops import linalg as _linalg
 from ..._ops import logic as _logic
 from ..._ops import manipulation as _manip
@@ -705,13 +706,65 @@ def _bce_kernel(x, label, weight=None, reduction="mean"):
     return _reduce_tensor(out, reduction)
 
 
+def _exp(t):
+    # std::exp on floats in Paddle's scalar kernels: glibc's expf bits (libm_float.py)
+    return _libm.expf(t) if t.dtype is torch.float32 else torch.exp(t)
+
+
+def _log(t):
+    return _libm.logf(t) if t.dtype is torch.float32 else torch.log(t)
+
+
+class _SigmoidCE(torch.autograd.Function):
+    """Paddle's CPU sigmoid_cross_entropy_with_logits kernel, formula and rounding order:
+    out = max(x, 0) - x * label + log(1 + exp(-|x|)), or with pos_weight
+    (1 - label) * x + pos_weight * (log(exp(-m) + exp(-x - m)) + m), m = max(-x, 0); 0 where
+    int(label) is -100 (its ignore_index). The gradient is its grad kernel's formula. Label and
+    pos_weight get no gradient (Paddle's grad kernel computes none)."""
+
+    @staticmethod
+    def forward(ctx, x, label, pos_weight):
+        ctx.save_for_backward(x, label, pos_weight)
+        if pos_weight is None:
+            out = (x.clamp_min(0) - x * label) + _log(1 + _exp(-x.abs()))
+        else:
+            max_val = (-x).clamp_min(0)
+            term2 = _log(_exp(-max_val) + _exp(-x - max_val))
+            out = (1 - label) * x + pos_weight * (term2 + max_val)
+        return torch.where(label.trunc() == -100, torch.zeros((), dtype=x.dtype), out)
+
+    @staticmethod
+    def backward(ctx, dout):
+        x, label, pos_weight = ctx.saved_tensors
+        one, zero = torch.ones((), dtype=x.dtype), torch.zeros((), dtype=x.dtype)
+        if pos_weight is None:
+            e_x = _exp(-x.abs())
+            up = -e_x * torch.where(x >= 0, one, -one)
+            diff = (torch.where(x > 0, one, zero) - label) + up / (1 + e_x)
+        else:
+            max_val = torch.where(x < 0, -x, zero)
+            term1 = torch.where(x < 0, -one, zero)
+            down1 = _exp(-max_val)
+            down2 = _exp(-x - max_val)
+            term2 = down1 * (-term1) + down2 * (-1 - term1)
+            diff = pos_weight * (term2 / (down1 + down2) + term1) + (1 - label)
+        dx = torch.where(label.trunc() == -100, zero, dout * diff)
+        return dx, None, None
+
+
 def _bce_logits_kernel(x, label, weight=None, pos_weight=None, reduction="mean"):
     if x.dim() != label.dim():      # Paddle's sigmoid_cross_entropy_with_logits checks rank first
         raise ValueError(f"(InvalidArgument) Input(X) and Input(Label) shall have the same rank."
                          f"But received: the rank of Input(X) is [{x.dim()}], the rank of "
                          f"Input(Label) is [{label.dim()}].")
     _same_shape(x, label)
-    out = TF.binary_cross_entropy_with_logits(x, label, reduction="none", pos_weight=pos_weight)
+    if x.device.type == "cpu" and x.dtype in (torch.float32, torch.float64) \
+            and label.dtype is x.dtype and (pos_weight is None or pos_weight.dtype is x.dtype):
+        out = _SigmoidCE.apply(x, label, None if pos_weight is None else
+                               label * (pos_weight - 1.0) + 1.0)
+    else:
+        out = TF.binary_cross_entropy_with_logits(x, label, reduction="none",
+                                                  pos_weight=pos_weight)
     if weight is not None:
         out = out * weight
     return _reduce_tensor(out, reduction)
