@@ -252,3 +252,32 @@ def test_gaussian_nll_loss_builds_in_static_mode_with_a_placeholder_variance():
         assert float(got) == pytest.approx(0.125)
     finally:
         paddle.disable_static()
+
+
+# ---- Paddle's CPU kernel formulas, bit for bit (golden: conformance/record/record_nn_order.py) ---
+def _nn_order_golden():
+    import json
+    import os
+    return json.load(open(os.path.join(os.path.dirname(__file__), "..", "conformance", "goldens",
+                                       "nn_order.json")))["cases"]
+
+
+@pytest.mark.parametrize("name", ["bce_logits_none", "bce_logits_mean", "bce_logits_soft",
+                                  "bce_logits_pos_weight", "bce_logits_grads",
+                                  "bce_logits_pos_weight_grads", "bce_logits_layer"])
+def test_bce_with_logits_bits_equal_paddles(name):
+    from conformance.record.record_nn_order import CASES
+    from conformance.record.record_matmul_order import run_case
+    want = _nn_order_golden()[name]
+    outs = run_case(paddle, F, CASES[name])
+    assert [list(o.shape) for o in outs] == want["shapes"]
+    assert [[float(v).hex() for v in o.ravel()] for o in outs] == want["hex"]
+
+
+def test_bce_with_logits_ignores_label_minus_100_as_paddle():
+    x = paddle.to_tensor([1.5, -2.0, 0.5], stop_gradient=False)
+    label = paddle.to_tensor([1.0, -100.0, 0.0])
+    out = F.binary_cross_entropy_with_logits(x, label, reduction="none")
+    assert out.numpy()[1] == 0.0
+    out.sum().backward()
+    assert x.grad.numpy()[1] == 0.0 and x.grad.numpy()[0] != 0.0

@@ -1,0 +1,51 @@
+"""Record Paddle 3.3.1's CPU float32 results of nn kernels whose formula or order decides the last
+bits (binary_cross_entropy_with_logits, softmax, log_softmax, cross_entropy, ...), values and
+gradients, as float.hex strings, for the tests of the modules that compute them.
+
+    PADDLE_PY conformance/record/record_nn_order.py
+
+Cases have the form of record_matmul_order.py's (the same make_inputs / run_case): `call` is
+evaluated with paddle, F, T (to_tensor), grads and the inputs a, b, c, d (numpy float32 normals)."""
+import sys
+
+sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
+from record_matmul_order import run_case  # noqa: E402
+from record_ops_math import write_golden  # noqa: E402
+
+LBL = "T((b > 0).astype('float32'))"
+CASES = {
+    "bce_logits_none": (400, [(37, 11), (37, 11)],
+                        f"[F.binary_cross_entropy_with_logits(T(a * 3), {LBL}, reduction='none')]"),
+    "bce_logits_mean": (401, [(64, 7), (64, 7)],
+                        f"[F.binary_cross_entropy_with_logits(T(a * 3), {LBL})]"),
+    "bce_logits_soft": (402, [(20, 9), (20, 9)],
+                        "[F.binary_cross_entropy_with_logits(T(a * 5), T(abs(b) / 3), "
+                        "reduction='sum')]"),
+    "bce_logits_pos_weight": (403, [(37, 11), (37, 11), (11,)],
+                              f"[F.binary_cross_entropy_with_logits(T(a * 3), {LBL}, "
+                              "reduction='none', pos_weight=T(abs(c) + 0.5))]"),
+    "bce_logits_grads": (404, [(37, 11), (37, 11), (37, 11)],
+                         f"grads(lambda x: F.binary_cross_entropy_with_logits(x, {LBL}, "
+                         "reduction='none'), [a * 3], c)"),
+    "bce_logits_pos_weight_grads": (405, [(37, 11), (37, 11), (11,), (37, 11)],
+                                    f"grads(lambda x: F.binary_cross_entropy_with_logits(x, {LBL},"
+                                    " reduction='none', pos_weight=T(abs(c) + 0.5)), [a * 3], d)"),
+    "bce_logits_layer": (406, [(16, 1), (16, 1)],
+                         f"[paddle.nn.BCEWithLogitsLoss()(T(a * 2), {LBL})]"),
+}
+
+
+def main():
+    import paddle
+    import paddle.nn.functional as F
+    results = {}
+    for name, case in CASES.items():
+        outs = run_case(paddle, F, case)
+        results[name] = {"call": case[2], "shapes": [list(o.shape) for o in outs],
+                         "hex": [[float(v).hex() for v in o.ravel()] for o in outs]}
+    write_golden("nn_order", {"paddle_version": paddle.__version__, "cases": results},
+                 f"{len(results)} nn kernel cases")
+
+
+if __name__ == "__main__":
+    main()
