@@ -262,10 +262,9 @@ def _nn_order_golden():
                                        "nn_order.json")))["cases"]
 
 
-@pytest.mark.parametrize("name", ["bce_logits_none", "bce_logits_mean", "bce_logits_soft",
-                                  "bce_logits_pos_weight", "bce_logits_grads",
-                                  "bce_logits_pos_weight_grads", "bce_logits_layer"])
-def test_bce_with_logits_bits_equal_paddles(name):
+@pytest.mark.parametrize("name", [n for n in _nn_order_golden()
+                                  if n.startswith(("bce_", "cross_entropy"))])
+def test_loss_bits_equal_paddles(name):
     from conformance.record.record_nn_order import CASES
     from conformance.record.record_matmul_order import run_case
     want = _nn_order_golden()[name]

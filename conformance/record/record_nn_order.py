@@ -32,6 +32,31 @@ CASES = {
                                     " reduction='none', pos_weight=T(abs(c) + 0.5)), [a * 3], d)"),
     "bce_logits_layer": (406, [(16, 1), (16, 1)],
                          f"[paddle.nn.BCEWithLogitsLoss()(T(a * 2), {LBL})]"),
+    "softmax": (410, [(37, 11)], "[F.softmax(T(a * 3))]"),
+    "softmax_rows_of_100": (411, [(8, 100)], "[F.softmax(T(a * 3), axis=-1)]"),
+    "softmax_3d": (412, [(3, 4, 5)], "[F.softmax(T(a * 3))]"),
+    "softmax_small_rows": (413, [(16, 7)], "[paddle.nn.Softmax()(T(a * 3))]"),
+    "softmax_grads": (414, [(37, 11), (37, 11)], "grads(lambda x: F.softmax(x), [a * 3], b)"),
+    "softmax_grads_wide": (415, [(6, 40), (6, 40)], "grads(lambda x: F.softmax(x), [a * 3], b)"),
+    "cross_entropy_none": (420, [(37, 11)], "[F.cross_entropy(T(a * 3), "
+                           "T((abs(a[:, :1]) * 7).astype('int64') % 11), reduction='none')]"),
+    "cross_entropy_mean": (421, [(64, 10)], "[F.cross_entropy(T(a * 3), "
+                           "T((abs(a[:, :1]) * 7).astype('int64') % 10))]"),
+    "cross_entropy_1d_label": (422, [(64, 10)], "[F.cross_entropy(T(a * 3), "
+                               "T((abs(a[:, 0]) * 7).astype('int64') % 10), reduction='sum')]"),
+    "cross_entropy_grads": (423, [(37, 11), (37, 1)],
+                            "grads(lambda x: F.cross_entropy(x, T((abs(a[:, :1]) * 7)"
+                            ".astype('int64') % 11), reduction='none'), [a * 3], b)"),
+    "cross_entropy_mean_grads": (424, [(64, 10), (1,)],
+                                 "grads(lambda x: F.cross_entropy(x, T((abs(a[:, :1]) * 7)"
+                                 ".astype('int64') % 10)), [a * 3], b)"),
+    "cross_entropy_ignore": (425, [(20, 6)], "grads(lambda x: F.cross_entropy(x, "
+                             "T(((abs(a[:, :1]) * 7).astype('int64') % 7) - 1), ignore_index=-1),"
+                             " [a * 3], a[:1, 0])"),
+    "cross_entropy_weight": (426, [(30, 5), (5,)], "[F.cross_entropy(T(a * 3), "
+                             "T((abs(a[:, :1]) * 7).astype('int64') % 5), weight=T(abs(b) + 0.1))]"),
+    "cross_entropy_layer": (427, [(16, 4)], "[paddle.nn.CrossEntropyLoss()(T(a), "
+                            "T((abs(a[:, :1]) * 9).astype('int64') % 4))]"),
 }
 
 

@@ -13,6 +13,7 @@ import torch.nn.functional as TF
 
 from .._opshare import shared, float_kernel
 from ..._dtype import to_dtype
+from ..._ops import softmax_order as _softmax_order
 from ..._ops.registry import defop, apply_op
 from ..._ops._checks import float_attr, int_attr
 
@@ -279,7 +280,8 @@ def _softmax_kernel(x, axis=-1, dtype=None):
     if dtype is not None:
         x = x.to(to_dtype(dtype).torch)
     float_kernel(x, "softmax")
-    return torch.softmax(x, axis)
+    exact = _softmax_order.paddle_softmax(x, axis) if x.dim() else None   # CPU float32 order
+    return torch.softmax(x, axis) if exact is None else exact
 
 
 def _log_softmax_kernel(x, axis=-1, dtype=None):

@@ -26,6 +26,7 @@ from ..._autograd import grad_mode as _grad_mode
 from ..._dtype import DTYPES as _DTYPES
 from ..._ops import creation as _creation
 from ..._ops import libm_float as _libm
+from ..._ops import softmax_order as _softmax_order
 from ..._ops import linalg as _linalg
 from ..._ops import logic as _logic
 from ..._ops import manipulation as _manip
@@ -445,6 +446,9 @@ def _ce_kernel(logits, label, weight=None, soft_label=False, ignore_index=-100, 
                 "(InvalidArgument) Input(Logits) and Input(Label) should in same shape in dimensions "
                 f"except axis.\n  [Hint: Expected logits_dims[i] == labels_dims[i], but received "
                 f"logits_dims[i]:{logits.shape[i]} != labels_dims[i]:{label.shape[i]}.]" + shapes)
+    if use_softmax and not soft_label and axis == nd - 1 and label.shape[axis] == 1 \
+            and _softmax_order.applies(logits, axis) and not label.is_floating_point():
+        return _ce_exact(logits, label, weight, ignore_index, reduction, squeeze, axis)
     if use_softmax:
         logp = torch.log_softmax(logits, axis)
         softmax = logp.exp()
@@ -488,22 +492,83 @@ def _ce_kernel(logits, label, weight=None, soft_label=False, ignore_index=-100, 
         if weight is not None:
             wg = weight[safe] * valid.to(weight.dtype)
             loss = loss.to(wg.dtype) * wg
+    return softmax, _ce_reduce(loss, valid, wg, logits, soft_label, ignore_index, reduction,
+                               squeeze, axis)
+
+
+def _ce_reduce(loss, valid, wg, logits, soft_label, ignore_index, reduction, squeeze, axis):
+    # Paddle's python reduces with its sum / mean_all kernels: their CPU order (reduce_order.py)
     if reduction == "sum":
-        loss = loss.sum()
+        loss = _reduce_tensor(loss, "sum")
     elif reduction == "mean":
         if logits.numel() == 0:
             loss = loss.sum() * float("nan")
         elif not soft_label and ignore_index >= 0:
-            denom = valid.to(loss.dtype).sum() if wg is None else wg.sum()
-            loss = loss.sum() / (denom + (denom == 0).to(denom.dtype))
+            denom = valid.to(loss.dtype).sum() if wg is None else _reduce_tensor(wg, "sum")
+            loss = _reduce_tensor(loss, "sum") / (denom + (denom == 0).to(denom.dtype))
         elif wg is not None:
-            denom = wg.sum()
-            loss = loss.sum() / (denom + (denom == 0).to(denom.dtype))
+            denom = _reduce_tensor(wg, "sum")
+            loss = _reduce_tensor(loss, "sum") / (denom + (denom == 0).to(denom.dtype))
         else:
-            loss = loss.mean()
+            loss = _reduce_tensor(loss, "mean")
     elif squeeze:
         loss = loss.squeeze(axis)
-    return softmax, loss
+    return loss
+
+
+class _SoftmaxHardCE(torch.autograd.Function):
+    """Paddle's CPU cross_entropy_with_softmax for hard labels over the last axis (float32): the
+    softmax by its AVX row kernel (softmax_order.py), loss = -log(p[label]) with glibc's logf
+    (infinite logs held at +-1e20, its TolerableValue), 0 for an ignored label; the gradient is its
+    grad kernel's: softmax * dloss with dloss subtracted at the label, a zero row for an ignored
+    label."""
+
+    @staticmethod
+    def forward(ctx, logits, safe, valid):
+        p, loss = _ce_forward(logits, safe, valid)
+        ctx.save_for_backward(p, safe, valid)
+        return p, loss
+
+    @staticmethod
+    def backward(ctx, dp, dloss):
+        p, safe, valid = ctx.saved_tensors
+        grad = p * dloss                  # then dloss subtracted at the label (Paddle's order)
+        grad = grad.scatter(-1, safe, grad.gather(-1, safe) - dloss)
+        grad = torch.where(valid, grad, torch.zeros((), dtype=p.dtype))
+        if dp is not None:
+            grad = grad + _softmax_order.softmax_grad(p, dp.contiguous())
+        return grad, None, None
+
+
+def _ce_exact(logits, label, weight, ignore_index, reduction, squeeze, axis):
+    classes = logits.shape[axis]
+    lab = label.long()
+    valid = lab != ignore_index
+    safe = torch.where(valid, lab, torch.zeros_like(lab))
+    bad = safe[(safe >= classes) | (safe < 0)]
+    if bad.numel():
+        v = int(bad.reshape(-1)[0])
+        raise IndexError(
+            f"(OutOfRange) label value should less than the shape of axis dimension when "
+            f"label value({v}) not equal to ignore_index({ignore_index}), But received label "
+            f"value as {v} and shape of axis dimension is {classes}\n  [Hint: Expected lbl < "
+            f"axis_dim_, but received lbl:{v} >= axis_dim_:{classes}.]")
+    if logits.requires_grad and torch.is_grad_enabled():
+        softmax, loss = _SoftmaxHardCE.apply(logits, safe, valid)
+    else:
+        softmax, loss = _ce_forward(logits, safe, valid)
+    wg = None
+    if weight is not None:
+        wg = weight[safe] * valid.to(weight.dtype)
+        loss = loss.to(wg.dtype) * wg
+    return softmax, _ce_reduce(loss, valid, wg, logits, False, ignore_index, reduction, squeeze,
+                               axis)
+
+
+def _ce_forward(logits, safe, valid):
+    p = _softmax_order.softmax_rows(logits)
+    logp = _libm.logf(p.gather(-1, safe)).clamp(-1e20, 1e20)
+    return p, torch.where(valid, -logp, torch.zeros((), dtype=p.dtype))
 
 
 _CE = defop("softmax_with_cross_entropy", _ce_kernel, inputs=("Logits", "Label", "Weight"),
