@@ -57,6 +57,14 @@ CASES = {
                              "T((abs(a[:, :1]) * 7).astype('int64') % 5), weight=T(abs(b) + 0.1))]"),
     "cross_entropy_layer": (427, [(16, 4)], "[paddle.nn.CrossEntropyLoss()(T(a), "
                             "T((abs(a[:, :1]) * 9).astype('int64') % 4))]"),
+    "layer_norm": (430, [(37, 11), (11,), (11,)], "[F.layer_norm(T(a * 2 + 1), [11], T(b), T(c))]"),
+    "layer_norm_wide": (431, [(8, 100), (100,), (100,)],
+                        "[F.layer_norm(T(a * 2 + 1), [100], T(b), T(c))]"),
+    "layer_norm_no_affine": (432, [(16, 32)], "[F.layer_norm(T(a * 2 + 1), 32)]"),
+    "layer_norm_short_rows": (433, [(5, 7), (7,), (7,)],
+                              "[F.layer_norm(T(a), [7], T(b), T(c), epsilon=1e-3)]"),
+    "layer_norm_2_axes": (434, [(2, 3, 12)], "[F.layer_norm(T(a * 2 + 1), [3, 12])]"),
+    "layer_norm_layer": (435, [(4, 6, 20)], "[paddle.nn.LayerNorm(20)(T(a * 3))]"),
 }
 
 

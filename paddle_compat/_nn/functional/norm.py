@@ -10,6 +10,7 @@ scratch buffers and applies Paddle's update from them.
 import torch
 import torch.nn.functional as TF
 
+from ..._ops import norm_order as _norm_order
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
 
@@ -114,6 +115,9 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
 
 
 def _ln_kernel(x, scale=None, bias=None, epsilon=1e-5, begin_norm_axis=1):
+    exact = _norm_order.paddle_layer_norm(x, scale, bias, epsilon, begin_norm_axis)
+    if exact is not None:          # CPU float32: Paddle's kernel order (norm_order.py)
+        return exact
     norm_shape = list(x.shape[begin_norm_axis:])
     w = scale.reshape(norm_shape) if scale is not None else None
     b = bias.reshape(norm_shape) if bias is not None else None
