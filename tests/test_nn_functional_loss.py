@@ -254,20 +254,20 @@ def test_gaussian_nll_loss_builds_in_static_mode_with_a_placeholder_variance():
         paddle.disable_static()
 
 
-# ---- Paddle's CPU kernel formulas, bit for bit (golden: conformance/record/record_nn_order.py) ---
-def _nn_order_golden():
+# ---- Paddle's CPU kernel formulas, bit for bit (golden: conformance/record/record_kernel_order.py) ---
+def _kernel_order_golden():
     import json
     import os
     return json.load(open(os.path.join(os.path.dirname(__file__), "..", "conformance", "goldens",
-                                       "nn_order.json")))["cases"]
+                                       "kernel_order.json")))["cases"]
 
 
-@pytest.mark.parametrize("name", [n for n in _nn_order_golden()
+@pytest.mark.parametrize("name", [n for n in _kernel_order_golden()
                                   if n.startswith(("bce_", "cross_entropy"))])
 def test_loss_bits_equal_paddles(name):
-    from conformance.record.record_nn_order import CASES
+    from conformance.record.record_kernel_order import CASES
     from conformance.record.record_matmul_order import run_case
-    want = _nn_order_golden()[name]
+    want = _kernel_order_golden()[name]
     outs = run_case(paddle, F, CASES[name])
     assert [list(o.shape) for o in outs] == want["shapes"]
     assert [[float(v).hex() for v in o.ravel()] for o in outs] == want["hex"]

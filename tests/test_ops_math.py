@@ -474,3 +474,31 @@ def test_max_min_ties_return_y_as_paddles_kernels():
                                               paddle.to_tensor([1.0, nan])).numpy(), [1.0, 1.0])
     np.testing.assert_array_equal(paddle.maximum(paddle.to_tensor([1, 2]),
                                                  paddle.to_tensor([2, 1])).numpy(), [2, 2])
+
+
+# ---- cumsum in Paddle's CPU order (golden: conformance/record/record_kernel_order.py) -----------
+@pytest.mark.parametrize("name", ["cumsum_rows", "cumsum_cols", "cumsum_flat", "cumsum_grads",
+                                  "cumsum_method"])
+def test_cumsum_bits_equal_paddles(name):
+    from conformance.record.record_kernel_order import CASES
+    from conformance.record.record_matmul_order import run_case
+    want = json.load(open(os.path.join(os.path.dirname(__file__), "..", "conformance", "goldens",
+                                       "kernel_order.json")))["cases"][name]
+    outs = run_case(paddle, paddle.nn.functional, CASES[name])
+    assert [[float(v).hex() for v in o.ravel()] for o in outs] == want["hex"]
+
+
+def test_cumsum_exclusive_reverse_and_double_backward():
+    from paddle_compat._ops.math import _cumsum_kernel
+    x = torch.tensor([[1.0, 2.0, 4.0], [8.0, 16.0, 32.0]], requires_grad=True)
+    np.testing.assert_array_equal(_cumsum_kernel(x, 1, exclusive=True).detach().numpy(),
+                                  [[0, 1, 3], [0, 8, 24]])
+    out = _cumsum_kernel(x, 1, exclusive=True, reverse=True)
+    np.testing.assert_array_equal(out.detach().numpy(), [[6, 4, 0], [48, 32, 0]])
+    (g,) = torch.autograd.grad((out * torch.tensor([1.0, 2.0, 3.0])).sum(), x, create_graph=True)
+    np.testing.assert_array_equal(g.detach().numpy(), [[0, 1, 3], [0, 1, 3]])
+    y = paddle.to_tensor([1.0, 2.0, 3.0], stop_gradient=False)
+    (gy,) = paddle.grad((paddle.cumsum(y) ** 2).sum(), y, create_graph=True)
+    (ggy,) = paddle.grad(gy.sum(), y)
+    np.testing.assert_array_equal(gy.numpy(), [20.0, 18.0, 12.0])
+    np.testing.assert_array_equal(ggy.numpy(), [12.0, 10.0, 6.0])

@@ -1,5 +1,5 @@
 """paddle_compat/_ops/norm_order.py: CPU float32 layer_norm equals Paddle 3.3.1's bit for bit
-(golden: conformance/record/record_nn_order.py)."""
+(golden: conformance/record/record_kernel_order.py)."""
 import json
 import os
 
@@ -10,11 +10,11 @@ import torch
 import paddle_compat as paddle
 import paddle_compat.nn.functional as F
 from conformance.record.record_matmul_order import make_inputs, run_case
-from conformance.record.record_nn_order import CASES
+from conformance.record.record_kernel_order import CASES
 from paddle_compat._ops import norm_order
 
 GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "..", "conformance", "goldens",
-                                     "nn_order.json")))["cases"]
+                                     "kernel_order.json")))["cases"]
 
 
 @pytest.mark.parametrize("name", [n for n in CASES if n.startswith("layer_norm")])

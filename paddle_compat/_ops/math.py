@@ -620,6 +620,32 @@ def add_n(inputs, name=None):
     return apply_op(_ADD_N, (inputs,))
 
 
+def _scan_f32(x, axis, exclusive):
+    a = np.moveaxis(x.detach().numpy(), axis, 0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = np.add.accumulate(a, axis=0)       # in float32, in sequence (its definition)
+    if exclusive:
+        out = np.concatenate([np.zeros_like(a[:1]), out[:-1]], axis=0)
+    return torch.from_numpy(np.ascontiguousarray(np.moveaxis(out, 0, axis)))
+
+
+class _ScanF32(torch.autograd.Function):
+    """float32 CPU cumsum as Paddle's Eigen scan adds; the gradient is the reversed scan of the
+    output gradient (Paddle's cumsum_grad: cumsum with reverse flipped)."""
+
+    @staticmethod
+    def forward(ctx, x, axis, exclusive):
+        ctx.axis, ctx.exclusive = axis, exclusive
+        return _scan_f32(x, axis, exclusive)
+
+    @staticmethod
+    def backward(ctx, grad):
+        if torch.is_grad_enabled():
+            return _ScanF32.apply(grad.flip(ctx.axis), ctx.axis, ctx.exclusive).flip(ctx.axis), \
+                None, None
+        return _scan_f32(grad.flip(ctx.axis), ctx.axis, ctx.exclusive).flip(ctx.axis), None, None
+
+
 def _cumsum_kernel(x, axis=-1, flatten=False, exclusive=False, reverse=False, dtype=None):
     if flatten:
         x = x.reshape(-1)
@@ -631,6 +657,11 @@ def _cumsum_kernel(x, axis=-1, flatten=False, exclusive=False, reverse=False, dt
     if x.dtype is torch.bool:
         raise RuntimeError("(NotFound) The kernel with key (CPU, Undefined(AnyLayout), bool) of "
                            "kernel `cumsum` is not registered.")
+    if x.dtype is torch.float32 and x.device.type == "cpu" and x.dim():
+        # Paddle's Eigen scan adds in float32, one element after another; torch's CPU cumsum
+        # accumulates float32 in double (other last bits)
+        out = _ScanF32.apply(x, axis % x.dim(), exclusive)
+        return out.flip(axis) if reverse else out
     out = torch.cumsum(x, axis if x.dim() else 0)
     if x.dtype is torch.int32:
         out = out.to(torch.int64)   # Paddle's cumsum widens int32 to int64 (verified)

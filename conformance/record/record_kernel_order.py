@@ -1,8 +1,8 @@
-"""Record Paddle 3.3.1's CPU float32 results of nn kernels whose formula or order decides the last
-bits (binary_cross_entropy_with_logits, softmax, log_softmax, cross_entropy, ...), values and
-gradients, as float.hex strings, for the tests of the modules that compute them.
+"""Record Paddle 3.3.1's CPU float32 results of kernels whose formula or order decides the last
+bits (binary_cross_entropy_with_logits, softmax, cross_entropy, layer_norm, cumsum, ...), values
+and gradients, as float.hex strings, for the tests of the modules that compute them.
 
-    PADDLE_PY conformance/record/record_nn_order.py
+    PADDLE_PY conformance/record/record_kernel_order.py
 
 Cases have the form of record_matmul_order.py's (the same make_inputs / run_case): `call` is
 evaluated with paddle, F, T (to_tensor), grads and the inputs a, b, c, d (numpy float32 normals)."""
@@ -65,6 +65,12 @@ CASES = {
                               "[F.layer_norm(T(a), [7], T(b), T(c), epsilon=1e-3)]"),
     "layer_norm_2_axes": (434, [(2, 3, 12)], "[F.layer_norm(T(a * 2 + 1), [3, 12])]"),
     "layer_norm_layer": (435, [(4, 6, 20)], "[paddle.nn.LayerNorm(20)(T(a * 3))]"),
+    "cumsum_rows": (440, [(37, 11)], "[paddle.cumsum(T(a * 3), axis=1)]"),
+    "cumsum_cols": (441, [(37, 11)], "[paddle.cumsum(T(a * 3), axis=0)]"),
+    "cumsum_flat": (442, [(407,)], "[paddle.cumsum(T(a * 3))]"),
+    "cumsum_grads": (443, [(3, 4, 5), (3, 4, 5)],
+                     "grads(lambda x: paddle.cumsum(x, axis=1), [a * 3], b)"),
+    "cumsum_method": (444, [(50, 9)], "[T(a).cumsum(axis=-1)]"),
 }
 
 
@@ -76,8 +82,8 @@ def main():
         outs = run_case(paddle, F, case)
         results[name] = {"call": case[2], "shapes": [list(o.shape) for o in outs],
                          "hex": [[float(v).hex() for v in o.ravel()] for o in outs]}
-    write_golden("nn_order", {"paddle_version": paddle.__version__, "cases": results},
-                 f"{len(results)} nn kernel cases")
+    write_golden("kernel_order", {"paddle_version": paddle.__version__, "cases": results},
+                 f"{len(results)} kernel cases")
 
 
 if __name__ == "__main__":
