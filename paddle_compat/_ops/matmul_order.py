@@ -30,7 +30,7 @@ import torch
 __all__ = ["EXACT_K", "EXACT_WORK", "applies", "paddle_matmul", "bias_add"]
 
 EXACT_K = 96
-EXACT_WORK = 1 << 21
+EXACT_WORK = 1 << 19
 
 
 def applies(x, y):
@@ -46,8 +46,17 @@ def applies(x, y):
 
 def _seq_matmul(a, b):
     """numpy float32 a [..., M, K] @ b [..., K, N], products added in sequence over K."""
-    prods = a[..., :, :, None] * b[..., None, :, :]         # [..., M, K, N], each product rounded
-    return np.add.accumulate(prods, axis=-2)[..., -1, :]
+    if a.shape[-2] * b.shape[-1] <= 256:
+        prods = a[..., :, :, None] * b[..., None, :, :]     # [..., M, K, N], each product rounded
+        return np.add.accumulate(prods, axis=-2)[..., -1, :]
+    # larger outputs: one rank-1 update per k (the same additions, far less memory traffic)
+    at = np.ascontiguousarray(np.swapaxes(a, -1, -2))[..., :, :, None]    # [..., K, M, 1]
+    out = at[..., 0, :, :] * b[..., 0:1, :]
+    tmp = np.empty_like(out)
+    for k in range(1, a.shape[-1]):
+        np.multiply(at[..., k, :, :], b[..., k:k + 1, :], out=tmp)
+        np.add(out, tmp, out=out)
+    return out
 
 
 def _exact(x, y):
