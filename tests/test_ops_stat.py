@@ -173,3 +173,32 @@ def test_nanmedian_over_several_axes_as_paddle():
     np.testing.assert_allclose(out.numpy().ravel(), [2.0, 6.5])
     np.testing.assert_allclose(x.nanmedian((0, 1), mode="min").numpy(), [4.0, 5.0, 6.0])
     np.testing.assert_allclose(x.nanmedian([1]).numpy(), [[2.5, 5.0, 4.5], [7.0, 8.0, 9.0]])
+
+
+# ---- var in Paddle's CPU order (golden: conformance/record/record_kernel_order.py) -------------
+def _var_golden(name):
+    import json
+    import os
+    return json.load(open(os.path.join(os.path.dirname(__file__), "..", "conformance", "goldens",
+                                       "kernel_order.json")))["cases"][name]["hex"][0]
+
+
+@pytest.mark.parametrize("name", ["var_cols", "var_all", "var_two_axes", "var_biased"])
+def test_var_bits_equal_paddles_but_for_its_pow(name):
+    # Paddle's var is mean, pow(x - u, 2), sum, divide; the mean and sum are in Paddle's order
+    # here, but Paddle's pow is Eigen's vectorised pow, a few squares an ulp off (x - u) ** 2, so
+    # at most one element in these cases differs
+    from conformance.record.record_kernel_order import CASES
+    from conformance.record.record_matmul_order import run_case
+    (out,) = run_case(paddle, paddle.nn.functional, CASES[name])
+    want = _var_golden(name)
+    assert sum(float(v).hex() != w for v, w in zip(out.ravel(), want)) <= 1
+
+
+def test_var_golden_tells_the_orders_apart():
+    from conformance.record.record_kernel_order import CASES
+    from conformance.record.record_matmul_order import make_inputs
+    seed, shapes, _ = CASES["var_cols"]
+    (a,) = make_inputs(seed, shapes)
+    torch_var = torch.var(torch.from_numpy(a * 3 + 1), 0).numpy()
+    assert sum(float(v).hex() != w for v, w in zip(torch_var, _var_golden("var_cols"))) >= 3

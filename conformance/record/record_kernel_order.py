@@ -71,6 +71,11 @@ CASES = {
     "cumsum_grads": (443, [(3, 4, 5), (3, 4, 5)],
                      "grads(lambda x: paddle.cumsum(x, axis=1), [a * 3], b)"),
     "cumsum_method": (444, [(50, 9)], "[T(a).cumsum(axis=-1)]"),
+    # var: Paddle's CPU composite (mean, pow, sum, divide); cases where pow(d, 2) == d * d
+    "var_cols": (450, [(37, 11)], "[paddle.var(T(a * 3 + 1), axis=0)]"),
+    "var_all": (451, [(37, 11)], "[paddle.var(T(a * 3 + 1))]"),
+    "var_two_axes": (452, [(3, 4, 5)], "[paddle.var(T(a * 3 + 1), axis=[0, 2])]"),
+    "var_biased": (453, [(37, 11)], "[T(a * 3 + 1).var(axis=0, unbiased=False, keepdim=True)]"),
 }
 
 

@@ -20,7 +20,7 @@ from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
 from ._checks import check_tensor_arg, normalize_axis
 from .math import _REDUCE_ATTRS, _dims, _reduce, cast
-from .reduce_order import paddle_mean
+from .reduce_order import paddle_mean, paddle_sum
 from .registry import apply_op, defop
 from .registry import write_out as _out
 
@@ -43,6 +43,18 @@ def _mean_kernel(x, dim=None, keep_dim=False, reduce_all=False):
 
 def _var_kernel(x, dim=None, keep_dim=False, reduce_all=False, unbiased=True, sqrt=False):
     d = _dims(x, dim, reduce_all)
+    exact_dims = None if reduce_all or dim is None else d
+    u = paddle_mean(x, exact_dims, True)
+    if u is not None:
+        # CPU float: Paddle's python composite (mean, (x - u)^2, sum, / (n - 1)), its sum and
+        # mean in Paddle's order (reduce_order.py)
+        # (Paddle's pow(d, 2) is Eigen's vectorised pow, a few squares an ulp off d * d: not
+        # reproduced)
+        diff = x - u
+        out = paddle_sum(diff * diff, exact_dims, keep_dim)
+        n = builtins.max(x.numel(), 1) // builtins.max(out.numel(), 1) - bool(unbiased)
+        out = out / n if n else out / 0.0
+        return torch.sqrt(out) if sqrt else out
     floating = x.is_floating_point() or x.is_complex()
     u = torch.mean(x if floating else x.to(torch.float64), d, True)
     if not floating:
