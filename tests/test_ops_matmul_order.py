@@ -18,10 +18,11 @@ GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "..", "conforman
 
 # Elements MKL computes with another kernel whose order is not emulated (see the module): the
 # first N % 8 - 4 columns of a last column block of 5 to 7 columns, and the x-gradient's
-# transposed product dOut @ W^T in its last column block. Counted as measured; everything else
-# (the other elements, W's and the bias's gradients, the optimizer steps) is exact.
+# transposed product dOut @ W^T in its last column block, and a lone last row of a matrix-vector
+# product with K >= 16 (MKL's 1x1 dot kernel). Counted as measured; everything else (the other
+# elements, W's and the bias's gradients, the optimizer steps) is exact.
 TOLERATED = {"matmul_37x11x37": 4, "matmul_5x40x7": 5, "linear": 15, "matmul_grads": 18,
-             "linear_grads_3d": 78}
+             "linear_grads_3d": 78, "linear_to_1_wide_grads": 1}
 
 
 def _hex(arrays):

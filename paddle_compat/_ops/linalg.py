@@ -73,7 +73,7 @@ def _matmul_kernel(X, Y, trans_x=False, trans_y=False):
             f"dimension of Input(Y). But receiving the [{ix}]dimension of Input(X) is [{kx}], and "
             f"the [{iy}] dimension of Input(Y) is [{ky}].\n  [Hint: Expected K_lhs == K_rhs, but "
             f"received K_lhs:{kx} != K_rhs:{ky}.]")
-    exact = paddle_matmul(X, Y)         # CPU float32: Paddle's order (matmul_order.py)
+    exact = paddle_matmul(X, Y, trans_x)    # CPU float32: Paddle's order (matmul_order.py)
     return torch.matmul(X, Y) if exact is None else exact
 
 

@@ -27,9 +27,10 @@ results differ from these (FMA kernels), so this emulation matches the oracle's 
 import numpy as np
 import torch
 
-__all__ = ["EXACT_K", "EXACT_WORK", "applies", "paddle_matmul", "bias_add"]
+__all__ = ["EXACT_K", "EXACT_K_VECTOR", "EXACT_WORK", "applies", "paddle_matmul", "bias_add"]
 
 EXACT_K = 96
+EXACT_K_VECTOR = 1024          # a single output column: MKL's matrix-vector order holds for any K
 EXACT_WORK = 1 << 19
 
 
@@ -39,13 +40,33 @@ def applies(x, y):
             or y.dim() < 2 or x.device.type != "cpu" or y.device.type != "cpu":
         return False
     k = x.shape[-1]
-    if k != y.shape[-2] or not 0 < k <= EXACT_K:
+    if k != y.shape[-2] or not 0 < k <= (EXACT_K_VECTOR if y.shape[-1] == 1 else EXACT_K):
         return False
     return x.numel() * y.shape[-1] <= EXACT_WORK and y.numel() * x.shape[-2] <= EXACT_WORK
 
 
-def _seq_matmul(a, b):
-    """numpy float32 a [..., M, K] @ b [..., K, N], products added in sequence over K."""
+def _dot4(prods):
+    """MKL's matrix-vector order for products [..., K] (measured): up to 4 products in sequence;
+    beyond, the first (K - 1) % 4 + 1 in sequence into accumulator 0, the rest dealt to 4
+    accumulators in turn, then (acc0 + acc2) + (acc1 + acc3)."""
+    k = prods.shape[-1]
+    if k <= 4:
+        return np.add.accumulate(prods, axis=-1)[..., -1]
+    head = (k - 1) % 4 + 1
+    lanes = prods[..., head:].reshape(prods.shape[:-1] + (-1, 4))
+    head_sum = np.add.accumulate(prods[..., :head], axis=-1)[..., -1:]
+    acc0 = np.add.accumulate(np.concatenate([head_sum, lanes[..., :, 0]], axis=-1), axis=-1)
+    acc = np.add.accumulate(lanes[..., :, 1:], axis=-2)[..., -1, :]
+    return (acc0[..., -1] + acc[..., 1]) + (acc[..., 0] + acc[..., 2])
+
+
+def _seq_matmul(a, b, trans_a=False):
+    """numpy float32 a [..., M, K] @ b [..., K, N], products added in sequence over K (a single
+    column from an untransposed a of several rows: MKL's matrix-vector order, _dot4; from a
+    transposed a, MKL's other matrix-vector kernel adds in sequence; a single row times a single
+    column adds in sequence below 16 products, and in an order not found beyond)."""
+    if b.shape[-1] == 1 and not trans_a and a.shape[-2] > 1:
+        return _dot4(a * np.swapaxes(b, -1, -2))[..., None]
     if a.shape[-2] * b.shape[-1] <= 256:
         prods = a[..., :, :, None] * b[..., None, :, :]     # [..., M, K, N], each product rounded
         return np.add.accumulate(prods, axis=-2)[..., -1, :]
@@ -59,16 +80,16 @@ def _seq_matmul(a, b):
     return out
 
 
-def _exact(x, y):
+def _exact(x, y, trans_a=False):
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        out = _seq_matmul(x.detach().numpy(), y.detach().numpy())
+        out = _seq_matmul(x.detach().numpy(), y.detach().numpy(), trans_a)
     return torch.from_numpy(np.ascontiguousarray(out, dtype=np.float32))
 
 
-def _grad_product(a, b):
-    """The backward's products (Paddle's matmul_grad calls the same GEMM): exact where it
-    applies, torch's otherwise."""
-    return _exact(a, b) if applies(a, b) else torch.matmul(a, b)
+def _grad_product(a, b, trans_a=False):
+    """The backward's products (Paddle's matmul_grad calls the same GEMM with transpose flags):
+    exact where it applies, torch's otherwise."""
+    return _exact(a, b, trans_a) if applies(a, b) else torch.matmul(a, b)
 
 
 class _MatMul(torch.autograd.Function):
@@ -76,9 +97,10 @@ class _MatMul(torch.autograd.Function):
     summed over broadcast batch dimensions."""
 
     @staticmethod
-    def forward(ctx, x, y):
+    def forward(ctx, x, y, trans_a):
         ctx.save_for_backward(x, y)
-        return _exact(x, y)
+        ctx.trans_a = trans_a
+        return _exact(x, y, trans_a)
 
     @staticmethod
     def backward(ctx, grad):
@@ -87,14 +109,15 @@ class _MatMul(torch.autograd.Function):
         if ctx.needs_input_grad[0]:
             dx = _grad_product(grad, y.mT).sum_to_size(x.shape)
         if ctx.needs_input_grad[1]:
-            dy = _grad_product(x.mT, grad).sum_to_size(y.shape)
-        return dx, dy
+            dy = _grad_product(x.mT, grad, not ctx.trans_a).sum_to_size(y.shape)
+        return dx, dy, None
 
 
-def paddle_matmul(x, y):
+def paddle_matmul(x, y, trans_a=False):
     """x @ y (torch tensors) in Paddle's CPU order, or None where it is not emulated. A 2-D y
     with a batched x is one GEMM over the folded rows, as Paddle folds it (so y's gradient, too,
-    is one GEMM over all the rows)."""
+    is one GEMM over all the rows). trans_a: x is the transpose of Paddle's operand
+    (transpose_x=True), which picks MKL's other matrix-vector kernel."""
     if not applies(x, y):
         return None
     lead = None
@@ -102,9 +125,9 @@ def paddle_matmul(x, y):
         lead = x.shape[:-1]
         x = x.reshape(-1, x.shape[-1])
     if (x.requires_grad or y.requires_grad) and torch.is_grad_enabled():
-        out = _MatMul.apply(x, y)
+        out = _MatMul.apply(x, y, trans_a)
     else:
-        out = _exact(x, y)
+        out = _exact(x, y, trans_a)
     return out if lead is None else out.reshape(*lead, out.shape[-1])
 
 
