@@ -1,5 +1,5 @@
 """Record Paddle 3.3.1's CPU float32 matmul / linear results and gradients bit for bit, and the
-SGD / Momentum steps that consume them, for tests/test_ops_matmul_order.py.
+SGD / Momentum / Adam / AdamW steps that consume them, for tests/test_ops_matmul_order.py.
 
     PADDLE_PY conformance/record/record_matmul_order.py
 
@@ -43,6 +43,8 @@ CASES.update({
     "sgd_steps": (340, [(10, 4), (4, 3), (3,), (10, 3)], "train(paddle, 'SGD', a, b, c, d)"),
     "momentum_steps": (341, [(10, 4), (4, 3), (3,), (10, 3)],
                        "train(paddle, 'Momentum', a, b, c, d)"),
+    "adam_steps": (342, [(10, 4), (4, 3), (3,), (10, 3)], "train(paddle, 'Adam', a, b, c, d)"),
+    "adamw_steps": (343, [(10, 4), (4, 3), (3,), (10, 3)], "train(paddle, 'AdamW', a, b, c, d)"),
 })
 
 

@@ -96,6 +96,19 @@ def _adam_update(param, m1, m2, eps_t, lr_t):
     param.sub_(update.to(param.dtype))
 
 
+def _adam_update_fused(param, m1, m2, eps_t, lr_t):
+    """param += (-lr_t) * (m1 / (sqrt(m2) + eps_t)), the product and sum fused (add_ with alpha on
+    the CPU), slice by slice as _adam_update."""
+    if param.is_contiguous() and m1.is_contiguous() and m2.is_contiguous():
+        p, a, b = param.view(-1), m1.view(-1), m2.view(-1)
+        for i in range(0, p.numel(), _CHUNK):
+            j = i + _CHUNK
+            denom = b[i:j].sqrt().add_(eps_t)
+            p[i:j].add_(torch.div(a[i:j], denom, out=denom), alpha=-lr_t)
+        return
+    param.add_(m1 / m2.sqrt().add_(eps_t), alpha=-lr_t)
+
+
 def _adam_core(param, grad, state, hyper, s):
     b1, b2, eps = s(hyper["beta1"]), s(hyper["beta2"]), s(hyper["epsilon"])
     one = np.float32(1) if s is not float else 1.0
@@ -103,17 +116,34 @@ def _adam_core(param, grad, state, hyper, s):
     b2p = state["beta2_pow_acc"].item()
     m1, m2 = state["moment1"], state["moment2"]
     g = grad.to(m1.dtype)
-    m1.mul_(b1).add_(g, alpha=s(one - np.float32(b1)) if s is not float else 1.0 - b1)
-    m2.mul_(b2).addcmul_(g, g, value=s(one - np.float32(b2)) if s is not float else 1.0 - b2)
+    c1 = s(one - np.float32(b1)) if s is not float else 1.0 - b1
+    c2 = s(one - np.float32(b2)) if s is not float else 1.0 - b2
+    jit = m1.dtype is torch.float32 and m1.device.type == "cpu" and param.dtype is m1.dtype
+    if jit:
+        # Paddle's CPU adam / adamw kernels (the AVX-512 jit code, phi/kernels/funcs/jit/gen):
+        # mom = fma(beta, mom, (1 - beta) * g), (1 - beta2) * (g * g) rounded first;
+        # add_(alpha=) is that fused multiply-add on the CPU
+        m1.copy_((g * c1).add_(m1, alpha=b1))
+        m2.copy_(((g * g) * c2).add_(m2, alpha=b2))
+    else:
+        m1.mul_(b1).add_(g, alpha=c1)
+        m2.mul_(b2).addcmul_(g, g, value=c2)
     # lr_t = lr * sqrt(1 - beta2^t) / (1 - beta1^t); epsilon is scaled by sqrt(1 - beta2^t) (Paddle)
     root = s(math.sqrt(s(1.0 - b2p)))
-    lr_t = s(s(hyper["lr"] * root) / s(1.0 - b1p))
+    if jit:        # Paddle's kernels group lr * (sqrt(1 - beta2^t) / (1 - beta1^t))
+        lr_t = s(hyper["lr"] * s(root / s(1.0 - b1p)))
+    else:
+        lr_t = s(s(hyper["lr"] * root) / s(1.0 - b1p))
     eps_t = s(eps * root)
     if hyper.get("amsgrad"):
         m2max = state["moment2_max"]
         torch.maximum(m2max, m2, out=m2max)
         m2 = m2max
-    _adam_update(param, m1, m2, eps_t, lr_t)
+    if jit:
+        # ... and p + (-lr_t) * (m1 / (sqrt(m2) + eps_t)) as one fused multiply-add
+        _adam_update_fused(param, m1, m2, eps_t, lr_t)
+    else:
+        _adam_update(param, m1, m2, eps_t, lr_t)
     state["beta1_pow_acc"].mul_(b1)
     state["beta2_pow_acc"].mul_(b2)
 
@@ -130,7 +160,9 @@ def adamw(param, grad, state, hyper):
     lr = s(hyper["lr"] * hyper.get("lr_ratio", 1.0)) if hyper.get("lr_ratio", 1.0) != 1.0 \
         else s(hyper["lr"])
     if hyper.get("with_decay", True) and hyper.get("coeff", 0.0):
-        param.sub_(param * s(lr * s(hyper["coeff"])))
+        # Paddle's CPU adamw kernel decays with one fused multiply-add, p - (lr * coeff) * p
+        # (vfnmadd); torch's add_(alpha=) is that fused form on the CPU
+        param.add_(param, alpha=-s(lr * s(hyper["coeff"])))
     _adam_core(param, grad, state, dict(hyper, lr=lr), s)
 
 
