@@ -91,3 +91,14 @@ def test_overflow_and_nan_quietly_as_paddle(recwarn):
     assert np.isinf(paddle.sum(big).numpy())
     assert np.isnan(paddle.mean(paddle.to_tensor([np.inf, -np.inf], dtype="float32")).numpy())
     assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
+
+
+def test_traced_and_wrapped_tensors_keep_torchs_path():
+    # jit.to_static traces with torch.compile: the numpy path must not be taken there
+    fn = paddle.jit.to_static(lambda x: (x * 2).sum())
+    x = paddle.to_tensor(make_input(3, (40,), "float32"))
+    np.testing.assert_allclose(fn(x).numpy(), (x * 2).sum().numpy(), rtol=1e-6)
+    # functorch transforms wrap the tensor; the reduction still runs (torch's order)
+    out = torch.func.vmap(lambda t: reduce_order.paddle_sum(t) if reduce_order.paddle_sum(t)
+                          is not None else t.sum())(torch.ones(3, 4))
+    np.testing.assert_array_equal(out.numpy(), [4.0, 4.0, 4.0])

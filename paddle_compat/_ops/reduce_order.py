@@ -21,9 +21,11 @@ order, as measured against Paddle 3.3.1 (see tests/test_reduce_order.py and its 
 A packet is 8 float32 or 4 float64 lanes. The arithmetic runs in numpy on the tensor's memory:
 numpy's float32 scalars and arrays add in float32, and add.accumulate adds in sequence.
 
-Where it applies: CPU tensors of float32/float64 with at most EXACT_LIMIT elements per reduction
-(these sums are what scripts print; larger ones stay on torch's faster order, within a few ulps
-of Paddle's). GPU sums keep torch's order (Paddle's GPU kernels use their own block reduction).
+Where it applies: plain CPU tensors of float32/float64 with at most EXACT_LIMIT elements per
+reduction (these sums are what scripts print; larger ones stay on torch's faster order, within a
+few ulps of Paddle's). GPU sums keep torch's order (Paddle's GPU kernels use their own block
+reduction), and so do tensor subclasses (DTensor), functorch transforms and code that
+torch.compile traces (`jit.to_static`), which have no numpy view of their memory.
 """
 import numpy as np
 import torch
@@ -35,8 +37,17 @@ _LANES = {torch.float32: 8, torch.float64: 4}     # one 256-bit AVX packet
 _LEAF_PACKETS = 1024                              # Eigen's kLeafSize
 
 
+_PLAIN = (torch.Tensor, torch.nn.Parameter)
+_functorch_active = torch._C._are_functorch_transforms_active
+
+
 def _applies(x):
-    return x.dtype in _LANES and x.device.type == "cpu" and 0 < x.numel() <= EXACT_LIMIT
+    # Plain CPU tensors only: tensor subclasses (DTensor, the fake tensors of torch.export),
+    # functorch's wrapped tensors and code torch.compile traces have no numpy view; they keep
+    # torch's order.
+    return (type(x) in _PLAIN and x.dtype in _LANES and x.device.type == "cpu"
+            and 0 < x.numel() <= EXACT_LIMIT and not _functorch_active()
+            and not torch.compiler.is_compiling())
 
 
 def _seq_rows(rows):
