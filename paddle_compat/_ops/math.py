@@ -36,6 +36,7 @@ from ._checks import (check_axis, check_tensor_arg, invalid_argument, is_tensor_
                       normalize_axis)
 from .creation import full, inplace
 from .manipulation import flatten
+from .numpy_view import plain_cpu
 from .reduce_order import paddle_mean, paddle_sum
 from .registry import STATIC, apply_op, defop, observe
 from .registry import write_out as _out
@@ -657,7 +658,7 @@ def _cumsum_kernel(x, axis=-1, flatten=False, exclusive=False, reverse=False, dt
     if x.dtype is torch.bool:
         raise RuntimeError("(NotFound) The kernel with key (CPU, Undefined(AnyLayout), bool) of "
                            "kernel `cumsum` is not registered.")
-    if x.dtype is torch.float32 and x.device.type == "cpu" and x.dim():
+    if x.dtype is torch.float32 and x.dim() and plain_cpu(x):
         # Paddle's Eigen scan adds in float32, one element after another; torch's CPU cumsum
         # accumulates float32 in double (other last bits)
         out = _ScanF32.apply(x, axis % x.dim(), exclusive)

@@ -27,6 +27,8 @@ results differ from these (FMA kernels), so this emulation matches the oracle's 
 import numpy as np
 import torch
 
+from .numpy_view import plain_cpu
+
 __all__ = ["EXACT_K", "EXACT_K_VECTOR", "EXACT_WORK", "applies", "paddle_matmul", "bias_add"]
 
 EXACT_K = 96
@@ -37,7 +39,7 @@ EXACT_WORK = 1 << 19
 def applies(x, y):
     """Whether x @ y (torch tensors, x [..., M, K], y [..., K, N]) takes the emulated order."""
     if x.dtype is not torch.float32 or y.dtype is not torch.float32 or x.dim() < 2 \
-            or y.dim() < 2 or x.device.type != "cpu" or y.device.type != "cpu":
+            or y.dim() < 2 or not plain_cpu(x, y):
         return False
     k = x.shape[-1]
     if k != y.shape[-2] or not 0 < k <= (EXACT_K_VECTOR if y.shape[-1] == 1 else EXACT_K):
@@ -153,7 +155,7 @@ class _BiasAdd(torch.autograd.Function):
 
 def bias_add(out, bias):
     """out + bias (bias 1-D over out's last axis) with Paddle's CPU bias gradient order."""
-    if bias.dtype in (torch.float32, torch.float64) and out.device.type == "cpu" \
+    if bias.dtype in (torch.float32, torch.float64) and plain_cpu(out, bias) \
             and out.dtype is bias.dtype and (out.requires_grad or bias.requires_grad) \
             and torch.is_grad_enabled() and out.numel() > 0:
         return _BiasAdd.apply(out, bias)

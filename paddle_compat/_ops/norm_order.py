@@ -22,13 +22,15 @@ float32, at most EXACT_LIMIT elements.
 import numpy as np
 import torch
 
+from .numpy_view import plain_cpu
+
 __all__ = ["EXACT_LIMIT", "applies", "paddle_layer_norm"]
 
 EXACT_LIMIT = 1 << 18
 
 
 def applies(x):
-    return x.dtype is torch.float32 and x.device.type == "cpu" and 0 < x.numel() <= EXACT_LIMIT
+    return x.dtype is torch.float32 and plain_cpu(x) and 0 < x.numel() <= EXACT_LIMIT
 
 
 def _lane_sum(v):
@@ -101,8 +103,8 @@ class _LayerNorm(torch.autograd.Function):
 def paddle_layer_norm(x, scale, bias, epsilon, begin_norm_axis):
     """layer_norm over x's axes from begin_norm_axis, in Paddle's CPU order, or None where it is
     not emulated."""
-    if not applies(x) or any(t is not None and (t.dtype is not torch.float32 or
-                                                t.device.type != "cpu") for t in (scale, bias)):
+    if not applies(x) or not plain_cpu(scale, bias) or any(
+            t is not None and t.dtype is not torch.float32 for t in (scale, bias)):
         return None
     if torch.is_grad_enabled() and any(t is not None and t.requires_grad
                                        for t in (x, scale, bias)):

@@ -25,6 +25,7 @@ import numpy as np
 import torch
 
 from . import libm_float
+from .numpy_view import plain_cpu
 
 __all__ = ["EXACT_LIMIT", "applies", "paddle_softmax", "softmax_rows", "softmax_grad", "vec_sum"]
 
@@ -32,7 +33,7 @@ EXACT_LIMIT = 1 << 16
 
 
 def applies(x, axis):
-    return x.dtype is torch.float32 and x.device.type == "cpu" and x.dim() >= 1 \
+    return x.dtype is torch.float32 and plain_cpu(x) and x.dim() >= 1 \
         and axis % x.dim() == x.dim() - 1 and 0 < x.numel() <= EXACT_LIMIT and x.shape[-1] > 0
 
 

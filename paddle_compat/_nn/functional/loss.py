@@ -27,6 +27,7 @@ from ..._dtype import DTYPES as _DTYPES
 from ..._ops import creation as _creation
 from ..._ops import libm_float as _libm
 from ..._ops import softmax_order as _softmax_order
+from ..._ops.numpy_view import plain_cpu as _plain_cpu
 from ..._ops import linalg as _linalg
 from ..._ops import logic as _logic
 from ..._ops import manipulation as _manip
@@ -823,7 +824,7 @@ def _bce_logits_kernel(x, label, weight=None, pos_weight=None, reduction="mean")
                          f"But received: the rank of Input(X) is [{x.dim()}], the rank of "
                          f"Input(Label) is [{label.dim()}].")
     _same_shape(x, label)
-    if x.device.type == "cpu" and x.dtype in (torch.float32, torch.float64) \
+    if _plain_cpu(x, label, pos_weight) and x.dtype in (torch.float32, torch.float64) \
             and label.dtype is x.dtype and (pos_weight is None or pos_weight.dtype is x.dtype):
         out = _SigmoidCE.apply(x, label, None if pos_weight is None else
                                label * (pos_weight - 1.0) + 1.0)
