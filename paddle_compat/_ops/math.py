@@ -658,7 +658,7 @@ def _cumsum_kernel(x, axis=-1, flatten=False, exclusive=False, reverse=False, dt
     if x.dtype is torch.bool:
         raise RuntimeError("(NotFound) The kernel with key (CPU, Undefined(AnyLayout), bool) of "
                            "kernel `cumsum` is not registered.")
-    if x.dtype is torch.float32 and x.dim() and plain_cpu(x):
+    if x.dtype is torch.float32 and x.dim() and -x.dim() <= axis < x.dim() and plain_cpu(x):
         # Paddle's Eigen scan adds in float32, one element after another; torch's CPU cumsum
         # accumulates float32 in double (other last bits)
         out = _ScanF32.apply(x, axis % x.dim(), exclusive)
