@@ -33,8 +33,8 @@ EXACT_LIMIT = 1 << 16
 
 
 def applies(x, axis):
-    return x.dtype is torch.float32 and plain_cpu(x) and x.dim() >= 1 \
-        and axis % x.dim() == x.dim() - 1 and 0 < x.numel() <= EXACT_LIMIT and x.shape[-1] > 0
+    return x.dtype is torch.float32 and x.dim() >= 1 and axis in (-1, x.dim() - 1) \
+        and plain_cpu(x) and 0 < x.numel() <= EXACT_LIMIT and x.shape[-1] > 0
 
 
 def vec_sum(v):
