@@ -280,3 +280,34 @@ def test_bce_with_logits_ignores_label_minus_100_as_paddle():
     assert out.numpy()[1] == 0.0
     out.sum().backward()
     assert x.grad.numpy()[1] == 0.0 and x.grad.numpy()[0] != 0.0
+
+
+def test_exact_losses_keep_double_backward():
+    import torch
+    rs = np.random.RandomState(3)
+    x0 = rs.randn(5, 4).astype("float32")
+    lab = rs.randint(0, 4, (5, 1))
+    tb = (x0 > 0).astype("float32")
+    for mine, ref in [
+        (lambda x: F.cross_entropy(x, paddle.to_tensor(lab)),
+         lambda t: torch.nn.functional.cross_entropy(t, torch.from_numpy(lab[:, 0]))),
+        (lambda x: F.binary_cross_entropy_with_logits(x, paddle.to_tensor(tb)),
+         lambda t: torch.nn.functional.binary_cross_entropy_with_logits(t, torch.from_numpy(tb))),
+    ]:
+        x = paddle.to_tensor(x0, stop_gradient=False)
+        (g,) = paddle.grad(mine(x), x, create_graph=True)
+        (gg,) = paddle.grad((g * g).sum(), x)
+        t = torch.tensor(x0, requires_grad=True)
+        (tg,) = torch.autograd.grad(ref(t), t, create_graph=True)
+        (tgg,) = torch.autograd.grad((tg * tg).sum(), t)
+        np.testing.assert_allclose(gg.numpy(), tgg.numpy(), rtol=1e-4, atol=1e-6)
+
+
+def test_linear_bias_double_backward():
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+    w = paddle.to_tensor([[0.5], [-1.0]], stop_gradient=False)
+    b = paddle.to_tensor([0.25], stop_gradient=False)
+    y = F.linear(x, w, b)
+    (gb,) = paddle.grad((y * y).sum(), b, create_graph=True)
+    (gw,) = paddle.grad(gb.sum(), w)
+    np.testing.assert_allclose(gw.numpy(), [[8.0], [12.0]])

@@ -48,3 +48,17 @@ def test_where_it_applies():
                                         1) is None
     out = norm_order.paddle_layer_norm(torch.tensor([[1.0, 3.0]]), None, None, 0.0, 1)
     np.testing.assert_array_equal(out.numpy(), [[-1.0, 1.0]])
+
+
+def test_double_backward_matches_torchs():
+    rs = np.random.RandomState(2)
+    x0, w0 = rs.randn(3, 9).astype("float32"), rs.randn(9).astype("float32")
+    x = paddle.to_tensor(x0, stop_gradient=False)
+    w = paddle.to_tensor(w0, stop_gradient=False)
+    (g,) = paddle.grad((F.layer_norm(x, 9, w) ** 3).sum(), x, create_graph=True)
+    gx, gw = paddle.grad(g.sum(), [x, w])
+    tx, tw = torch.tensor(x0, requires_grad=True), torch.tensor(w0, requires_grad=True)
+    (tg,) = torch.autograd.grad((torch.layer_norm(tx, [9], tw) ** 3).sum(), tx, create_graph=True)
+    tgx, tgw = torch.autograd.grad(tg.sum(), [tx, tw])
+    np.testing.assert_allclose(gx.numpy(), tgx.numpy(), rtol=1e-3, atol=1e-4)
+    np.testing.assert_allclose(gw.numpy(), tgw.numpy(), rtol=1e-3, atol=1e-4)

@@ -108,6 +108,12 @@ class _MatMul(torch.autograd.Function):
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
         dx = dy = None
+        if torch.is_grad_enabled():       # create_graph: differentiable products (torch's order)
+            if ctx.needs_input_grad[0]:
+                dx = torch.matmul(grad, y.mT).sum_to_size(x.shape)
+            if ctx.needs_input_grad[1]:
+                dy = torch.matmul(x.mT, grad).sum_to_size(y.shape)
+            return dx, dy, None
         if ctx.needs_input_grad[0]:
             dx = _grad_product(grad, y.mT).sum_to_size(x.shape)
         if ctx.needs_input_grad[1]:
@@ -149,7 +155,10 @@ class _BiasAdd(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad):
-        db = _row_sum(grad, ctx.width) if ctx.needs_input_grad[1] else None
+        db = None
+        if ctx.needs_input_grad[1]:
+            db = grad.reshape(-1, ctx.width).sum(0) if torch.is_grad_enabled() \
+                else _row_sum(grad, ctx.width)         # create_graph: differentiable sum
         return grad, db
 
 

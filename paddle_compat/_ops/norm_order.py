@@ -80,13 +80,20 @@ class _LayerNorm(torch.autograd.Function):
         rstd = 1.0 / np.sqrt(var.astype(np.float64) + np.float32(epsilon))
         ctx.save_for_backward(x, w, b, torch.from_numpy(mean),
                               torch.from_numpy(rstd.astype(np.float32)))
-        ctx.begin = begin
+        ctx.begin, ctx.epsilon = begin, epsilon
         return torch.from_numpy(y).reshape(x.shape)
 
     @staticmethod
     def backward(ctx, dy):
         x, w, b, mean, rstd = ctx.saved_tensors
         shape = list(x.shape[ctx.begin:])
+        if torch.is_grad_enabled():       # create_graph: torch's layer norm, differentiated
+            ins = [t for t in (x, w, b) if t is not None and t.requires_grad]
+            y = torch.layer_norm(x, shape, None if w is None else w.reshape(shape),
+                                 None if b is None else b.reshape(shape), ctx.epsilon)
+            got = iter(torch.autograd.grad(y, ins, dy, create_graph=True, allow_unused=True))
+            return tuple(next(got) if t is not None and t.requires_grad else None
+                         for t in (x, w, b)) + (None, None)
         stat_shape = list(x.shape[:ctx.begin]) + [1] * len(shape)
         mask = [ctx.needs_input_grad[0], w is not None and ctx.needs_input_grad[1],
                 b is not None and ctx.needs_input_grad[2]]

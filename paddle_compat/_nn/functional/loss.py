@@ -527,12 +527,14 @@ class _SoftmaxHardCE(torch.autograd.Function):
     @staticmethod
     def forward(ctx, logits, safe, valid):
         p, loss = _ce_forward(logits, safe, valid)
-        ctx.save_for_backward(p, safe, valid)
+        ctx.save_for_backward(p, safe, valid, logits)
         return p, loss
 
     @staticmethod
     def backward(ctx, dp, dloss):
-        p, safe, valid = ctx.saved_tensors
+        p, safe, valid, logits = ctx.saved_tensors
+        if torch.is_grad_enabled():       # create_graph: a softmax differentiable in the logits
+            p = torch.softmax(logits, -1)
         grad = p * dloss                  # then dloss subtracted at the label (Paddle's order)
         grad = grad.scatter(-1, safe, grad.gather(-1, safe) - dloss)
         grad = torch.where(valid, grad, torch.zeros((), dtype=p.dtype))
@@ -772,7 +774,7 @@ def _bce_kernel(x, label, weight=None, reduction="mean"):
     return _reduce_tensor(out, reduction)
 
 
-def _exp(t):
+def _exp_bits(t):
     # std::exp on floats in Paddle's scalar kernels: glibc's expf bits (libm_float.py)
     return _libm.expf(t) if t.dtype is torch.float32 else torch.exp(t)
 
@@ -792,10 +794,10 @@ class _SigmoidCE(torch.autograd.Function):
     def forward(ctx, x, label, pos_weight):
         ctx.save_for_backward(x, label, pos_weight)
         if pos_weight is None:
-            out = (x.clamp_min(0) - x * label) + _log(1 + _exp(-x.abs()))
+            out = (x.clamp_min(0) - x * label) + _log(1 + _exp_bits(-x.abs()))
         else:
             max_val = (-x).clamp_min(0)
-            term2 = _log(_exp(-max_val) + _exp(-x - max_val))
+            term2 = _log(_exp_bits(-max_val) + _exp_bits(-x - max_val))
             out = (1 - label) * x + pos_weight * (term2 + max_val)
         return torch.where(label.trunc() == -100, torch.zeros((), dtype=x.dtype), out)
 
@@ -803,6 +805,8 @@ class _SigmoidCE(torch.autograd.Function):
     def backward(ctx, dout):
         x, label, pos_weight = ctx.saved_tensors
         one, zero = torch.ones((), dtype=x.dtype), torch.zeros((), dtype=x.dtype)
+        # create_graph: torch's exp, differentiable (glibc's bits only matter to printed values)
+        _exp = torch.exp if torch.is_grad_enabled() else _exp_bits
         if pos_weight is None:
             e_x = _exp(-x.abs())
             up = -e_x * torch.where(x >= 0, one, -one)
