@@ -96,6 +96,9 @@ def _adam_update(param, m1, m2, eps_t, lr_t):
     param.sub_(update.to(param.dtype))
 
 
+_PLAIN = (torch.Tensor, torch.nn.Parameter)
+
+
 def _adam_update_fused(param, m1, m2, eps_t, lr_t):
     """param += (-lr_t) * (m1 / (sqrt(m2) + eps_t)), the product and sum fused (add_ with alpha on
     the CPU), slice by slice as _adam_update."""
@@ -118,7 +121,9 @@ def _adam_core(param, grad, state, hyper, s):
     g = grad.to(m1.dtype)
     c1 = s(one - np.float32(b1)) if s is not float else 1.0 - b1
     c2 = s(one - np.float32(b2)) if s is not float else 1.0 - b2
-    jit = m1.dtype is torch.float32 and m1.device.type == "cpu" and param.dtype is m1.dtype
+    # plain CPU tensors only (a DTensor's shards take the unfused formula as before)
+    jit = m1.dtype is torch.float32 and m1.device.type == "cpu" and param.dtype is m1.dtype \
+        and all(type(t) in _PLAIN for t in (param, g, m1, m2))
     if jit:
         # Paddle's CPU adam / adamw kernels (the AVX-512 jit code, phi/kernels/funcs/jit/gen):
         # mom = fma(beta, mom, (1 - beta) * g), (1 - beta2) * (g * g) rounded first;
