@@ -64,6 +64,7 @@ def clone_program(program, for_test=False):
                 nop.opdef = OpDef(d.type, kernel, d.inputs, d.outputs, d.attrs, d.notes, d.api)
             nop.list_slots = op.list_slots
             nop.extra_inputs = op.extra_inputs
+            nop.proto = op.proto
             nop.grad_group = None if for_test else op.grad_group
             if for_test and "is_test" in nop.attrs:
                 nop.attrs["is_test"] = True
