@@ -290,8 +290,14 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     """paddle.static.save_inference_model(path_prefix, feed_vars, fetch_vars, executor,
     program=None): `<path_prefix>.pdmodel`, the normalized inference program (normalize_program)
     as Paddle's ProgramDesc without training information, and `<path_prefix>.pdiparams`, its
-    persistable values as Paddle's save_combine stream (not written when there are none), the
-    files real Paddle writes and reads."""
+    persistable values as Paddle's save_combine stream (not written when there are none): the
+    files real Paddle writes and reads in legacy mode (FLAGS_enable_pir_api=0).
+
+    Differences from Paddle: in PIR mode (Paddle 3.3.1's default) Paddle writes the program as
+    `<path_prefix>.json` (PIR's JSON serialization) and its load_inference_model reads only that;
+    paddle_compat writes and reads the legacy `.pdmodel` ProgramDesc in both modes, so files
+    saved in PIR mode are not interchangeable with Paddle's (a Paddle `.json` program raises
+    NotImplementedError here)."""
     from .builder import default_main_program
     if not isinstance(path_prefix, str):
         raise ValueError(f"'path_prefix' should be a string, but received {type(path_prefix)}.")
@@ -301,7 +307,6 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     feeds, fetches = _check_io_vars(feed_vars, fetch_vars)
     program = kwargs.get("program") or default_main_program()
     normalized = normalize_program(program, feeds, fetches)
-    reject_in_pir("save_inference_model")
     model = program_bytes(normalized, inference=True)
     params = _persistables_stream(normalized, "save_inference_model")
     _write_bytes(path_prefix + ".pdmodel", model)
@@ -316,6 +321,11 @@ def load_inference_model(path_prefix, executor, **kwargs):
     save_combine stream, or paddle_compat's earlier pickled table) into the global scope."""
     api = "paddle.static.load_inference_model"
     model = path_prefix + ".pdmodel"
+    if not os.path.exists(model) and os.path.exists(path_prefix + ".json"):
+        raise NotImplementedError(
+            f"{api}: {path_prefix}.json is a PIR program (what Paddle 3.3.1 writes in its default "
+            "PIR mode), which paddle_compat does not read; save the model with "
+            "FLAGS_enable_pir_api=0 under Paddle to get a .pdmodel ProgramDesc")
     if not os.path.exists(model):
         raise ValueError(f"There is no directory named {path_prefix!r}" if not os.path.exists(
             os.path.dirname(model) or ".") else f"The model file {model!r} does not exist")

@@ -174,6 +174,9 @@ def _op_message(op, strict):
                        for k in sorted(d)]
     attrs = []
     for name in sorted(op.attrs):
+        if op.attrs[name] is None:
+            # no AttrType holds None: left out, the kernel reads its default (None) again
+            continue
         try:
             attrs.append(attr_message(op.type, name, op.attrs[name], known))
         except ProtoAttrError:
