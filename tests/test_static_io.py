@@ -195,3 +195,128 @@ def test_inference_model_with_static_nn_layers_round_trip(tmp_path):
         np.testing.assert_allclose(got, want, rtol=1e-5)
     finally:
         paddle.disable_static()
+
+
+# ---- Paddle's own program files (conformance/record/record_program_files.py) -----------------
+import ast  # noqa: E402
+import hashlib  # noqa: E402
+import re  # noqa: E402
+
+from tests._program_files_goldens import (GOLDEN_DIR, golden_bytes, goldens,  # noqa: E402
+                                          write_ours)
+
+PROGRAMS = ["cond_while", "conv_bn", "fc_relu"]
+
+
+def _same_printing(a, b):
+    # A while op's X and Out list the loop's variables in the order of a Python set in Paddle
+    # (it changes with the string hash seed): compared as sorted lists.
+    def fix(text):
+        lines = []
+        for line in text.splitlines():
+            if "} = while(inputs=" in line:
+                line = re.sub(r"((?:Out|X)=)(\[[^\]]*\])",
+                              lambda m: m.group(1) + repr(sorted(ast.literal_eval(m.group(2)))),
+                              line)
+            lines.append(line)
+        return lines
+    return fix(a) == fix(b)
+
+
+@pytest.fixture
+def legacy_static():
+    """Static mode with the legacy IR (FLAGS_enable_pir_api=0), as the goldens were recorded."""
+    from paddle_compat._mode import STATE
+    was = STATE.pir
+    STATE.pir = False
+    paddle.enable_static()
+    try:
+        yield
+    finally:
+        paddle.disable_static()
+        STATE.pir = was
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_paddles_inference_model_loads_and_gives_paddles_outputs(name, legacy_static):
+    g = goldens()[name]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        program, feeds, fetches = paddle.static.load_inference_model(
+            os.path.join(GOLDEN_DIR, name), exe)
+        assert feeds == g["feed_names"]
+        feed = {k: np.array(v, "float32") for k, v in g["feed"].items()}
+        out = exe.run(program, feed=feed, fetch_list=fetches)
+    np.testing.assert_allclose(out[0], np.array(g["loaded_fetch"][0]), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_paddles_serialized_program_prints_and_runs_as_paddles(name, legacy_static):
+    g = goldens()[name]
+    program = paddle.static.deserialize_program(golden_bytes(name + ".program"))
+    assert _same_printing(str(program), g["printed"])
+    # Paddle's serialize_program holds no parameter values: those come from its .pdiparams
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        _, _, fetches = paddle.static.load_inference_model(os.path.join(GOLDEN_DIR, name), exe)
+        feed = {k: np.array(v, "float32") for k, v in g["feed"].items()}
+        out = exe.run(program, feed=feed, fetch_list=[fetches[0].name])
+    np.testing.assert_allclose(out[0], np.array(g["loaded_fetch"][0]), rtol=1e-5, atol=1e-6)
+
+
+def test_real_paddle_loads_and_runs_our_files(tmp_path, legacy_static):
+    # conformance/goldens/program_files/ours.json: what real Paddle computed and printed from
+    # the files paddle_compat wrote (`record_program_files.py --ours`). The files written now
+    # must be those very bytes, and Paddle's results those of its own files.
+    ours = goldens("ours.json")
+    theirs = goldens()
+    for name in write_ours(paddle, str(tmp_path)):
+        for ext, digest in ours[name]["sha256"].items():
+            with open(tmp_path / (name + ext), "rb") as f:
+                assert hashlib.sha256(f.read()).hexdigest() == digest, (name, ext)
+        assert set(ours[name]["sha256"]) == {e for e in (".pdmodel", ".pdiparams", ".program")
+                                             if (tmp_path / (name + e)).exists()}
+        np.testing.assert_allclose(np.array(ours[name]["fetch"][0]),
+                                   np.array(theirs[name]["loaded_fetch"][0]), rtol=1e-5,
+                                   atol=1e-6)
+        assert ours[name]["feed_names"] == theirs[name]["feed_names"]
+        assert _same_printing(ours[name]["printed"], theirs[name]["printed"])
+
+
+def test_deserialize_program_errors_are_paddles(legacy_static):
+    errors = goldens()["_errors"]
+    for label, data in (("junk", b"junk"), ("truncated", b"\n\x05\x08\x00")):
+        kind, message = errors[label]
+        with pytest.raises(ValueError) as e:
+            paddle.static.deserialize_program(data)
+        # Paddle's C++ message ends with the source location "(at /paddle/...cc:NNN)"
+        assert message.startswith(str(e.value)) and kind == "ValueError"
+    kind, message = errors["not_bytes"]
+    with pytest.raises(TypeError) as e:
+        paddle.static.deserialize_program(3)
+    assert str(e.value) == message
+    empty = paddle.static.deserialize_program(b"")
+    assert str(empty) == goldens()["_empty"]["printed"]
+    assert empty.num_blocks == goldens()["_empty"]["num_blocks"]
+
+
+def test_damaged_pdiparams_raise_value_error(tmp_path, legacy_static):
+    write_ours(paddle, str(tmp_path))
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    path = tmp_path / "fc_relu.pdiparams"
+    data = path.read_bytes()
+    path.write_bytes(data[:-3])
+    with pytest.raises(ValueError, match="not a Paddle persistables stream"):
+        paddle.static.load_inference_model(str(tmp_path / "fc_relu"), exe)
+    path.write_bytes(data + data)
+    with pytest.raises(ValueError, match="holds more tensors"):
+        paddle.static.load_inference_model(str(tmp_path / "fc_relu"), exe)
+    path.unlink()
+    with pytest.raises(ValueError, match="parameter file .* does not exist"):
+        paddle.static.load_inference_model(str(tmp_path / "fc_relu"), exe)
+
+
+def test_a_pir_json_program_is_refused_by_name(tmp_path, legacy_static):
+    (tmp_path / "m.json").write_text('{"base_code": {"magic": "pir"}}')
+    with pytest.raises(NotImplementedError, match=r"m\.json is a PIR program"):
+        paddle.static.load_inference_model(str(tmp_path / "m"), None)

@@ -319,6 +319,7 @@ def from_message(msg):
     program = Program()
     blocks = msg.get("blocks", [])
     if not blocks:
+        program.blocks = []         # Paddle's program of empty bytes has no block at all
         return program
     for i, b in enumerate(blocks):
         if b["idx"] != i or (i and not 0 <= b["parent_idx"] < len(blocks)):
