@@ -69,15 +69,33 @@ with paddle.static.program_guard(main, startup):
 feeds, fetches = [x], [y]
 feed = {'x': np.array([0.5, -0.25], 'float32')}
 """,
+    "array_loop": """
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [2], 'float32')
+    arr = paddle.tensor.create_array('float32')
+    i = paddle.zeros([1], 'int64')
+    arr = paddle.tensor.array_write(x, i, arr)
+    def body(i, a):
+        v = paddle.tensor.array_read(a, i)
+        a = paddle.tensor.array_write(v * 2.0, i + 1, a)
+        return [i + 1, a]
+    n = paddle.full([1], 3, 'int64')
+    i, arr = paddle.static.nn.while_loop(lambda i, a: i < n, body, [i, arr])
+    y = paddle.tensor.array_read(arr, i) + paddle.tensor.array_length(arr).astype('float32')
+feeds, fetches = [x], [y]
+feed = {'x': np.array([1.0, 2.0], 'float32')}
+""",
 }
 
 NAMES = sorted(PROGRAMS)
 
 
 def build(paddle, name):
-    """Run program `name`'s snippet with module `paddle`: its namespace."""
+    """Run program `name`'s snippet with module `paddle`: its namespace. Under a fresh
+    unique_name generator, so its variable names do not depend on what ran before."""
     ns = {"paddle": paddle}
-    exec(PRELUDE + PROGRAMS[name], ns)
+    with paddle.utils.unique_name.guard():
+        exec(PRELUDE + PROGRAMS[name], ns)
     return ns
 
 

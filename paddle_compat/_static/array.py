@@ -20,7 +20,7 @@ from .._tensor import Tensor
 from .builder import append_op, default_main_program, program_name
 from .ir import Variable
 
-__all__ = ["create_array", "array_write", "array_read", "array_length"]
+__all__ = ["create_array", "array_write", "array_read", "array_length", "ARRAY_OPS"]
 
 _ARRAY = "DENSE_TENSOR_ARRAY"
 
@@ -64,6 +64,8 @@ _READ = OpDef("read_from_array", _read_kernel, ("X", "I"), ("Out",), {}, "",
               "paddle.tensor.array_read")
 _LENGTH = OpDef("lod_array_length", _length_kernel, ("X",), ("Out",), {}, "",
                 "paddle.tensor.array_length")
+# by op type, for programs read from a file (program_desc.py)
+ARRAY_OPS = {"write_to_array": _WRITE, "read_from_array": _READ, "lod_array_length": _LENGTH}
 
 
 def _is_array(v):

@@ -26,6 +26,8 @@ def _copy_var(block, v):
     nv._pir_seq = v._pir_seq
     if "_pir_name" in v.__dict__:
         nv._pir_name = v._pir_name
+    if "_elem_shape" in v.__dict__:         # a tensor array's element shape (array.py)
+        nv._elem_shape = v._elem_shape
     return nv
 
 

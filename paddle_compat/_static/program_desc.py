@@ -137,10 +137,11 @@ def attr_message(op_type, name, value, known=None):
     return msg
 
 
-def _tensor_desc(v):
+def _tensor_desc(v, shape=None):
     desc = {"data_type": VARTYPE_CODES[v.dtype.short]}
-    if v._shape:
-        desc["dims"] = [int(d) for d in v._shape]
+    shape = v._shape if shape is None else shape
+    if shape:
+        desc["dims"] = [int(d) for d in shape]
     return desc
 
 
@@ -153,7 +154,8 @@ def _var_message(v, inference):
             dense["legacy_lod_level"] = int(v.lod_level or 0)
         vtype["dense_tensor"] = dense
     elif kind == "DENSE_TENSOR_ARRAY":
-        vtype["tensor_array"] = {"tensor": _tensor_desc(v),
+        # an array's TensorDesc holds its elements' shape (array.py's _elem_shape)
+        vtype["tensor_array"] = {"tensor": _tensor_desc(v, v.__dict__.get("_elem_shape")),
                                  "legacy_lod_level": int(v.lod_level or 0)}
     elif kind == "SELECTED_ROWS":
         vtype["selected_rows"] = _tensor_desc(v)
@@ -263,22 +265,26 @@ def _add_var(block, d):
     kind = VAR_TYPE_NAMES.get(vtype["type"])
     if kind is None or kind in _DTYPE_NAMES.values():
         raise ValueError(f"variable {d['name']!r} has variable type {vtype['type']}")
-    shape, dtype, lod = [], None, 0
+    shape, dtype, lod, elem = [], None, 0, None
     for field in ("dense_tensor", "tensor_array"):
         if field in vtype:
             shape, dtype = _shape_dtype(vtype[field]["tensor"])
             lod = vtype[field].get("legacy_lod_level", 0)
+    if "tensor_array" in vtype:
+        shape, elem = [], tuple(shape)
     if "selected_rows" in vtype:
         shape, dtype = _shape_dtype(vtype["selected_rows"])
     if d.get("is_parameter"):
         # Paddle's deserialized Parameter is trainable (stop_gradient False), whatever it was
         block.create_parameter(d["name"], shape, dtype, trainable=True)
         return
-    block.create_var(name=d["name"], shape=shape, dtype=dtype,
-                     persistable=d.get("persistable", False),
-                     stop_gradient=d.get("stop_gradient", False), type=kind, lod_level=lod,
-                     need_check_feed=d.get("need_check_feed", False),
-                     is_data=d.get("need_check_feed", False))
+    var = block.create_var(name=d["name"], shape=shape, dtype=dtype,
+                           persistable=d.get("persistable", False),
+                           stop_gradient=d.get("stop_gradient", False), type=kind, lod_level=lod,
+                           need_check_feed=d.get("need_check_feed", False),
+                           is_data=d.get("need_check_feed", False))
+    if elem is not None:
+        var._elem_shape = elem
 
 
 def _fits(opdef, op, kwargs):
@@ -296,7 +302,8 @@ def _kernel_for(op):
     from .local_ops import LOCAL_OPS, lookup
     if op.type in ("feed", "fetch"):
         return None
-    bound = opdef_for(op)
+    from .array import ARRAY_OPS
+    bound = opdef_for(op) or ARRAY_OPS.get(op.type)
     if bound is not None:
         return bound
     kwargs = kernel_kwargs(op)
@@ -351,6 +358,10 @@ def from_message(msg):
             dup = set(DUPLICABLE.get(kind, ())) - set(_SINGLE_SLOTS.get(kind, ()))
             op.list_slots = tuple(s for s in list(inputs) + list(outputs) if s in dup)
             op.proto = {"types": types, "hidden": hidden}
+            if kind == "write_to_array":
+                # the array it updates in place is also what its kernel reads (array.py keeps it
+                # in the op's unprinted extra_inputs)
+                op.extra_inputs = {"Array": list(outputs.get("Out", []))}
             op.opdef = _kernel_for(op)
             block.ops.append(op)
     program.current_block_idx = 0
