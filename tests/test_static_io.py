@@ -312,8 +312,54 @@ def test_damaged_pdiparams_raise_value_error(tmp_path, legacy_static):
     with pytest.raises(ValueError, match="holds more tensors"):
         paddle.static.load_inference_model(str(tmp_path / "fc_relu"), exe)
     path.unlink()
-    with pytest.raises(ValueError, match="parameter file .* does not exist"):
+    with pytest.raises(RuntimeError, match="LoadCombine operator fails to open file .*pdiparams"):
         paddle.static.load_inference_model(str(tmp_path / "fc_relu"), exe)
+
+
+def test_load_inference_model_old_layouts_and_errors_are_paddles(tmp_path, legacy_static):
+    # Paddle's deprecated layouts: a directory with model_filename / params_filename, one file
+    # per variable when params_filename is None, and the model and parameters as bytes
+    g = goldens()["fc_relu"]
+    feed = {k: np.array(v, "float32") for k, v in g["feed"].items()}
+    model, params = golden_bytes("fc_relu.pdmodel"), golden_bytes("fc_relu.pdiparams")
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    (tmp_path / "__model__").write_bytes(model)
+    (tmp_path / "__params__").write_bytes(params)
+    runs = [lambda: paddle.static.load_inference_model(str(tmp_path), exe,
+                                                       model_filename="__model__",
+                                                       params_filename="__params__"),
+            lambda: paddle.static.load_inference_model(None, exe, model_filename=model,
+                                                       params_filename=params)]
+    from paddle_compat._static.io import _read_tensor
+    per_var = tmp_path / "vars"
+    per_var.mkdir()
+    (per_var / "__model__").write_bytes(model)
+    pos = 0
+    for name in ("fc_0.b_0", "fc_0.w_0"):            # the stream holds them sorted by name
+        start = pos
+        _, pos = _read_tensor(params, pos, name)
+        (per_var / name).write_bytes(params[start:pos])
+    runs.append(lambda: paddle.static.load_inference_model(str(per_var), exe,
+                                                           model_filename="__model__"))
+    for run in runs:
+        with paddle.static.scope_guard(paddle.static.Scope()):
+            program, feeds, fetches = run()
+            out = exe.run(program, feed=feed, fetch_list=fetches)
+        assert feeds == ["x"]
+        np.testing.assert_allclose(out[0], np.array(g["loaded_fetch"][0]), rtol=1e-6)
+    with pytest.raises(ValueError, match="params_filename cannot be None when path_prefix is "
+                                         "None."):
+        paddle.static.load_inference_model(None, exe, model_filename=model)
+    with pytest.raises(ValueError, match="doesn't support argument 'bogus',\n only "):
+        paddle.static.load_inference_model(str(tmp_path), exe, bogus=1)
+    with pytest.raises(ValueError, match="There is no directory named .*nodir$"):
+        paddle.static.load_inference_model(str(tmp_path / "nodir" / "m"), exe)
+    with pytest.raises(FileNotFoundError, match="missing.pdmodel"):
+        paddle.static.load_inference_model(str(tmp_path / "missing"), exe)
+    with pytest.raises(ValueError, match="'path_prefix' should not be a directory"):
+        paddle.static.save_inference_model(str(tmp_path) + "/", [], [], exe)
+    with pytest.raises(ValueError, match="'path_prefix' should be a string."):
+        paddle.static.save_inference_model(3, [], [], exe)
 
 
 def test_a_pir_json_program_is_refused_by_name(tmp_path, legacy_static):

@@ -299,11 +299,7 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     saved in PIR mode are not interchangeable with Paddle's (a Paddle `.json` program raises
     NotImplementedError here)."""
     from .builder import default_main_program
-    if not isinstance(path_prefix, str):
-        raise ValueError(f"'path_prefix' should be a string, but received {type(path_prefix)}.")
-    if os.path.basename(path_prefix) == "":
-        raise ValueError("The input path MUST be format of dirname/filename [dirname\\filename "
-                         "in Windows system], but received filename is empty string.")
+    path_prefix = _normalize_path_prefix(path_prefix)
     feeds, fetches = _check_io_vars(feed_vars, fetch_vars)
     program = kwargs.get("program") or default_main_program()
     normalized = normalize_program(program, feeds, fetches)
@@ -314,46 +310,102 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
         _write_bytes(path_prefix + ".pdiparams", params)
 
 
+def _normalize_path_prefix(path_prefix):
+    if not isinstance(path_prefix, str):
+        raise ValueError("'path_prefix' should be a string.")
+    if path_prefix.endswith("/"):
+        raise ValueError("'path_prefix' should not be a directory")
+    return os.path.abspath(os.path.normpath(path_prefix))
+
+
+def _read_params(data, names, where, api):
+    """{name: array} from a save_combine stream holding `names` (sorted), or paddle_compat's
+    earlier pickled table."""
+    if data[:1] == b"\x80":        # paddle_compat's earlier pickled {name: array} table
+        return _array_table(loads(data, where, api, parse_error=ValueError(
+            f"{api}: can not parse the file {where}: it is damaged")), where, api)
+    params, pos = {}, 0
+    for name in names:
+        params[name], pos = _read_tensor(data, pos, name)
+    if pos != len(data):
+        raise ValueError(f"{api}: {where} holds more tensors than the program's {len(names)} "
+                         "persistable variables")
+    return params
+
+
 def load_inference_model(path_prefix, executor, **kwargs):
-    """paddle.static.load_inference_model(path_prefix, executor) ->
-    [program, feed_target_names, fetch_targets]: reads `<path_prefix>.pdmodel` (Paddle's
-    ProgramDesc, or paddle_compat's earlier format) and `<path_prefix>.pdiparams` (Paddle's
-    save_combine stream, or paddle_compat's earlier pickled table) into the global scope."""
+    """paddle.static.load_inference_model(path_prefix, executor, model_filename=None,
+    params_filename=None) -> [program, feed_target_names, fetch_targets]: reads
+    `<path_prefix>.pdmodel` (Paddle's ProgramDesc, or paddle_compat's earlier format) and
+    `<path_prefix>.pdiparams` (Paddle's save_combine stream, or paddle_compat's earlier pickled
+    table) into the global scope. As in Paddle, with `model_filename` / `params_filename`
+    `path_prefix` is a directory holding those files (`__model__` and one file per variable when
+    they are None), and with path_prefix None they are the model and parameter bytes."""
     api = "paddle.static.load_inference_model"
-    model = path_prefix + ".pdmodel"
-    if not os.path.exists(model) and os.path.exists(path_prefix + ".json"):
-        raise NotImplementedError(
-            f"{api}: {path_prefix}.json is a PIR program (what Paddle 3.3.1 writes in its default "
-            "PIR mode), which paddle_compat does not read; save the model with "
-            "FLAGS_enable_pir_api=0 under Paddle to get a .pdmodel ProgramDesc")
-    if not os.path.exists(model):
-        raise ValueError(f"There is no directory named {path_prefix!r}" if not os.path.exists(
-            os.path.dirname(model) or ".") else f"The model file {model!r} does not exist")
-    with open(model, "rb") as f:
-        program, feed_names, fetch_names = _parse_program(f.read(), api)
+    for k in kwargs:
+        if k not in ("model_filename", "params_filename"):
+            raise ValueError(f"function 'load_inference_model' doesn't support argument '{k}',"
+                             "\n only ('model_filename', 'params_filename') are supported.")
+    model_filename = kwargs.get("model_filename")
+    params_filename = kwargs.get("params_filename")
+    params_path = params_dir = None
+    if path_prefix is None:
+        # Paddle: "Load inference model from memory is deprecated."
+        if params_filename is None:
+            raise ValueError("params_filename cannot be None when path_prefix is None.")
+        program, feed_names, fetch_names = _parse_program(bytes(model_filename), api)
+        params_data = bytes(params_filename)
+    else:
+        path_prefix = _normalize_path_prefix(path_prefix)
+        if not os.path.isdir(os.path.dirname(path_prefix)):
+            raise ValueError(f"There is no directory named {os.path.dirname(path_prefix)}")
+        if not kwargs:
+            model_path = path_prefix + ".pdmodel"
+            params_path = path_prefix + ".pdiparams"
+            if not os.path.exists(model_path) and os.path.exists(path_prefix + ".json"):
+                raise NotImplementedError(
+                    f"{api}: {path_prefix}.json is a PIR program (what Paddle 3.3.1 writes in its "
+                    "default PIR mode), which paddle_compat does not read; save the model with "
+                    "FLAGS_enable_pir_api=0 under Paddle to get a .pdmodel ProgramDesc")
+        else:
+            # Paddle's old directory layout (deprecated there, still read)
+            if model_filename is None:
+                model_path = os.path.join(path_prefix, "__model__")
+            else:
+                model_path = os.path.join(path_prefix, model_filename + ".pdmodel")
+                if not os.path.exists(model_path):
+                    model_path = os.path.join(path_prefix, model_filename)
+            if params_filename is None:
+                params_dir = path_prefix          # one file per variable, named after it
+            else:
+                params_path = os.path.join(path_prefix, params_filename + ".pdiparams")
+                if not os.path.exists(params_path):
+                    params_path = os.path.join(path_prefix, params_filename)
+        with open(model_path, "rb") as f:
+            program, feed_names, fetch_names = _parse_program(f.read(), api)
+        params_data = None
     if feed_names is None:
         feed_names, fetch_names = _feed_fetch_names(program)
-    params_path = path_prefix + ".pdiparams"
+    names = _persistable_names(program)
+    params = {}
+    if names and params_dir is not None:
+        for name in names:
+            path = os.path.join(params_dir, name)
+            with open(path, "rb") as f:
+                params.update(_read_params(f.read(), [name], path, api))
+    elif names:
+        if params_data is None:
+            if not os.path.exists(params_path):
+                raise RuntimeError(
+                    f"(Unavailable) LoadCombine operator fails to open file {params_path}, please "
+                    "check whether the model file is complete or damaged.\n  [Hint: Expected "
+                    "static_cast<bool>(fin) == true, but received static_cast<bool>(fin):0 != "
+                    "true:1.]\n  [operator < load_combine > error]")
+            with open(params_path, "rb") as f:
+                params_data = f.read()
+        params = _read_params(params_data, names, params_path or "<bytes>", api)
     scope = global_scope()
     device = executor.place.device if executor is not None else torch.device("cpu")
-    names = _persistable_names(program)
-    if os.path.exists(params_path):
-        with open(params_path, "rb") as f:
-            data = f.read()
-        if data[:1] == b"\x80":        # paddle_compat's earlier pickled {name: array} table
-            params = _array_table(_load(params_path, api), params_path, api)
-        else:
-            params, pos = {}, 0
-            for name in names:
-                params[name], pos = _read_tensor(data, pos, name)
-            if pos != len(data):
-                raise ValueError(f"{api}: {params_path} holds more tensors than the program's "
-                                 f"{len(names)} persistable variables")
-    elif names:
-        raise ValueError(f"{api}: the parameter file {params_path!r} does not exist (the "
-                         f"program has {len(names)} persistable variables)")
-    else:
-        params = {}
     for name, arr in params.items():
         scope._tensors[name] = torch.from_numpy(np.array(arr)).to(device)
     block = program.global_block()
