@@ -155,7 +155,7 @@ def legacy_static():
         STATE.pir = was
 
 
-@pytest.mark.parametrize("name", ["array_loop", "cond_while", "conv_bn", "fc_relu"])
+@pytest.mark.parametrize("name", ["array_loop", "cond_while", "conv_bn", "fc_relu", "mlp_ops"])
 def test_serialize_program_equals_paddles_field_by_field(name, legacy_static):
     rec = recorder()
     ns = rec.build(paddle, name)

@@ -85,6 +85,19 @@ with paddle.static.program_guard(main, startup):
 feeds, fetches = [x], [y]
 feed = {'x': np.array([1.0, 2.0], 'float32')}
 """,
+    "mlp_ops": """
+F = paddle.nn.functional
+with paddle.static.program_guard(main, startup):
+    x = paddle.static.data('x', [None, 4], 'float32')
+    h = paddle.nn.Linear(4, 3, weight_attr=init(4, 3), bias_attr=init(3))(x)
+    h = F.dropout(h, 0.5)
+    h = F.layer_norm(h, [3])
+    h = paddle.concat([h, F.relu(h)], axis=1)
+    h = paddle.reshape(h, [-1, 2, 3])
+    y = F.softmax(paddle.mean(h, axis=1) * 0.5 + 1.0).astype('float64')
+feeds, fetches = [x], [y]
+feed = {'x': rng.uniform(-1, 1, (2, 4)).astype('float32')}
+""",
 }
 
 NAMES = sorted(PROGRAMS)
