@@ -707,8 +707,8 @@ class Program:
 
     @staticmethod
     def parse_from_string(binary_str):
-        """Program.parse_from_string(binary_str): the Program in bytes from
-        `program.desc.serialize_to_string()` or paddle.static.serialize_program (global block)."""
+        """Program.parse_from_string(binary_str): the Program in Paddle's ProgramDesc bytes
+        (`program.desc.serialize_to_string()`, paddle.static.serialize_program, real Paddle's)."""
         from .io import deserialize_program
         return deserialize_program(binary_str)
 

@@ -4,9 +4,9 @@
 legacy Program: every block with its variables (VarDesc: name, VarType with the tensor's dtype
 code and dims, persistable, is_parameter, stop_gradient, need_check_feed) and ops (OpDesc: slots
 sorted by name, each attribute with its framework.proto AttrType), then Paddle 3.3.1's version
-and op_version_map. An attribute's type is the one Paddle's op registry declares
-(op_proto_tables.ATTR_TYPES), else the one it was read with, else the Python value's (bool
-BOOLEAN, int INT or LONG beyond int32, float FLOAT, str STRING, lists of those, Block BLOCK).
+and op_version_map. An attribute's type is the one it was read with, else the one Paddle's op
+registry declares (op_proto_tables.ATTR_TYPES), else the Python value's (bool BOOLEAN, int INT or
+LONG beyond int32, float FLOAT, str STRING, lists of those, Block BLOCK): the first the value fits.
 `from_message` builds a Program from such a message: Paddle's own files or ours. It only
 reads: op types are looked up among paddle_compat's kernels, nothing in the file is executed.
 
@@ -87,54 +87,75 @@ def _infer_type(value):
     return None
 
 
+def _is_int(v):
+    return isinstance(v, int)           # bools are ints, as Paddle's INT attributes take them
+
+
+def _is_real(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _block_idx(v):
+    return v.idx if isinstance(v, Block) else v
+
+
+def _var_name(v):
+    return v.name if isinstance(v, Variable) else v
+
+
+# AttrType -> (its OpDesc.Attr field, is the field repeated, which values fit, to the field's value)
+_FIELDS = {
+    "INT": ("i", False, _is_int, int), "LONG": ("l", False, _is_int, int),
+    "FLOAT": ("f", False, _is_real, float), "FLOAT64": ("float64", False, _is_real, float),
+    "STRING": ("s", False, lambda v: isinstance(v, str), str),
+    "BOOLEAN": ("b", False, lambda v: isinstance(v, bool), bool),
+    "BLOCK": ("block_idx", False, lambda v: isinstance(v, Block), _block_idx),
+    "VAR": ("var_name", False, lambda v: isinstance(v, Variable), _var_name),
+    "INTS": ("ints", True, _is_int, int), "LONGS": ("longs", True, _is_int, int),
+    "FLOATS": ("floats", True, _is_real, float), "FLOAT64S": ("float64s", True, _is_real, float),
+    "STRINGS": ("strings", True, lambda v: isinstance(v, str), str),
+    "BOOLEANS": ("bools", True, lambda v: isinstance(v, bool), bool),
+    "BLOCKS": ("blocks_idx", True, lambda v: isinstance(v, Block), _block_idx),
+    "VARS": ("vars_name", True, lambda v: isinstance(v, Variable), _var_name),
+}
+
+
+def _encode_as(kind, value):
+    """{field: value} of an OpDesc.Attr holding `value` as AttrType `kind`; None if it does not
+    fit (an int32 INT out of range, a scalar for a list type, ...)."""
+    spec = _FIELDS.get(kind)
+    if spec is None:
+        return None
+    field, repeated, fits, conv = spec
+    if repeated:
+        if not isinstance(value, list) or not all(fits(e) for e in value):
+            return None
+        items = [conv(e) for e in value]
+        if kind in ("INTS", "BLOCKS") and any(not _INT32[0] <= e <= _INT32[1] for e in items):
+            return None
+        return {field: items} if items else {}
+    if isinstance(value, list) or not fits(value):
+        return None
+    out = conv(value)
+    if kind in ("INT", "BLOCK") and not _INT32[0] <= out <= _INT32[1]:
+        return None
+    return {field: out}
+
+
 def attr_message(op_type, name, value, known=None):
-    """The OpDesc.Attr message for attribute `name` = `value` of an `op_type` op."""
+    """The OpDesc.Attr message for attribute `name` = `value` of an `op_type` op: typed as it was
+    read, else as Paddle's op registry declares it, else as the Python value is (the first of
+    these the value fits)."""
     value = _plain_value(value)
     if isinstance(value, list):
         value = [_plain_value(e) for e in value]
-    kind = (known or {}).get(name) or ATTR_TYPES.get(op_type, {}).get(name) or \
-        _COMMON_TYPES.get(name) or _infer_type(value)
-    if kind is None:
-        raise ProtoAttrError(f"attribute {name!r} of op {op_type!r} is a {type(value).__name__}, "
-                             "which has no framework.proto AttrType")
-    msg = {"name": name, "type": ATTR_TYPE[kind]}
-    try:
-        if kind == "INT":
-            msg["i"] = int(value)
-        elif kind == "LONG":
-            msg["l"] = int(value)
-        elif kind == "FLOAT":
-            msg["f"] = float(value)
-        elif kind == "FLOAT64":
-            msg["float64"] = float(value)
-        elif kind == "STRING":
-            msg["s"] = str(value)
-        elif kind == "BOOLEAN":
-            msg["b"] = bool(value)
-        elif kind == "BLOCK":
-            msg["block_idx"] = value.idx if isinstance(value, Block) else int(value)
-        elif kind == "VAR":
-            msg["var_name"] = value.name if isinstance(value, Variable) else str(value)
-        else:
-            items = value if isinstance(value, list) else [value]
-            field, conv = {
-                "INTS": ("ints", int), "LONGS": ("longs", int), "FLOATS": ("floats", float),
-                "FLOAT64S": ("float64s", float), "STRINGS": ("strings", str),
-                "BOOLEANS": ("bools", bool),
-                "BLOCKS": ("blocks_idx", lambda b: b.idx if isinstance(b, Block) else int(b)),
-                "VARS": ("vars_name", lambda v: v.name if isinstance(v, Variable) else str(v)),
-            }.get(kind, (None, None))
-            if field is None:
-                raise ProtoAttrError(f"attribute {name!r} of op {op_type!r}: AttrType {kind} "
-                                     "is not written by paddle_compat")
-            if items:
-                msg[field] = [conv(e) for e in items]
-    except (TypeError, ValueError) as e:
-        if isinstance(e, ProtoAttrError):
-            raise
-        raise ProtoAttrError(f"attribute {name!r} of op {op_type!r}: {value!r} is not a "
-                             f"{kind} ({e})") from None
-    return msg
+    for kind in ((known or {}).get(name), ATTR_TYPES.get(op_type, {}).get(name),
+                 _COMMON_TYPES.get(name), _infer_type(value)):
+        fields = _encode_as(kind, value) if kind else None
+        if fields is not None:
+            return dict({"name": name, "type": ATTR_TYPE[kind]}, **fields)
+    raise ProtoAttrError(f"attribute {name!r} of op {op_type!r} is a {type(value).__name__} "
+                         f"({value!r:.60}), which no framework.proto AttrType holds")
 
 
 def _tensor_desc(v, shape=None):
