@@ -300,6 +300,20 @@ def test_deserialize_program_errors_are_paddles(legacy_static):
     assert empty.num_blocks == goldens()["_empty"]["num_blocks"]
 
 
+def test_a_model_without_persistables_writes_no_pdiparams_and_warns(tmp_path, legacy_static):
+    rec = __import__("tests._program_files_goldens", fromlist=["recorder"]).recorder()
+    ns = rec.build(paddle, "cond_while")
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    with pytest.warns(UserWarning, match="no variable in your model"):
+        paddle.static.save_inference_model(str(tmp_path / "m"), ns["feeds"], ns["fetches"], exe,
+                                           program=ns["main"])
+    assert sorted(os.listdir(tmp_path)) == ["m.pdmodel"]
+    (tmp_path / "d.pdmodel").mkdir()
+    with pytest.raises(ValueError, match=r"d\.pdmodel' is an existing directory."):
+        paddle.static.save_inference_model(str(tmp_path / "d"), ns["feeds"], ns["fetches"], exe,
+                                           program=ns["main"])
+
+
 def test_damaged_pdiparams_raise_value_error(tmp_path, legacy_static):
     write_ours(paddle, str(tmp_path))
     exe = paddle.static.Executor(paddle.CPUPlace())

@@ -300,6 +300,9 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     NotImplementedError here)."""
     from .builder import default_main_program
     path_prefix = _normalize_path_prefix(path_prefix)
+    for path in (path_prefix + ".pdmodel", path_prefix + ".pdiparams"):
+        if os.path.isdir(path):
+            raise ValueError(f"'{path}' is an existing directory.")
     feeds, fetches = _check_io_vars(feed_vars, fetch_vars)
     program = kwargs.get("program") or default_main_program()
     normalized = normalize_program(program, feeds, fetches)
@@ -308,6 +311,10 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     _write_bytes(path_prefix + ".pdmodel", model)
     if params:
         _write_bytes(path_prefix + ".pdiparams", params)
+    else:
+        import warnings
+        warnings.warn("no variable in your model, please ensure there are any variables in your "
+                      "model to save")
 
 
 def _normalize_path_prefix(path_prefix):
