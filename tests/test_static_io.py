@@ -205,7 +205,7 @@ import re  # noqa: E402
 from tests._program_files_goldens import (GOLDEN_DIR, golden_bytes, goldens,  # noqa: E402
                                           write_ours)
 
-PROGRAMS = ["array_loop", "cond_while", "conv_bn", "fc_relu", "mlp_ops"]
+PROGRAMS = ["array_loop", "cond_while", "conv_bn", "fc_relu", "lenet", "mlp_ops"]
 
 
 def _same_printing(a, b):
