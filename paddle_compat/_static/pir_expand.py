@@ -12,6 +12,8 @@ follows the Paddle 3.3.1 function named in its comment.
 """
 import math
 
+from .pir_decompose import DECOMPOSITIONS
+
 __all__ = ["EXPANSIONS"]
 
 _F32_MAX = 3.4028234663852886e38
@@ -513,7 +515,29 @@ def _tensor_split(b, op):
     return True
 
 
+def _assign_value(b, op):
+    # paddle.to_tensor / paddle.assign of Python data in PIR: a full of zeros of the shape, then
+    # assign_value_ writes the values into it
+    a = op.attrs
+    dt = _dtype_or_undefined(a.get("dtype"))
+    shape = [int(d) for d in (a.get("shape") or [])]
+    vals = list(a.get("values") or ())
+    if dt in ("float16", "bfloat16", "float32", "float64"):
+        vals = [float(getattr(v, "value", v)) for v in vals]
+    elif dt == "bool":
+        vals = [bool(getattr(v, "value", v)) for v in vals]
+    elif dt.startswith(("int", "uint")):
+        vals = [int(getattr(v, "value", v)) for v in vals]
+    else:
+        return None
+    z = b.op("pd_op.full", [], {"dtype": b.raw(dt), "place": b.raw(b.UNDEF), "shape": shape,
+                                "value": 0.0}, shape, dt, sg=True)
+    return b.out("pd_op.assign_value_", [z], {"dtype": b.raw(dt), "place": b.raw(b.UNDEF),
+                                              "shape": shape, "values": vals})
+
+
 EXPANSIONS = {
+    "assign_value": _assign_value,
     "pool2d": _pool2d,
     "tensor_split": _tensor_split,
     "nanmean": _nanmean,
@@ -552,3 +576,4 @@ EXPANSIONS = {
     "range": _arange,
     "linspace": _linspace,
 }
+EXPANSIONS.update(DECOMPOSITIONS)

@@ -945,6 +945,13 @@ class _Builder:
             "value": list(values)}, self.block))
         return r
 
+    def combine(self, values):
+        """builtin.combine of values into the vector operand of a list-taking op."""
+        r = OpResult([], None, vec=list(values), stop_gradient=all(_sg(v) for v in values))
+        self.ops.append(Operation("builtin.combine", list(values), [r], {
+            "stop_gradient": [r.stop_gradient]}, self.block))
+        return r
+
     def split(self, x, axis, num, shape, dtype):
         a = self.full(axis, "int32")
         parts = [OpResult(shape, dtype, _sg(x)) for _ in range(num)]
