@@ -102,7 +102,23 @@ def where(condition, x=None, y=None, name=None):
         x = _scalar_tensor(x, condition)
     if not is_tensor_like(y):
         y = _scalar_tensor(y, condition)
+    if STATE.static and not list(x.shape) == list(y.shape) == list(condition.shape):
+        return apply_op(WHERE, _static_broadcast(condition, x, y))
     return apply_op(WHERE, (condition, x, y))
+
+
+def _static_broadcast(condition, x, y):
+    """Paddle's static where (PIR and legacy alike) broadcasts its operands of different shapes
+    by adding zeros of every shape: zeros_like x, y and the condition (cast to x's dtype) summed,
+    added to x, y and the cast condition, the condition cast back to bool."""
+    from .creation import zeros_like
+    from .math import add, cast
+    zx, zy = zeros_like(x), zeros_like(y)
+    zc = cast(zeros_like(condition), x.dtype)
+    cond = cast(condition, x.dtype)
+    zeros = add(add(zx, zy), zc)
+    bx, by = add(x, zeros), add(y, zeros)
+    return cast(add(cond, zeros), "bool"), bx, by
 
 
 def where_(condition, x=None, y=None, name=None):

@@ -31,6 +31,7 @@ def static_scalar_op(op, name, x, value, reverse=False):
     reversed, x's shape) and the elementwise/compare `op`. Every output is named tmp_<n>."""
     with tmp_outputs():
         short = x.dtype.short
+        given = value
         method = _SCALAR_METHODS.get((name, reverse))
         if isinstance(value, float):
             if short in _INT_SHORTS:
@@ -43,6 +44,8 @@ def static_scalar_op(op, name, x, value, reverse=False):
                 x = cast(x, "int64")
         if method is not None:
             sc, bias = method(value)
+            if name == "subtract" and not reverse and not isinstance(given, float):
+                bias = float(-given)    # Paddle negates the int: x - 0 has bias 0, not -0
             return apply_op(_SCALE, (x,), {"scale": sc, "bias": bias, "bias_after_scale": True})
         y = _static_fill(x, value, reverse)
         if y.dtype is not x.dtype and not (y.dtype.is_floating_point and x.dtype.is_floating_point):

@@ -185,8 +185,9 @@ def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", nam
     mag_square2 = _math.square(input2).sum(axis=-1) + 10e-12
     cos = prod_sum / _math.sqrt(mag_square1 * mag_square2)
     zeros = _creation.zeros_like(cos)
-    out = _search.where(label == 1, 1 - cos, zeros) + _search.where(
-        label == -1, _math.clip(cos - margin, min=0), zeros)
+    pos = 1 - cos
+    neg = _math.clip(cos - margin, min=0)
+    out = _search.where(label == 1, pos, zeros) + _search.where(label == -1, neg, zeros)
     return _reduce(out, reduction)
 
 
