@@ -347,7 +347,7 @@ def stack(x, axis=0, name=None):
                 raise invalid_argument(f"The {d}-th dimension of input[0] and input[{i}] is "
                                        f"expected to be equal.But received input[0]'s shape = "
                                        f"{first}, input[{i}]'s shape = {s}.")
-    return apply_op(STACK, (x,), {"axis": axis % nd})
+    return apply_op(STACK, (x,), {"axis": axis})     # recorded as given, as Paddle does
 
 
 def _unstack_kernel(X, axis=0, num=0):

@@ -13,6 +13,7 @@ follows the Paddle 3.3.1 function named in its comment.
 import math
 
 from .pir_decompose import DECOMPOSITIONS
+from .pir_results import RESULT_FORMS
 
 __all__ = ["EXPANSIONS"]
 
@@ -577,3 +578,4 @@ EXPANSIONS = {
     "linspace": _linspace,
 }
 EXPANSIONS.update(DECOMPOSITIONS)
+EXPANSIONS.update(RESULT_FORMS)

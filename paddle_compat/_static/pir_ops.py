@@ -977,6 +977,14 @@ class _Builder:
         sg = all(_sg(v) for v in operands)
         values, bind = [], []
         for i, spec in enumerate(results):
+            if isinstance(spec, tuple) and len(spec) == 3:
+                # ("Slot", shape, dtype): the slot's variable, typed as PIR types it
+                names = self.legacy.outputs.get(spec[0]) or []
+                if names:
+                    bind.append((names[0], i))
+                    values.append(OpResult(spec[1], spec[2], sg))
+                    continue
+                spec = None
             if isinstance(spec, str):
                 names = self.legacy.outputs.get(spec) or []
                 var = self.block._find_var_recursive(names[0]) if names else None
@@ -994,10 +1002,11 @@ class _Builder:
             self.view._bind(self.block, self.env, n, pop, i, self.region)
         return values
 
-    def out(self, name, operands, attrs, shape=None):
+    def out(self, name, operands, attrs, shape=None, dtype=None):
         var = self._out_var()
-        if shape is not None:
-            r = OpResult(shape, _short(var), var.stop_gradient)
+        if shape is not None or dtype is not None:
+            r = OpResult(list(var.shape) if shape is None else shape, dtype or _short(var),
+                         var.stop_gradient)
         elif self.view._lookup(self.block, var.name, self.env) is not None:
             r = _proxy(var)
         else:

@@ -345,8 +345,10 @@ def triplet_margin_loss(input, positive, negative, margin=1.0, p=2, epsilon=1e-0
     if margin < 0:
         raise ValueError("The margin between positive samples and negative samples should be "
                          "greater than 0.")
-    return _triplet(input, positive, negative,
-                    lambda a, b: _distance.pairwise_distance(a, b, p, epsilon), margin, swap, reduction, False)
+    # Paddle calls an nn.PairwiseDistance layer (its ops carry the layer's struct name in PIR)
+    from ..layer.distance import PairwiseDistance
+    return _triplet(input, positive, negative, PairwiseDistance(p, epsilon=epsilon), margin, swap,
+                    reduction, False)
 
 
 def triplet_margin_with_distance_loss(input, positive, negative, distance_function=None, margin=1.0,
