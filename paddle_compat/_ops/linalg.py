@@ -607,6 +607,7 @@ _attach()
 # =================================================================================================
 from .._creation_core import to_tensor as _to_tensor  # noqa: E402
 from ._checks import is_tensor_like  # noqa: E402
+from .creation import assign as _assign  # noqa: E402
 from .creation import full as _full  # noqa: E402
 
 __all__ += ["cond", "vecdot", "cov", "corrcoef", "matrix_rank", "slogdet", "svdvals", "lu",
@@ -734,7 +735,11 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
             raise ValueError("The value of Input(aweights) cannot be negative, but received min of "
                              f"Input(aweights) is {aweights.min().item()}.")
         w = aw if w is None else w * aw
-    w_sum = _to_tensor(observation_num, dtype=nx.dtype)
+    if STATE.static and STATE.pir:
+        # PIR's to_tensor of a Python int: an int64 assign_value cast to the dtype
+        w_sum = _assign(np.array(observation_num, dtype="int64")).astype(nx.dtype)
+    else:
+        w_sum = _to_tensor(observation_num, dtype=nx.dtype)
     if fweights is not None or aweights is not None:
         w_sum = w.sum()
         if w_sum.item() == 0:
