@@ -14,7 +14,8 @@ CASES = ["fc_program", "sgd_program", "linear_program", "elementwise_program",
          "while_grad_cond", "tensor_array", "while_grad_block_printed", "cond_grad_blocks_printed",
          "gradient_order", "ops_catalog", "layer_struct_names", "data_same_name",
          "static_pylayer", "scalar_tensor_operands", "fc_rank3_topk_accuracy", "ops_catalog_2", "ops_catalog_3",
-         "static_pylayer_backward", "append_backward_fc", "grad_disabled"]
+         "static_pylayer_backward", "append_backward_fc", "grad_disabled", "tensor_array_forms",
+         "set_value_forms"]
 
 # (case, key) -> why paddle_compat's PIR face differs there (strict xfails)
 DIFFERENCES = {
@@ -22,11 +23,6 @@ DIFFERENCES = {
                                     "while_loop gives zero gradients (its if-grad reads the "
                                     "loop's incoming gradient and yields full_like zeros); "
                                     "paddle_compat computes d/dx exp(exp(3x)) as legacy Paddle does",
-    ("tensor_array", "printed"): "PIR's tensor-array ops (pd_op.create_array, array_write_ over a "
-                                 "cast, array_length, array_read typed -1, the "
-                                 "pd_op.tensor_array<f32> type) are not in the view's table; it "
-                                 "shows the recorded write_to_array / lod_array_length / "
-                                 "read_from_array",
     ("while_grad_cond", "printed"): "the same program's PIR text: paddle_compat's view shows one "
                                     "stack for the loop and no grad of the cond (the view does not "
                                     "reproduce Paddle's per-branch stacks and zero-yielding if-grad)",

@@ -2,6 +2,7 @@
 oracle, with FLAGS_enable_pir_api unset (or 1).
 
     PADDLE_PY conformance/record/record_pir.py
+    PADDLE_PY conformance/record/record_pir.py --only CASE...   (re-record those cases only)
 
 The programs are the ones the legacy recorders build (record_static.py, record_static_gradients.py,
 record_control_flow.py, record_static_pylayer.py, record_static_nn.py: the legacy-only layers there
@@ -233,6 +234,50 @@ with paddle.static.program_guard(main, start):
     exe.run(start)
     res = exe.run(main, feed={'x': np.array([0.1, 0.2], 'float32')}, fetch_list=[loss] + g)
     out['results'] = [np.round(r, 4).tolist() for r in res]
+""",
+    "tensor_array_forms": """
+# array_write without an array (PIR makes the array there), 2-D elements (array_read typed
+# -1 x -1), create_array with an initialized list, array_length of it
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    i = paddle.zeros([1], 'int64')
+    x = paddle.full([2, 3], 3.0)
+    a = paddle.tensor.array_write(x, i)
+    r = paddle.tensor.array_read(a, i)
+    b = paddle.tensor.create_array('float32', [paddle.full([2], 1.0), paddle.full([2], 2.0)])
+    n = paddle.tensor.array_length(b)
+    r1 = paddle.tensor.array_read(b, n - 1)
+    out['array'] = str(a)
+    out['read'] = str(r)
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(main, fetch_list=[r, n, r1])]
+""",
+    "set_value_forms": """
+# static x[index] = value: set_value_ (a Python value) / set_value_with_tensor_ (a Tensor), in
+# place (later ops read x's own value); full slices left out, ints decreased, open ends 2**31-1
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [3, 4], 'float32')
+    y = paddle.zeros([3, 4])
+    y[1] = 2.0
+    y[0:2, 1] = x[0:2, 1]
+    y[2] = paddle.full([4], 5.0)
+    y[:, 1:3] = 7
+    y[-1] = 1
+    y[..., 0] = 3
+    y[::2] = 4.5
+    y[1:, :-1] = 2
+    k = paddle.zeros([3, 4], 'int32')
+    k[0, 1] = 6
+    z = y * 2
+    out['y'] = str(y)
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(
+    main, feed={'x': np.arange(12, dtype='float32').reshape(3, 4)}, fetch_list=[y, z, k])]
 """,
     "tensor_array": """
 # record_control_flow.py's case of the same name, in PIR mode
@@ -953,15 +998,19 @@ def one_case(name):
     print("\0" + json.dumps({"version": paddle.__version__, "result": result}))
 
 
-def main():
+def main(names=None):
+    """Record every case, or only `names` (the other cases' goldens kept as committed)."""
     import subprocess
     results, version = {}, None
-    for name in CASES:
+    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "pir.json")
+    if names:
+        with open(path, encoding="utf-8") as f:
+            results = json.load(f)["results"]
+    for name in names or CASES:
         proc = subprocess.run([sys.executable, __file__, "--case", name], capture_output=True,
                               text=True, check=True)
         got = json.loads(proc.stdout.rsplit("\0", 1)[1])
         results[name], version = got["result"], got["version"]
-    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "pir.json")
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         json.dump({"paddle_version": version, "cases": CASES, "prelude": PRELUDE,
@@ -969,12 +1018,15 @@ def main():
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
-    for name, r in results.items():
+    for name in names or results:
+        r = results[name]
         print(name, "ERROR" if "error" in r else "ok", r.get("error", ""))
 
 
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--case":
         one_case(sys.argv[2])
+    elif len(sys.argv) > 2 and sys.argv[1] == "--only":
+        main(sys.argv[2:])
     else:
         main()

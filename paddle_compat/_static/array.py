@@ -15,6 +15,7 @@ from .._dtype import to_dtype
 from .._mode import STATE
 from .._ops._checks import check_variable_and_dtype
 from .._ops.creation import full
+from .._ops.math import cast
 from .._ops.registry import OpDef
 from .._tensor import Tensor
 from .builder import append_op, default_main_program, program_name
@@ -90,7 +91,12 @@ def create_array(dtype, initialized_list=None):
     out = block.create_var(name=f"{program_name('array')}.out", type=_ARRAY,
                            dtype=to_dtype(dtype), stop_gradient=STATE.pir)
     for val in array:
-        array_write(val, array_length(out), array=out)
+        if STATE.pir:
+            # Paddle: array_write_(out, cast(val, dtype), array_length(out)), in that order
+            val = cast(val, out.dtype)
+            _write(block, val, array_length(out), out)
+        else:
+            array_write(val, array_length(out), array=out)
     return out
 
 
@@ -125,6 +131,13 @@ def array_write(x, i, array=None):
     if array is None:
         array = block.create_var(name=f"{prefix}.out", type=_ARRAY, dtype=x.dtype,
                                  stop_gradient=False)
+    if STATE.pir:
+        # PIR's array_write casts x to the array's dtype first (an op even when it matches)
+        x = cast(x, array.dtype)
+    return _write(block, x, i, array)
+
+
+def _write(block, x, i, array):
     op = append_op(block, _WRITE, {"X": [x.name], "I": [i.name]}, {"Out": [array.name]}, {},
                    type="write_to_array")
     op.extra_inputs = {"Array": [array.name]}

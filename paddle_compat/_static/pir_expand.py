@@ -537,7 +537,55 @@ def _assign_value(b, op):
                                               "shape": shape, "values": vals})
 
 
+_INT_MAX = 2147483647
+
+
+def _set_value(b, op):
+    # x[index] = value in PIR: starts / ends / steps as full_int_array operands of set_value_
+    # (a Python value: its values and shape as attributes) or set_value_with_tensor_ (a Tensor
+    # value); in place, so x keeps its value and the op's result is a fresh one. Paddle leaves
+    # out the full slices (`:`); an int index is a one-long slice whose axis is decreased.
+    axes, starts, ends, steps, decrease = [], [], [], [], []
+    for axis, e in enumerate(op.attrs.get("index") or ()):
+        if e[0] == "int":
+            k = int(e[1])
+            axes.append(axis)
+            starts.append(k)
+            ends.append(_INT_MAX if k == -1 else k + 1)
+            steps.append(1)
+            decrease.append(axis)
+        elif e[0] == "slice":
+            a, stop, c = e[1], e[2], e[3]
+            if a is None and stop is None and c is None:
+                continue
+            c = 1 if c is None else int(c)
+            if c < 0:
+                return None
+            axes.append(axis)
+            starts.append(0 if a is None else int(a))
+            ends.append(_INT_MAX if stop is None else int(stop))
+            steps.append(c)
+        else:
+            return None         # None / tensor / list indices: not this form
+    x = b.input("Input")
+    arrays = [b.int_array(v) for v in (starts, ends, steps)]
+    attrs = {"axes": axes, "decrease_axes": decrease, "none_axes": []}
+    value = b.input("ValueTensor")
+    if value is not None:
+        return b.op("pd_op.set_value_with_tensor_", [x, value] + arrays, attrs, list(x.shape),
+                    b.dtype(x))
+    import numpy as np
+    vals = np.asarray(op.attrs.get("values"))
+    if vals.dtype == object:
+        return None
+    shape = list(vals.shape) or [1]
+    return b.op("pd_op.set_value_", [x] + arrays, dict(
+        attrs, shape=shape, values=[float(v) for v in vals.reshape(-1).tolist()]),
+        list(x.shape), b.dtype(x))
+
+
 EXPANSIONS = {
+    "set_value": _set_value,
     "assign_value": _assign_value,
     "pool2d": _pool2d,
     "tensor_split": _tensor_split,

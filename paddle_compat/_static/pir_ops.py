@@ -21,6 +21,8 @@ from .pir_names import OPS, REGION_GRAD as _REGION_GRAD, Const, DTYPE_CODES
 __all__ = ["Operation", "OpResult", "OpOperand", "program_ops", "defining_op", "value_index"]
 
 _CPU, _UNDEF = "Place(cpu)", "Place(undefined:0)"
+_ARRAY = "DENSE_TENSOR_ARRAY"
+_ARRAY_OPS = ("write_to_array", "lod_array_length", "read_from_array")
 # An attribute-built `full` operand of an open bound (clip without min or max) shows Paddle's
 # float32 limits.
 _OPEN_BOUNDS = {"min": -3.4028234663852886e38, "max": 3.4028234663852886e38}
@@ -241,6 +243,11 @@ class _View:
                 if isinstance(var, Parameter) or var.is_data or (
                         var.persistable and var.type == "DENSE_TENSOR"):
                     pending.append(var)
+            # a tensor array is PIR's create_array where the script made it (array_write_
+            # writes it in place)
+            pending.extend(v for v in block.vars.values() if v.type == _ARRAY and v.name in
+                           initialised and not any(v.name in o.output_arg_names for o in
+                                                   block.ops if o.type != "write_to_array"))
             pending.sort(key=lambda v: getattr(v, "_pir_seq", (0, 0)))
         k = 0
         for i, op in enumerate(_pir_order(block.ops)):
@@ -262,7 +269,11 @@ class _View:
 
     def _place_source(self, block, ops, var):
         t = (list(var.shape), _dtype_name(var))
-        if isinstance(var, Parameter):
+        if var.type == _ARRAY:
+            pop = Operation("pd_op.create_array", [], [var], {
+                "dtype": Raw(_dtype_name(var)), "stop_gradient": [True]}, block)
+            ops.append(pop)
+        elif isinstance(var, Parameter):
             attrs = {"is_distributed": [False], "is_parameter": [True],
                      "need_clip": [bool(var.need_clip)], "parameter_name": var.name,
                      "persistable": [True], "stop_gradient": [var.stop_gradient],
@@ -309,6 +320,8 @@ class _View:
         if t == "while_grad" and op.attrs["sub_block"].forward_block_idx in self.whiles and \
                 self._translate_while_grad(block, op, ops, env):
             return None
+        if t in _ARRAY_OPS and op.grad_group is None:
+            return self._translate_array_op(block, op, ops, env, region)
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
         if t == "scale" and op.grad_group is not None and \
@@ -448,6 +461,33 @@ class _View:
             else:
                 ops.append(Operation("builtin.shadow_output", [r], [], {
                     "output_name": r.name}, block))
+
+    def _translate_array_op(self, block, op, ops, env, region):
+        """Tensor arrays as PIR has them: array_write_ (in place: the array keeps its value,
+        the op's result is a fresh one nothing reads), array_length, array_read (its result
+        typed -1 along the first axis, as PIR's infer function gives it)."""
+        t = op.type
+
+        def operand(slot):
+            names = op.inputs.get(slot) or []
+            return self._operand(block, names[0], env) if names else None
+        if t == "write_to_array":
+            arr = self._operand(block, op.outputs["Out"][0], env)
+            res = OpResult([], _dtype_name(block._find_var_recursive(op.outputs["Out"][0])))
+            res.is_array = True
+            ops.append(Operation("pd_op.array_write_", [arr, operand("X"), operand("I")], [res],
+                                 {}, block, legacy=op))
+            return None
+        out = block._find_var_recursive(op.outputs["Out"][0])
+        if t == "lod_array_length":
+            pop = Operation("pd_op.array_length", [operand("X")], [out], {}, block, legacy=op)
+        else:
+            r = OpResult([-1] * len(out.shape), _dtype_name(out), out.stop_gradient)
+            pop = Operation("pd_op.array_read", [operand("X"), operand("I")], [r],
+                            {"stop_gradient": [r.stop_gradient]}, block, legacy=op)
+        ops.append(pop)
+        self._bind(block, env, out.name, pop, 0, region)
+        return None
 
     def _fc_flatten(self, block, op, x, ops):
         """PIR's static.nn.fc has no `mul` with x_num_col_dims: an input of rank > 2 is first
