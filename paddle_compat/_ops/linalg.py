@@ -28,6 +28,7 @@ from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
 from ._checks import invalid_argument
 from .manipulation import _int, _int_list, reshape, transpose
+from .math import multiply as _multiply
 from .math import sum as _reduce_sum
 from .registry import apply_op, defop
 
@@ -163,8 +164,12 @@ def dot(x, y, name=None):
 
 def outer(x, y, name=None):
     """paddle.outer(x, y, name=None): outer product of the flattened inputs, shape [x.size, y.size]
-    (recorded as reshape2 + matmul_v2, as Paddle composes it)."""
-    return matmul(reshape(x, [-1, 1]), reshape(y, [1, -1]))
+    (reshape2 + matmul_v2 in a legacy static program, reshape + multiply elsewhere, as Paddle
+    composes it)."""
+    nx, ny = reshape(x, [-1, 1]), reshape(y, [1, -1])
+    if STATE.static and not STATE.pir:
+        return matmul(nx, ny)
+    return _multiply(nx, ny)
 
 
 def t(input, name=None):

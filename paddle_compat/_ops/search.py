@@ -142,6 +142,12 @@ def masked_select(x, mask, name=None):
     return apply_op(MASKED_SELECT, (x, mask))
 
 
+MASKED_FILL = defop("masked_fill", lambda x, mask, value: torch.where(mask, value, x),
+                    inputs=("x", "mask", "value"), outputs=("out",), api="paddle.masked_fill",
+                    notes="recorded in PIR static programs (Paddle's pd_op.masked_fill); elsewhere "
+                          "paddle.masked_fill runs the where op")
+
+
 def masked_fill(x, mask, value, name=None):
     """paddle.masked_fill(x, mask, value, name=None): where(mask, value, x); `value` (scalar or
     0-D Tensor) is cast to x's dtype."""
@@ -149,6 +155,11 @@ def masked_fill(x, mask, value, name=None):
         value = _scalar_tensor(value, x, dtype=x.dtype)
     elif value.dtype != x.dtype:
         value = value.astype(x.dtype)      # Tensor.astype comes from the cast op (ops-math)
+    if STATE.static and STATE.pir:
+        # Paddle's PIR code: cast(mask, 'bool') (its dtype test is always true there), then
+        # the masked_fill op
+        from .math import cast
+        return apply_op(MASKED_FILL, (x, cast(mask, "bool"), value))
     return apply_op(WHERE, (mask, value, x))
 
 

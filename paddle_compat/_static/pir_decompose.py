@@ -262,7 +262,66 @@ def _index_fill(b, op):
     return b.out("pd_op.transpose", [put], {"perm": perm})
 
 
+def _gcd_of(b, x, y):
+    """paddle.gcd: both broadcast_to the common shape, abs, then a while_loop of Euclid's step
+    while any y != 0 (zeros of y swapped for ones before the remainder). None where a shape
+    is unknown or the two differ in rank."""
+    if not _known(x.shape) or list(x.shape) != list(y.shape):
+        return None
+    shape, dt = list(x.shape), b.dtype(x)
+
+    def any_nonzero(bb, v):
+        ne = bb.op("pd_op.not_equal", [v, _full0(bb, 0, dt)], {}, shape, "bool")
+        return bb.op("pd_op.any", [ne], {"axis": [], "keepdim": False}, [], "bool")
+
+    x = b.op("pd_op.expand", [x, b.int_array(shape)], {}, shape, dt)
+    y = b.op("pd_op.expand", [y, b.int_array(shape)], {}, shape, dt)
+    x = b.op("pd_op.abs", [x], {}, shape, dt)
+    y = b.op("pd_op.abs", [y], {}, shape, dt)
+
+    def body(bb, args):
+        a0, a1 = args
+        ne = bb.op("pd_op.not_equal", [a1, _full0(bb, 0, dt)], {}, shape, "bool")
+        y_safe = bb.op("pd_op.where", [ne, a1, _full0(bb, 1, dt, shape)], {}, shape, dt)
+        xn = bb.op("pd_op.where", [ne, a1, a0], {}, shape, dt)
+        rem = bb.op("pd_op.remainder", [a0, y_safe], {}, shape, dt)
+        yn = bb.op("pd_op.where", [ne, rem, _full0(bb, 0, dt, shape)], {}, shape, dt)
+        lt = bb.op("pd_op.less_than", [xn, yn], {}, shape, "bool")
+        lo = bb.op("pd_op.where", [lt, yn, xn], {}, shape, dt)
+        lt = bb.op("pd_op.less_than", [xn, yn], {}, shape, "bool")
+        hi = bb.op("pd_op.where", [lt, xn, yn], {}, shape, dt)
+        return any_nonzero(bb, hi), [lo, hi]
+    return b.loop(any_nonzero(b, y), [x, y], body)[0]
+
+
+def _gcd(b, op):
+    d = _gcd_of(b, b.input("X"), b.input("Y"))
+    if d is None:
+        return None
+    # the loop's first result is the op's output
+    b.view._bind(b.block, b.env, b._out_var().name, b.ops[-1], 0, b.region)
+    return d
+
+
+def _lcm(b, op):
+    # paddle.lcm: d = gcd(x, y); where(d == 0, zeros, abs(x * y) // where(d == 0, ones, d))
+    x, y = b.input("X"), b.input("Y")
+    d = _gcd_of(b, x, y)
+    if d is None:
+        return None
+    shape, dt = list(d.shape), b.dtype(d)
+    eq = b.op("pd_op.equal", [d, _full0(b, 0, dt)], {}, shape, "bool")
+    safe = b.op("pd_op.where", [eq, _full0(b, 1, dt, shape), d], {}, shape, dt)
+    zeros = _full0(b, 0, dt, shape)
+    m = b.op("pd_op.multiply", [x, y], {}, shape, dt)
+    m = b.op("pd_op.abs", [m], {}, shape, dt)
+    q = b.op("pd_op.floor_divide", [m, safe], {}, shape, dt)
+    return b.out("pd_op.where", [eq, zeros, q], {})
+
+
 DECOMPOSITIONS = {
+    "gcd": _gcd,
+    "lcm": _lcm,
     "inner": _inner,
     "diff": _diff,
     "polar": _polar,

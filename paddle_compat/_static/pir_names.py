@@ -309,6 +309,8 @@ OPS.update({
     "cummin": _op("pd_op.cummin", results=("out", "indices"), attrs={
         "axis": "axis", "dtype": lambda a: Const(str(a.get("dtype", "int64")), True)}),
     "renorm": _op("pd_op.renorm", attrs={"axis": "axis", "max_norm": "max_norm", "p": "p"}),
+    "mean": _op("pd_op.mean_all"),
+    "masked_fill": _op("pd_op.masked_fill", ("x", "mask", "value"), ("out",)),
     "put_along_axis": _op("pd_op.put_along_axis", ("Input", "Index", "Value"), ("Result",),
                           attrs={"axis": "Axis", "include_self": "include_self",
                                  "reduce": "Reduce"}),

@@ -985,6 +985,22 @@ class _Builder:
             "value": list(values)}, self.block))
         return r
 
+    def loop(self, cond, inits, body):
+        """A `pd_op.while` over `inits`: `body(builder, args)` builds its region with the
+        builder given (the region's block arguments `args`) and returns (condition, values)
+        for the `cf.yield`. Returns the loop's results."""
+        args = [BlockArg(v.shape, _short(v), _sg(v)) for v in inits]
+        region = []
+        rb = _Builder(self.view, self.block, self.legacy, region, self.env, True)
+        c, outs = body(rb, args)
+        region.append(Operation("cf.yield", [c] + list(outs), [], {}, self.block))
+        results = [OpResult(v.shape, _short(v), _sg(v)) for v in inits]
+        pop = Operation("pd_op.while", [cond] + list(inits), results, {}, self.block,
+                        regions=[region])
+        pop.region_args = args
+        self.ops.append(pop)
+        return results
+
     def combine(self, values):
         """builtin.combine of values into the vector operand of a list-taking op."""
         r = OpResult([], None, vec=list(values), stop_gradient=all(_sg(v) for v in values))

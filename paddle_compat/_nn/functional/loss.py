@@ -150,6 +150,8 @@ def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=
     if margin != 0.0:
         out = _math.add(out, _creation_core.to_tensor([margin], dtype=out.dtype))
     out = _act.relu(out)
+    if reduction == "mean" and STATE.static and STATE.pir:
+        return apply_op(_stat.MEAN_ALL, (out,))     # Paddle: _C_ops.mean_all(out)
     return _reduce(out, reduction)
 
 
