@@ -31,25 +31,17 @@ DIFFERENCES = {
 # ops_catalog_3: the API calls whose PIR text is not yet Paddle's, each with why.
 _DECOMPOSED = ("Paddle's PIR Python code builds several ops for this call; pir_expand.py has no "
                "expansion for it yet")
-_SAME_RECORD = ("the recorded ops are the ones another API records (paddle_compat builds this "
-                "call from generic ops), so the view cannot tell to show this API's PIR form")
-_STATIC_ERROR = ("paddle_compat raises while building this call in static mode (a bug outside "
-                 "the PIR view, legacy mode too)")
 CATALOG_3_DIFFERENT = {
-    "paddle.quantile(x, 0.5)": _DECOMPOSED, "paddle.linalg.pinv(sq)": _DECOMPOSED,
     "F.sigmoid_focal_loss(x, y)": _DECOMPOSED + " (its ones come from full_with_tensor over "
                                                 "shape64, a Variable shape paddle.full does not "
                                                 "take)",
-    "paddle.vander(x[0])": _DECOMPOSED + " (static setitem as set_value_with_tensor_)",
-    "paddle.lcm(i, i)": _DECOMPOSED + " (a pd_op.while region)",
-    "paddle.gcd(i, i)": _DECOMPOSED + " (a pd_op.while region)",
-    "paddle.masked_fill(x, b, 1.0)": _SAME_RECORD + " (fill_constant + where: paddle.where)",
-    "paddle.outer(x[0], y[0])": _SAME_RECORD + " (reshape + matmul)",
-    "F.margin_ranking_loss(x, y, y)": _SAME_RECORD + " (paddle.mean's reduce_mean; PIR: mean_all)",
     "F.gaussian_nll_loss(x, y, paddle.ones([2, 3]))": "Paddle records a static Assert on the "
                                                       "variance (pd_op.assert), which "
                                                       "paddle_compat does not have",
-    "F.log_loss(F.sigmoid(x), y)": _STATIC_ERROR,
+    "F.log_loss(F.sigmoid(x), y)": "Paddle's PIR face records the call unchecked, typing the "
+                                   "loss [N, 1]; paddle_compat raises the InvalidArgument error "
+                                   "of Paddle's dynamic mode for the [2, 3] input while "
+                                   "recording",
 }
 for _key, (_code, _) in G.DATA["results"]["ops_catalog_3"].items():
     if _code in CATALOG_3_DIFFERENT:

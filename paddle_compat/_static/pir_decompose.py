@@ -319,7 +319,153 @@ def _lcm(b, op):
     return b.out("pd_op.where", [eq, zeros, q], {})
 
 
+def _static_where(b, cond, x, y, shape):
+    """paddle.where in a static program with operands of different shapes: broadcast by adding
+    zeros (zeros_like of x, y and the condition cast to x's dtype), the condition cast back."""
+    dt = b.dtype(x)
+    zx, zy, zc = b.full_like(x, 0.0), b.full_like(y, 0.0), b.full_like(cond, 0.0)
+    zc = b.op("pd_op.cast", [zc], {"dtype": b.raw(dt)}, list(cond.shape), dt)
+    cc = b.op("pd_op.cast", [cond], {"dtype": b.raw(dt)}, list(cond.shape), dt)
+    z = b.op("pd_op.add", [zx, zy], {}, shape, dt)
+    z = b.op("pd_op.add", [z, zc], {}, shape, dt)
+    bx = b.op("pd_op.add", [x, z], {}, shape, dt)
+    by = b.op("pd_op.add", [y, z], {}, shape, dt)
+    bc = b.op("pd_op.add", [cc, z], {}, shape, dt)
+    bc = b.op("pd_op.cast", [bc], {"dtype": b.raw("bool")}, shape, "bool")
+    return b.op("pd_op.where", [bc, bx, by], {}, shape, dt)
+
+
+def _pinv(b, op):
+    # paddle.linalg.pinv (not hermitian): u, s, vt = svd(x); cutoff = rcond * max(s, -1,
+    # keepdim); singular = where(s > cutoff, 1 / s, 1 / inf); transpose(vt) * singular
+    # unsqueezed at -2, matmul with u transposed
+    a = op.attrs
+    x = b.input("X")
+    dt = b.dtype(x)
+    if a.get("hermitian") or dt not in ("float32", "float64") or len(x.shape) < 2 or \
+            not _known(x.shape):
+        return None
+    batch, m, n = list(x.shape[:-2]), int(x.shape[-2]), int(x.shape[-1])
+    k = min(m, n)
+    u, sv, vt = b.out_multi("pd_op.svd", [x], {"full_matrices": False}, [
+        (batch + [m, k], dt), (batch + [k], dt), (batch + [k, n], dt)])
+    mx = b.op("pd_op.max", [sv, b.int_array([-1])], {"keepdim": True}, batch + [1], dt)
+    rcond = _to_tensor(b, [float(a.get("rcond", 1e-15))], dt, [])
+    cutoff = b.op("pd_op.multiply", [rcond, mx], {}, batch + [1], dt)
+    inf = _to_tensor(b, [math.inf], dt, [])
+    gt = b.op("pd_op.greater_than", [sv, cutoff], {}, batch + [k], "bool")
+    inv_s = b.op("pd_op.divide", [_full0(b, 1.0, dt, batch + [k]), sv], {}, batch + [k], dt)
+    inv_y = b.op("pd_op.divide", [_full0(b, 1.0, dt), inf], {}, [], dt)
+    singular = _static_where(b, gt, inv_s, inv_y, batch + [k])
+    st = b.op("pd_op.unsqueeze", [singular, b.int_array([-2])], {}, batch + [1, k], dt)
+    perm = list(range(len(batch))) + [len(batch) + 1, len(batch)]
+    v = b.op("pd_op.transpose", [vt], {"perm": perm}, batch + [n, k], dt)
+    o1 = b.op("pd_op.multiply", [v, st], {}, batch + [n, k], dt)
+    return b.out("pd_op.matmul", [o1, u], {"transpose_x": False, "transpose_y": True})
+
+
+def _quantile(b, op):
+    # paddle.quantile(x, q) over every axis, one float q, linear, keepdim False (Paddle's
+    # _compute_quantile): flatten; valid counts = sum(~isnan); index = q * (counts - 1), where
+    # any nan: the last index; sort; take_along_axis at floor / ceil of the index; lerp;
+    # squeeze. paddle_compat's recorded [0] after the op (the one q) is that squeeze.
+    a = op.attrs
+    x = b.input("X")
+    q = a.get("q")
+    dt = b.dtype(x)
+    if a.get("axis") is not None or a.get("keepdim") or a.get("ignore_nan") or \
+            a.get("interpolation", "linear") != "linear" or not isinstance(q, (list, tuple)) or \
+            len(q) != 1 or not _known(x.shape) or dt not in ("float32", "float64"):
+        return None
+    after = b.consumers(b._out_var().name)
+    if len(after) != 1 or after[0].type != "slice" or after[0].attrs.get("decrease_axis") != [0]:
+        return None
+    n = _prod(x.shape)
+    flat = b.op("pd_op.flatten", [x], {"start_axis": 0, "stop_axis": len(x.shape) - 1}, [n], dt)
+    mask = b.op("pd_op.isnan", [flat], {}, [n], "bool")
+    ok = b.op("pd_op.logical_not", [mask], {}, [n], "bool")
+    counts = b.op("pd_op.sum", [ok, b.int_array([0])], {"dtype": b.raw("Undefined"),
+                                                        "keepdim": True}, [1], "int64")
+    qv = _to_tensor(b, [float(q[0])], dt, [])
+    c1 = _scale(b, counts, 1.0, -1.0)
+    c1 = b.op("pd_op.cast", [c1], {"dtype": b.raw(dt)}, [1], dt)
+    index = b.op("pd_op.multiply", [qv, c1], {}, [1], dt)
+    nums = b.full_like(index, float(n - 1))
+    anynan = b.op("pd_op.any", [mask], {"axis": [0], "keepdim": True}, [1], "bool")
+    index = b.op("pd_op.where", [anynan, nums, index], {}, [1], dt)
+    srt = b.out_multi("pd_op.argsort", [flat], {"axis": 0, "descending": False,
+                                                "stable": False},
+                      [([n], dt), ([n], "int64")])[0]
+
+    def take(rounding):
+        i = b.op("pd_op." + rounding, [index], {}, [1], dt)
+        i = b.op("pd_op.cast", [i], {"dtype": b.raw("int32")}, [1], "int32")
+        i_e = b.op("pd_op.expand", [i, b.int_array([1])], {}, [1], "int32")
+        s_e = b.op("pd_op.expand", [srt, b.int_array([n])], {}, [n], dt)
+        return i, b.op("pd_op.take_along_axis", [s_e, i_e], {"axis": 0}, [1], dt)
+    below_i, below = take("floor")
+    _, upper = take("ceil")
+    w = b.op("pd_op.cast", [below_i], {"dtype": b.raw(dt)}, [1], dt)
+    w = b.op("pd_op.subtract", [index, w], {}, [1], dt)
+    r = b.out("pd_op.lerp", [below, upper, w], {})
+    sl = after[0]
+    sq_var = b.block._find_var_recursive(sl.outputs["Out"][0])
+    b.op("pd_op.squeeze", [r, b.int_array([0])], {}, [], dt)
+    b.view._bind(b.block, b.env, sq_var.name, b.ops[-1], 0, b.region)
+    b.view.skip.add(id(sl))
+    return r
+
+
+_INT_MAX = 2147483647
+
+
+def _vander(b, op):
+    # paddle.vander (static): res = empty([len, n]); res[:, 0] = to_tensor([1]);
+    # res[:, 1:] = x[:, None]; res[:, 1:] = cumprod(res[:, 1:], -1); res[:, ::-1] unless
+    # increasing (each static setitem a set_value_with_tensor_ whose result is the next res)
+    a = op.attrs
+    x = b.input("X")
+    dt = b.dtype(x)
+    m = int(x.shape[0])
+    n = m if a.get("n") is None else int(a["n"])
+    if m < 0 or n < 2:
+        return None
+    shape = [m, n]
+    res = b.op("pd_op.empty", [b.int_array(shape)], {"dtype": b.raw(dt), "place": b.raw(b.UNDEF)},
+               shape, dt, sg=True)
+
+    def setitem(res, value, start, end, decrease):
+        arrays = [b.int_array([start]), b.int_array([end]), b.int_array([1])]
+        return b.op("pd_op.set_value_with_tensor_", [res, value] + arrays, {
+            "axes": [1], "decrease_axes": decrease, "none_axes": []}, shape, dt)
+    one = _to_tensor(b, [1], "int64", [1])
+    if dt != "int64":
+        one = b.op("pd_op.cast", [one], {"dtype": b.raw(dt)}, [1], dt)
+    res = setitem(res, one, 0, 1, [1])
+    col = b.op("pd_op.unsqueeze", [x, b.int_array([1])], {}, [m, 1], dt)
+    res = setitem(res, col, 1, _INT_MAX, [])
+    tail = b.op("pd_op.slice", [res, b.int_array([1]), b.int_array([_INT_MAX])], {
+        "axes": [1], "decrease_axis": [], "infer_flags": [1]}, [m, n - 1], dt)
+    cp = b.op("pd_op.cumprod", [tail], {"dim": -1, "exclusive": False, "reverse": False},
+              [m, n - 1], dt)
+    res = setitem(res, cp, 1, _INT_MAX, [])
+    if a.get("increasing"):
+        return _bind_last(b, res)
+    return b.out("pd_op.strided_slice", [res, b.int_array([_INT_MAX]),
+                                         b.int_array([-_INT_MAX - 1]), b.int_array([-1])],
+                 {"axes": [1]})
+
+
+def _bind_last(b, value):
+    """The recorded op's output is `value`, the last op's result (no op of its own)."""
+    b.view._bind(b.block, b.env, b._out_var().name, b.ops[-1], 0, b.region)
+    return value
+
+
 DECOMPOSITIONS = {
+    "vander": _vander,
+    "quantile": _quantile,
+    "pinv": _pinv,
     "gcd": _gcd,
     "lcm": _lcm,
     "inner": _inner,
