@@ -254,6 +254,44 @@ with paddle.static.program_guard(main, start):
 exe.run(start)
 out['values'] = [v.tolist() for v in exe.run(main, fetch_list=[r, n, r1])]
 """,
+    "pir_ops_arrays": """
+# paddle._pir_ops' tensor-array functions (Paddle's test_array_read_write_op
+# create_array_like_add_n), with increment_ in place: later ops read i's own value
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    d0 = paddle.static.data(name='d0', shape=[10], dtype='float32')
+    d1 = paddle.static.data(name='d1', shape=[10], dtype='float32')
+    i = paddle.zeros(shape=[1], dtype='int64')
+    mem_array = paddle.tensor.array_write(x=d0, i=i)
+    i = paddle.increment(i)
+    paddle.tensor.array_write(x=d1, i=i, array=mem_array)
+    copy_array = paddle._pir_ops.create_array_like(mem_array, 0.0)
+    r0 = paddle.tensor.array_read(array=copy_array, i=i)
+    paddle.tensor.array_write(x=d0, i=i, array=copy_array)
+    i = paddle.increment(i, -1)
+    paddle.tensor.array_write(x=d1, i=i, array=copy_array)
+    add_array = paddle._pir_ops.add_n_array([mem_array, copy_array])
+    r1 = paddle.tensor.array_read(array=add_array, i=i)
+    i = paddle.increment(i, 1)
+    r2 = paddle.tensor.array_read(array=add_array, i=i)
+    n = paddle._pir_ops.array_length(add_array)
+    e = paddle._pir_ops.create_array(paddle.float32)
+    paddle._pir_ops.array_write_(e, d0, i)
+    r3 = paddle._pir_ops.array_read(e, i)
+    j = paddle.zeros([1], 'int64')
+    paddle.increment(j, 2)
+    k = j * 3
+    out['copy'] = str(copy_array)
+    out['sum'] = str(add_array)
+    out['printed'] = str(main)
+    out['errors'] = [err(lambda: paddle._pir_ops.create_array_like(d0, 0.0)),
+                     err(lambda: paddle._pir_ops.array_length(d0))]
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(
+    main, feed={'d0': np.arange(10, dtype='float32'), 'd1': np.ones(10, 'float32')},
+    fetch_list=[r0, r1, r2, n, r3, j, k])]
+""",
     "set_value_forms": """
 # static x[index] = value: set_value_ (a Python value) / set_value_with_tensor_ (a Tensor), in
 # place (later ops read x's own value); full slices left out, ints decreased, open ends 2**31-1

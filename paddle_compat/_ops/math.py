@@ -580,11 +580,9 @@ def increment(x, value=1.0, name=None):
     if not STATE.static:
         x._t = out._t
         return x
-    if not STATE.pir:
-        # Paddle's legacy op writes its input (Out = X) and returns x; PIR's increment_ is a
-        # new SSA value.
-        return STATIC.write_into(x, out)
-    return out
+    # Paddle's legacy op writes its input (Out = X) and returns x; PIR's increment_ is in
+    # place too: later ops read x's own value (its result is a fresh value nothing reads)
+    return STATIC.write_into(x, out)
 
 
 def _add_n_kernel(xs):

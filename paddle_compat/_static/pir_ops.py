@@ -22,7 +22,8 @@ __all__ = ["Operation", "OpResult", "OpOperand", "program_ops", "defining_op", "
 
 _CPU, _UNDEF = "Place(cpu)", "Place(undefined:0)"
 _ARRAY = "DENSE_TENSOR_ARRAY"
-_ARRAY_OPS = ("write_to_array", "lod_array_length", "read_from_array")
+_ARRAY_OPS = ("write_to_array", "lod_array_length", "read_from_array", "create_array_like",
+              "add_n_array")
 # An attribute-built `full` operand of an open bound (clip without min or max) shows Paddle's
 # float32 limits.
 _OPEN_BOUNDS = {"min": -3.4028234663852886e38, "max": 3.4028234663852886e38}
@@ -479,7 +480,18 @@ class _View:
                                  {}, block, legacy=op))
             return None
         out = block._find_var_recursive(op.outputs["Out"][0])
-        if t == "lod_array_length":
+        if t == "create_array_like":
+            pop = Operation("pd_op.create_array_like", [operand("Input")], [out], {
+                "stop_gradient": [True], "val": float(op.attrs.get("val", 0.0))}, block,
+                legacy=op)
+        elif t == "add_n_array":
+            vals = [self._operand(block, n, env) for n in op.inputs["X"]]
+            vec = OpResult([], None, vec=vals, stop_gradient=all(_sg(v) for v in vals))
+            ops.append(Operation("builtin.combine", vals, [vec], {
+                "stop_gradient": [vec.stop_gradient]}, block))
+            pop = Operation("pd_op.add_n_array", [vec], [out], {
+                "stop_gradient": [vec.stop_gradient]}, block, legacy=op)
+        elif t == "lod_array_length":
             pop = Operation("pd_op.array_length", [operand("X")], [out], {}, block, legacy=op)
         else:
             r = OpResult([-1] * len(out.shape), _dtype_name(out), out.stop_gradient)
