@@ -297,6 +297,7 @@ def add_n_array(inputs):
         _array_arg(a, "add_n_array")
     block = default_main_program().current_block()
     out = _new_array(block, "add_n_array", inputs[0].dtype, like=inputs[0])
-    append_op(block, _ADD_N_ARRAY, {"X": [a.name for a in inputs]}, {"Out": [out.name]}, {},
-              type="add_n_array")
+    op = append_op(block, _ADD_N_ARRAY, {"X": [a.name for a in inputs]}, {"Out": [out.name]},
+                   {}, type="add_n_array")
+    op.list_slots = ("X",)
     return out

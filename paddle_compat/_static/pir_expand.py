@@ -584,7 +584,18 @@ def _set_value(b, op):
         list(x.shape), b.dtype(x))
 
 
+def _assert(b, op):
+    # static.nn.control_flow.Assert: pd_op.assert(cond, combine(data)), no result, no
+    # stop_gradient attribute
+    from .pir_ops import Operation
+    vec = b.combine([b.view._operand(b.block, n, b.env) for n in op.inputs.get("Data", [])])
+    b.ops.append(Operation("pd_op.assert", [b.input("Cond"), vec], [], {
+        "summarize": int(op.attrs.get("summarize", 20))}, b.block, legacy=op))
+    return True
+
+
 EXPANSIONS = {
+    "assert": _assert,
     "set_value": _set_value,
     "assign_value": _assign_value,
     "pool2d": _pool2d,

@@ -293,10 +293,8 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-06, reducti
                       name=None):
     """paddle.nn.functional.gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-6,
     reduction='mean'): 0.5 * (log(var) + (input - label)^2 / var) (+ 0.5 log(2 pi) when full).
-
-    Differences from Paddle: in static mode Paddle records an Assert op that checks the variance
-    when the program runs; paddle_compat records no check there (the variance is a placeholder
-    when the program is built)."""
+    In static mode, as in Paddle, an Assert op checks when the program runs that every variance
+    entry is positive."""
     if variance.shape != input.shape:
         if input.shape[:-1] == variance.shape:
             variance = _manip.unsqueeze(variance, -1)
@@ -311,7 +309,10 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-06, reducti
             raise ValueError(f"The data type of {what} Variable must be 'float32' or 'float64'"
                              if what == "input" else
                              f"The data type of {what} Variable must be 'float32', 'float64'")
-    if not STATE.static and _math.any(variance < 0):
+    if STATE.static:
+        from ..._static.assertion import Assert
+        Assert(_math.all(variance > 0), [variance], 6)
+    elif _math.any(variance < 0):
         raise ValueError("variance has negative entry/entries")
     variance = variance.clone()
     with _grad_mode.no_grad():
