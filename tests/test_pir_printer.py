@@ -35,10 +35,6 @@ CATALOG_3_DIFFERENT = {
     "F.sigmoid_focal_loss(x, y)": _DECOMPOSED + " (its ones come from full_with_tensor over "
                                                 "shape64, a Variable shape paddle.full does not "
                                                 "take)",
-    "F.log_loss(F.sigmoid(x), y)": "Paddle's PIR face records the call unchecked, typing the "
-                                   "loss [N, 1]; paddle_compat raises the InvalidArgument error "
-                                   "of Paddle's dynamic mode for the [2, 3] input while "
-                                   "recording",
 }
 for _key, (_code, _) in G.DATA["results"]["ops_catalog_3"].items():
     if _code in CATALOG_3_DIFFERENT:

@@ -29,24 +29,19 @@ def test_array_write_gradient_through_its_cast():
 
 
 def run_program():
-    from paddle_compat import _flags
-    from paddle_compat._mode import STATE
-    old = STATE.pir, _flags._VALUES["FLAGS_enable_pir_api"]
-    STATE.pir = _flags._VALUES["FLAGS_enable_pir_api"] = True
-    paddle.enable_static()
-    try:
-        main, start = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, start):
-            x = paddle.static.data("x", [2], "float32")
-            x.stop_gradient = False
-            i = paddle.zeros([1], "int64")
-            arr = paddle.tensor.array_write(x * 2.0, i)
-            y = paddle.tensor.array_read(arr, i)
-            g = paddle.static.gradients([y.sum()], [x])[0]
-        exe = paddle.static.Executor()
-        exe.run(start)
-        return exe.run(main, feed={"x": np.ones(2, "float32")}, fetch_list=[y, g])
-    finally:
-        paddle.disable_static()
-        STATE.pir, _flags._VALUES["FLAGS_enable_pir_api"] = old
-
+    with paddle.pir_utils.IrGuard():
+        paddle.enable_static()
+        try:
+            main, start = paddle.static.Program(), paddle.static.Program()
+            with paddle.static.program_guard(main, start):
+                x = paddle.static.data("x", [2], "float32")
+                x.stop_gradient = False
+                i = paddle.zeros([1], "int64")
+                arr = paddle.tensor.array_write(x * 2.0, i)
+                y = paddle.tensor.array_read(arr, i)
+                g = paddle.static.gradients([y.sum()], [x])[0]
+            exe = paddle.static.Executor()
+            exe.run(start)
+            return exe.run(main, feed={"x": np.ones(2, "float32")}, fetch_list=[y, g])
+        finally:
+            paddle.disable_static()
