@@ -29,12 +29,11 @@ DIFFERENCES = {
 }
 
 # ops_catalog_3: the API calls whose PIR text is not yet Paddle's, each with why.
-_DECOMPOSED = ("Paddle's PIR Python code builds several ops for this call; pir_expand.py has no "
-               "expansion for it yet")
 CATALOG_3_DIFFERENT = {
-    "F.sigmoid_focal_loss(x, y)": _DECOMPOSED + " (its ones come from full_with_tensor over "
-                                                "shape64, a Variable shape paddle.full does not "
-                                                "take)",
+    "F.sigmoid_focal_loss(x, y)": "Paddle's PIR code builds its ones as full_with_tensor over "
+                                  "shape64 (paddle.full of a Variable shape, which paddle_compat "
+                                  "does not take) and composes the loss from _C_ops in its own "
+                                  "order (pow with a float gamma, one alpha tensor)",
 }
 for _key, (_code, _) in G.DATA["results"]["ops_catalog_3"].items():
     if _code in CATALOG_3_DIFFERENT:
