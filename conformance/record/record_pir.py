@@ -292,6 +292,28 @@ out['values'] = [v.tolist() for v in exe.run(
     main, feed={'d0': np.arange(10, dtype='float32'), 'd1': np.ones(10, 'float32')},
     fetch_list=[r0, r1, r2, n, r3, j, k])]
 """,
+    "tensor_array_in_while": """
+# a while_loop body writing a tensor array made outside: the array is written in place (the
+# loop carries only i and x), its create_array on top
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    arr = paddle.tensor.create_array('float32')
+    i = paddle.zeros([1], 'int64')
+    n = paddle.full([1], 3, 'int64')
+    x = paddle.full([2], 1.0)
+    def cond(i, x):
+        return i < n
+    def body(i, x):
+        paddle.tensor.array_write(x, i, array=arr)
+        return i + 1, x * 2
+    i2, x2 = paddle.static.nn.while_loop(cond, body, [i, x])
+    m = paddle.tensor.array_length(arr)
+    r = paddle.tensor.array_read(arr, paddle.full([1], 2, 'int64'))
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(main, fetch_list=[m, r, i2, x2])]
+""",
     "set_value_forms": """
 # static x[index] = value: set_value_ (a Python value) / set_value_with_tensor_ (a Tensor), in
 # place (later ops read x's own value); full slices left out, ints decreased, open ends 2**31-1

@@ -246,9 +246,10 @@ class _View:
                     pending.append(var)
             # a tensor array is PIR's create_array where the script made it (array_write_
             # writes it in place)
-            pending.extend(v for v in block.vars.values() if v.type == _ARRAY and v.name in
-                           initialised and not any(v.name in o.output_arg_names for o in
-                                                   block.ops if o.type != "write_to_array"))
+            # (a while loop writing it in its body carries no array in PIR)
+            pending.extend(v for v in block.vars.values() if v.type == _ARRAY and not any(
+                v.name in o.output_arg_names for o in block.ops
+                if o.type not in ("write_to_array", "while")))
             pending.sort(key=lambda v: getattr(v, "_pir_seq", (0, 0)))
         k = 0
         for i, op in enumerate(_pir_order(block.ops)):
@@ -623,7 +624,9 @@ class _View:
 
     def _translate_while(self, block, op, ops, env):
         cond = op.inputs["Condition"][0]
-        carried = [n for n in op.outputs.get("Out", []) if n != cond]
+        # a tensor array the body writes is written in place: PIR's loop does not carry it
+        carried = [n for n in op.outputs.get("Out", []) if n != cond and
+                   getattr(block._find_var_recursive(n), "type", None) != _ARRAY]
         cvars = [block._find_var_recursive(n) for n in carried]
         args = [BlockArg(v.shape, v.dtype.short, v.stop_gradient) for v in cvars]
         renv = dict(env)
