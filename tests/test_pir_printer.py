@@ -29,13 +29,8 @@ DIFFERENCES = {
                                     "reproduce Paddle's per-branch stacks and zero-yielding if-grad)",
 }
 
-# ops_catalog_3: the API calls whose PIR text is not yet Paddle's, each with why.
-CATALOG_3_DIFFERENT = {
-    "F.sigmoid_focal_loss(x, y)": "Paddle's PIR code builds its ones as full_with_tensor over "
-                                  "shape64 (paddle.full of a Variable shape, which paddle_compat "
-                                  "does not take) and composes the loss from _C_ops in its own "
-                                  "order (pow with a float gamma, one alpha tensor)",
-}
+# ops_catalog_3: the API calls whose PIR text is not yet Paddle's, each with why (none left).
+CATALOG_3_DIFFERENT = {}
 for _key, (_code, _) in G.DATA["results"]["ops_catalog_3"].items():
     if _code in CATALOG_3_DIFFERENT:
         DIFFERENCES[("ops_catalog_3", _key)] = CATALOG_3_DIFFERENT[_code]

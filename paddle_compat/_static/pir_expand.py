@@ -415,9 +415,15 @@ def _group_norm(b, op):
 
 def _bce_with_logits(b, op):
     # paddle.nn.functional.binary_cross_entropy_with_logits without weights, mean reduction:
-    # a full(1) (the default pos_weight), the op, mean_all
-    if op.inputs.get("Weight") or op.inputs.get("PosWeight") or \
-            op.attrs.get("reduction", "mean") != "mean":
+    # a full(1) (the default pos_weight), the op, mean_all. Unreduced (what its PIR form and
+    # sigmoid_focal_loss record): the op alone, no pos_weight operand.
+    if op.inputs.get("Weight") or op.inputs.get("PosWeight"):
+        return None
+    if op.attrs.get("reduction", "mean") == "none":
+        return b.out("pd_op.sigmoid_cross_entropy_with_logits",
+                     [b.input("X"), b.input("Label"), None],
+                     {"ignore_index": -100, "normalize": False})
+    if op.attrs.get("reduction", "mean") != "mean":
         return None
     x, y = b.input("X"), b.input("Label")
     b.op("pd_op.full", [], {"dtype": b.raw("float32"), "place": b.raw(b.UNDEF), "shape": [1],
@@ -594,7 +600,16 @@ def _assert(b, op):
     return True
 
 
+def _full_with_tensor(b, op):
+    # full(paddle.shape(x), value): shape64, the value as a full, full_with_tensor
+    x = b.input("X")
+    shape = b.op("pd_op.shape64", [x], {}, [len(x.shape)], "int64")
+    value = b.full(float(op.attrs.get("value", 1.0)))
+    return b.out("pd_op.full_with_tensor", [value, shape], {"dtype": b.raw(b.out_dtype())})
+
+
 EXPANSIONS = {
+    "full_with_tensor": _full_with_tensor,
     "assert": _assert,
     "set_value": _set_value,
     "assign_value": _assign_value,

@@ -15,6 +15,8 @@ single ops here too.
 """
 import math
 
+import numpy as np
+
 import torch
 
 from ..._mode import STATE
@@ -213,6 +215,8 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
     if normalizer is not None and len(normalizer.shape) > 1:
         raise ValueError("Expected zero or one dimension of normalizer in sigmoid_focal_loss but "
                          f"got {len(normalizer.shape)}.")
+    if STATE.static and STATE.pir:
+        return _sigmoid_focal_pir(logit, label, normalizer, alpha, gamma, reduction)
     one = _creation.ones_like(logit)
     loss = binary_cross_entropy_with_logits(logit, label, reduction="none")
     pred = _act.sigmoid(logit)
@@ -224,6 +228,34 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
     if normalizer is not None:
         loss = loss / normalizer
     return _reduce(loss, reduction)
+
+
+# the ones of logit's runtime shape: Paddle's full(paddle.shape(logit), v) (shape64 +
+# full_with_tensor in PIR), recorded by sigmoid_focal_loss's PIR form only
+_FULL_OF_SHAPE = defop("full_with_tensor",
+                       lambda X, value=1.0: torch.full(X.shape, value, dtype=X.dtype,
+                                                       device=X.device),
+                       attrs={"value": 1.0}, api="paddle.nn.functional.sigmoid_focal_loss")
+
+
+def _sigmoid_focal_pir(logit, label, normalizer, alpha, gamma, reduction):
+    """sigmoid_focal_loss as Paddle's PIR code composes it from _C_ops (one alpha tensor, pow
+    with the float gamma, sum / mean_all)."""
+    m = _math
+    one = apply_op(_FULL_OF_SHAPE, (logit,), {"value": 1.0})
+    loss = apply_op(_BCE_LOGITS, (logit, label, None, None), {"reduction": "none"})
+    pred = _act.sigmoid(logit)
+    p_t = m.add(m.multiply(pred, label),
+                m.multiply(m.subtract(one, pred), m.subtract(one, label)))
+    a = _creation.assign(np.array(alpha, dtype=loss.dtype.short))
+    alpha_t = m.add(m.multiply(a, label), m.multiply(m.subtract(one, a), m.subtract(one, label)))
+    loss = m.multiply(alpha_t, loss)
+    loss = m.multiply(m.pow(m.subtract(one, p_t), float(gamma)), loss)
+    if normalizer is not None:
+        loss = m.divide(loss, normalizer)
+    if reduction == "sum":
+        return m.sum(loss)
+    return apply_op(_stat.MEAN_ALL, (loss,)) if reduction == "mean" else loss
 
 
 def soft_margin_loss(input, label, reduction="mean", name=None):
@@ -756,6 +788,16 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     if reduction not in ("sum", "mean", "none"):
         raise ValueError("The value of 'reduction' in binary_cross_entropy_with_logits should be "
                          f"'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
+    if STATE.static and STATE.pir and pos_weight is None:
+        # Paddle's PIR code: a full([1], 1.0) (for pos_weight), the op unreduced, the weight
+        # multiplied, then sum / mean_all
+        _creation.full([1], 1.0, logit.dtype)
+        out = apply_op(_BCE_LOGITS, (logit, label, None, None), {"reduction": "none"})
+        if weight is not None:
+            out = _math.multiply(out, weight)
+        if reduction == "sum":
+            return _math.sum(out)
+        return apply_op(_stat.MEAN_ALL, (out,)) if reduction == "mean" else out
     return apply_op(_BCE_LOGITS, (logit, label, weight, pos_weight), {"reduction": reduction})
 
 
