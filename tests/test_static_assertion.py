@@ -44,13 +44,16 @@ def test_assert_passes_and_fails(static, capfd):
 
 
 def test_assert_checks_its_arguments(static):
-    x = paddle.static.data("x", [2], "float32")
-    with pytest.raises(TypeError, match=r"The data type of 'cond' in "
-                                        r"static.nn.control_flow.Assert must be \['bool'\]"):
-        Assert(x)
-    with pytest.raises(TypeError, match=r"The type of 'summarize' in "
-                                        r"static.nn.control_flow.Assert must be <class 'int'>"):
-        Assert(paddle.all(x > 0), [x], 1.5)
+    # a program of its own: the default one is shared with the tests that follow
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        x = paddle.static.data("x", [2], "float32")
+        with pytest.raises(TypeError, match=r"The data type of 'cond' in "
+                                            r"static.nn.control_flow.Assert must be \['bool'\]"):
+            Assert(x)
+        with pytest.raises(TypeError, match=r"The type of 'summarize' in "
+                                            r"static.nn.control_flow.Assert must be <class "
+                                            r"'int'>"):
+            Assert(paddle.all(x > 0), [x], 1.5)
 
 
 def test_assert_is_static_only():
