@@ -9,7 +9,7 @@ import torch
 
 from .._mode import STATE
 
-__all__ = ["on_gpu", "require_gpu_kernel", "dynamic_only", "check_kernel_dtype"]
+__all__ = ["on_gpu", "require_gpu_kernel", "dynamic_only", "refuse_static", "check_kernel_dtype"]
 
 
 def on_gpu(t):
@@ -20,8 +20,11 @@ def on_gpu(t):
 def require_gpu_kernel(x, kernel, legacy=False):
     """Raise Paddle 3.3.1's CPU-wheel error for the GPU-only `kernel` unless x is on the GPU.
     Ops Paddle dispatches through a phi kernel raise RuntimeError (NotFound); ops it still calls
-    through the legacy op table (legacy=True) fail with AttributeError on the CPU wheel."""
-    if on_gpu(x._t):
+    through the legacy op table (legacy=True) fail with AttributeError on the CPU wheel.
+    `x` is a Tensor or a torch tensor (inside a kernel); a `meta` tensor (a static program's
+    shape inference) passes: the static program raises when it runs."""
+    t = x._t if hasattr(x, "_t") else x
+    if on_gpu(t) or (isinstance(t, torch.Tensor) and t.is_meta):
         return
     if legacy:
         raise AttributeError(
@@ -38,6 +41,23 @@ def dynamic_only(api):
             "functional ops it is made of")
 
 
+def refuse_static(op, slot, x, legacy="kernel", legacy_op=None):
+    """In static mode, the error Paddle 3.3.1's CPU wheel raises while *building* a program with
+    the GPU-only fused op `op` (first input slot `slot`, holding `x`): in PIR mode its operator
+    builder finds no kernel dtype for the input; in legacy mode the op is not registered at all
+    (legacy="operator") or its kernel is not (legacy="kernel", the op `legacy_op` or `op`)."""
+    if not STATE.static:
+        return
+    if STATE.pir:
+        dtype = str(x.dtype).replace("paddle.", "")
+        raise TypeError(f"(InvalidType) Check data type error for op: {op}, input: {slot}, "
+                        f"{slot}.dtype: {dtype}, and expected_dtype: ")
+    name = legacy_op or op
+    if legacy == "operator":
+        raise ValueError(f'Operator "{name}" has not been registered.')
+    raise RuntimeError(f"(NotFound) The kernel `{name}` is not registered.")
+
+
 _CPU_FLOATS = (torch.float32, torch.float64)
 _GPU_FLOATS = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
@@ -45,7 +65,7 @@ _GPU_FLOATS = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 def check_kernel_dtype(t, kernel, cpu=_CPU_FLOATS):
     """Paddle's error for a dtype its `kernel` is not registered for: `cpu` (float32/float64 by
     default) on CPU; the GPU kernels add float16 and bfloat16."""
-    if t.dtype in (_GPU_FLOATS if on_gpu(t) else cpu):
+    if t.dtype in (_GPU_FLOATS if on_gpu(t) or t.is_meta else cpu):
         return
     name = str(t.dtype).replace("torch.", "")
     raise RuntimeError(

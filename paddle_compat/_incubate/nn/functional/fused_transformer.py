@@ -8,7 +8,7 @@ import torch
 import torch.nn.functional as TF
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only, require_gpu_kernel
+from ..._kernel import dynamic_only, refuse_static, require_gpu_kernel
 from . import masked_multihead_attention as _mmha
 
 __all__ = ["fused_feedforward", "fused_multi_head_attention",
@@ -69,7 +69,7 @@ def fused_feedforward(x, linear1_weight, linear2_weight, linear1_bias=None, line
 
     Differences from Paddle: on CUDA computed unfused (dropout masks come from torch's
     generator, not Paddle's); ring_id (tensor parallel) must be -1."""
-    dynamic_only("fused_feedforward")
+    refuse_static("fused_feedforward", "x", x, legacy="operator")
     _verify_dropout_rate(dropout1_rate)
     _verify_dropout_rate(dropout2_rate)
     _check_mode(mode)
@@ -98,7 +98,7 @@ def fused_bias_dropout_residual_layer_norm(x, residual, bias=None, ln_scale=None
     mode='upscale_in_train'): layer_norm(residual + dropout(x + bias)) over the last axis.
 
     Differences from Paddle: on CUDA computed unfused (torch's dropout mask)."""
-    dynamic_only("fused_bias_dropout_residual_layer_norm")
+    refuse_static("fused_bias_dropout_residual_layer_norm", "x", x)
     _check_mode(mode)
     for what, t in (("ln_scale", ln_scale), ("ln_bias", ln_bias)):
         if t is not None:
@@ -155,7 +155,7 @@ def fused_multi_head_attention(x, qkv_weight, linear_weight, pre_layer_norm=Fals
 
     Differences from Paddle: on CUDA computed unfused (torch's dropout masks); ring_id must be -1.
     """
-    dynamic_only("fused_multi_head_attention")
+    refuse_static("fused_attention", "x", x, legacy="operator")
     _check_mode(mode)
     if x.ndim != 3:
         raise ValueError(f"The rank of the x should be 3, but received {x.ndim}.")
