@@ -22,6 +22,11 @@ _spec.loader.exec_module(record)
 name_struct = importlib.import_module("paddle_compat._static.name_struct")
 MODES = ("legacy", "pir")
 
+# Paddle 3.3.1's legacy-mode paddle.matmul raises TypeError ("matmul(): argument (position 1)
+# must be Value, but got Variable": it calls the PIR-only binding); paddle_compat's paddle.matmul
+# records matmul_v2 in legacy mode, and so do the cases that reach it (docs/differences.md).
+LEGACY_MATMUL = {("fused_linear", "legacy"), ("quant_matmul", "legacy")}
+
 
 def _close(got, want, path):
     if isinstance(got, float) or isinstance(want, float):
@@ -57,6 +62,12 @@ def replay(name, mode, monkeypatch):
             got = {"error": [type(e).__name__, str(e)]}
     finally:
         paddle.disable_static()
+    if (name, mode) in LEGACY_MATMUL:
+        failure = want.get("build") or want.get("error")
+        assert failure[0] == "TypeError" and "matmul()" in failure[1], failure
+        assert got.get("build") is None and "error" not in got, got
+        assert "matmul_v2(inputs=" in got["main"], got["main"]
+        return
     if "error" in want:
         assert "error" in got, got
         assert got["error"][0] == want["error"][0]

