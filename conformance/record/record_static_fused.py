@@ -183,6 +183,58 @@ out['FusedBiasDropoutResidualLayerNorm'] = err(lambda: build(
 out['FusedTransformerEncoderLayer'] = err(lambda: build(
     lambda: paddle.incubate.nn.FusedTransformerEncoderLayer(4, 2, 8)(x3())))
 """,
+    "refused_moe_fp8": """
+def b(fn):
+    return err(lambda: out.__setitem__('ret', repr(build(fn)[2])))
+out['fast_ln'] = b(lambda: IF.fast_ln(D('x', [2, 4]), D('w', [4]), D('b', [4]), 1e-5))
+out['fast_ln_ret'] = out.pop('ret', None)
+out['fast_rms_norm'] = b(lambda: IF.fast_rms_norm(D('x', [2, 4]), D('w', [4]), 1e-5))
+out['blha_get_max_len'] = b(lambda: IF.blha_get_max_len(
+    D('e', [2], 'int32'), D('d', [2], 'int32'), D('bs', [2], 'int32')))
+out['cross_entropy_with_softmax_bwd_w_downcast'] = b(
+    lambda: IF.cross_entropy_with_softmax_bwd_w_downcast(D('l', [2, 1], 'int64'), D('s', [2, 4]),
+                                                         D('g', [2, 1])))
+out['embedding_grad_add_to_'] = b(lambda: IF.embedding_grad_add_to_(
+    D('t', [3], 'int64'), D('m', [5, 4]), D('o', [3, 4], 'bfloat16')))
+out['int_bincount'] = b(lambda: IF.int_bincount(D('x', [5], 'int64'), 0, 4, 'int64'))
+out['cal_aux_loss'] = b(lambda: IF.cal_aux_loss(
+    D('gp', [4, 3]), D('dm', [3], 'int64'), D('tm', [4]), D('dtm', [4], 'int64'), 3, False, 2,
+    0.0))
+out['expand_modality_expert_id'] = b(lambda: IF.expand_modality_expert_id(
+    D('e', [4, 2], 'int64'), 4, 1, 0, False))
+out['build_src_rank_and_local_expert_id'] = b(lambda: IF.build_src_rank_and_local_expert_id(
+    D('e', [4], 'int64'), [1, 1, 1, 1], 2))
+out['moe_combine'] = b(lambda: IF.moe_combine(D('x', [4, 3]), D('c', [2, 2]),
+                                              D('s', [2, 2], 'int32')))
+out['moe_gate_dispatch'] = b(lambda: IF.moe_gate_dispatch(D('x', [4, 3]), D('g', [4, 2]), None,
+                                                          1, 4, True))
+out['moe_gate_dispatch_permute'] = b(lambda: IF.moe_gate_dispatch_permute(
+    D('x', [4, 3]), D('g', [4, 2]), None, 1, 4, 1))
+out['moe_gate_dispatch_and_quant'] = b(lambda: IF.moe_gate_dispatch_and_quant(
+    D('x', [4, 128], 'bfloat16'), D('g', [4, 2]), None, 1, 4, True, False))
+out['moe_gate_dispatch_partial_nosoftmaxtopk'] = b(
+    lambda: IF.moe_gate_dispatch_partial_nosoftmaxtopk(
+        D('x', [4, 3]), D('c', [4, 1]), D('e', [4, 1], 'int32'), 1, 4, 2, True, 0, 2, True))
+out['fused_act_dequant'] = b(lambda: IF.fused_act_dequant(D('x', [2, 128], 'float8_e4m3fn'),
+                                                          D('s', [2, 1])))
+out['fused_swiglu_weighted_bwd'] = b(lambda: IF.fused_swiglu_weighted_bwd(
+    D('o', [2, 256], 'bfloat16'), D('d', [2, 128], 'bfloat16'), D('p', [2])))
+out['fused_weighted_swiglu_act_quant'] = b(lambda: IF.fused_weighted_swiglu_act_quant(
+    D('x', [2, 256], 'bfloat16')))
+out['fp8_quant_blockwise'] = b(lambda: IF.fp8_quant_blockwise(D('x', [2, 128], 'bfloat16')))
+out['fused_stack_transpose_quant'] = b(lambda: IF.fused_stack_transpose_quant(
+    [D('x', [128, 128], 'bfloat16')]))
+out['fused_transpose_split_quant'] = b(lambda: IF.fused_transpose_split_quant(
+    D('x', [128, 128], 'bfloat16'), None, [128]))
+out['fused_transpose_wlch_split_quant'] = b(lambda: IF.fused_transpose_wlch_split_quant(
+    D('x', [1, 1, 128, 128], 'bfloat16'), [128]))
+out['block_multihead_attention'] = b(lambda: IF.block_multihead_attention(
+    D('qkv', [4, 24]), D('kc', [2, 2, 4, 4]), D('vc', [2, 2, 4, 4]), D('se', [1, 1], 'int32'),
+    D('sd', [1, 1], 'int32'), D('st', [1, 1], 'int32'), D('po', [4], 'int32'),
+    D('co', [1], 'int32'), D('cq', [2], 'int32'), D('ck', [2], 'int32'),
+    D('bt', [1, 2], 'int32')))
+out.pop('ret', None)
+""",
     # ---- paddle.nn.quant.quant_layers -------------------------------------------------------
     "quant_abs_max": """
 def f():

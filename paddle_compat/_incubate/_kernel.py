@@ -42,19 +42,28 @@ def dynamic_only(api):
 
 
 def refuse_static(op, slot, x, legacy="kernel", legacy_op=None):
-    """In static mode, the error Paddle 3.3.1's CPU wheel raises while *building* a program with
-    the GPU-only fused op `op` (first input slot `slot`, holding `x`): in PIR mode its operator
-    builder finds no kernel dtype for the input; in legacy mode the op is not registered at all
-    (legacy="operator") or its kernel is not (legacy="kernel", the op `legacy_op` or `op`)."""
+    """In static mode, what Paddle 3.3.1's CPU wheel does while *building* a program with the
+    GPU-only fused op `op` (input slot `slot`, holding `x`, whose dtype PIR names). In PIR mode its
+    operator builder finds no kernel dtype for the input (TypeError). In legacy mode, by `legacy`:
+    "kernel" - the kernel (`legacy_op` or `op`) is not registered (RuntimeError); "operator" - the
+    op itself is not (ValueError); "none" - the Python API has no legacy branch and returns None
+    (refuse_static then returns True and the caller returns None); or an exception to raise.
+    Dynamic mode: returns False, nothing raised."""
     if not STATE.static:
-        return
+        return False
     if STATE.pir:
+        if isinstance(x, (list, tuple)):
+            x = x[0]
         dtype = str(x.dtype).replace("paddle.", "")
         raise TypeError(f"(InvalidType) Check data type error for op: {op}, input: {slot}, "
                         f"{slot}.dtype: {dtype}, and expected_dtype: ")
     name = legacy_op or op
+    if legacy == "none":
+        return True
     if legacy == "operator":
         raise ValueError(f'Operator "{name}" has not been registered.')
+    if isinstance(legacy, BaseException):
+        raise legacy
     raise RuntimeError(f"(NotFound) The kernel `{name}` is not registered.")
 
 
