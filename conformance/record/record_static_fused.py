@@ -174,6 +174,17 @@ out['masked_multihead_attention'] = err(lambda: build(
     lambda: IF.masked_multihead_attention(D('x', [2, 24]), D('c', [2, 2, 2, 5, 4]))))
 out['fused_rms_norm_ext'] = err(lambda: build(
     lambda: IF.fused_rms_norm_ext(D('x', [2, 4]), D('w', [4]), 1e-5)))
+def fmt(dtype):
+    h = lambda n, s: D(n, s, dtype)
+    f = lambda n, s: D(n, s, 'float32')
+    return IF.fused_multi_transformer(
+        h('x', [1, 2, 4]), [f('ls', [4])], [f('lb', [4])], [h('qw', [3, 2, 2, 4])],
+        [h('qb', [3, 2, 2])], [h('lw', [4, 4])], [h('lb2', [4])], [f('fs', [4])], [f('fb', [4])],
+        [h('f1', [4, 8])], [h('f1b', [8])], [h('f2', [8, 4])], [h('f2b', [4])])
+out['fused_multi_transformer'] = err(lambda: build(lambda: fmt('float16')))
+out['fused_multi_transformer_float32'] = err(lambda: build(lambda: fmt('float32')))
+out['FusedMultiTransformer'] = err(lambda: build(
+    lambda: paddle.incubate.nn.FusedMultiTransformer(4, 2, 8, num_layers=1)(x3())))
 out['FusedFeedForward'] = err(lambda: build(
     lambda: paddle.incubate.nn.FusedFeedForward(4, 8)(x3())))
 out['FusedMultiHeadAttention'] = err(lambda: build(
@@ -233,6 +244,9 @@ out['block_multihead_attention'] = b(lambda: IF.block_multihead_attention(
     D('sd', [1, 1], 'int32'), D('st', [1, 1], 'int32'), D('po', [4], 'int32'),
     D('co', [1], 'int32'), D('cq', [2], 'int32'), D('ck', [2], 'int32'),
     D('bt', [1, 2], 'int32')))
+out['fp8_gemm_blockwise'] = b(lambda: IF.fp8_gemm_blockwise(
+    D('a', [128, 128], 'float8_e4m3fn'), D('as', [1, 128]), D('b8', [128, 128], 'float8_e4m3fn'),
+    D('bs8', [1, 1]), paddle.bfloat16))
 out.pop('ret', None)
 """,
     # ---- paddle.nn.quant.quant_layers -------------------------------------------------------

@@ -5,8 +5,9 @@ float32, rounded once to bfloat16 on output."""
 import torch
 
 from ...._dtype import to_dtype
+from ...._mode import STATE
 from ...._tensor import wrap
-from ..._kernel import dynamic_only, refuse_static
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
@@ -403,7 +404,12 @@ def fp8_gemm_blockwise(a, a_decode_scale, b, b_decode_scale, out_dtype, out=None
     api = "fp8_gemm_blockwise"
     if bias is not None:
         raise AssertionError("Bias is not supported")
-    dynamic_only(api)
+    if STATE.static:    # Paddle's _empty_tensor() builds an eager Tensor, refused in both modes
+        raise ValueError(
+            "(InvalidArgument) We support construct Tensor from numpy value or tensor(Tensor or "
+            "phi::DenseTensor) with python args and kwargs by this initializer, but the first "
+            "argument should be PyArray or Tensor or phi::DenseTensor. Please check your input "
+            "first and make sure you call the existed constructor. ")
     at = tensor_arg(api, "a", a)
     bt = tensor_arg(api, "b", b)
     sa = tensor_arg(api, "a_decode_scale", a_decode_scale)

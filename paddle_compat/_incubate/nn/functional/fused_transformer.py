@@ -7,8 +7,10 @@ tests' reference) unfused with torch."""
 import torch
 import torch.nn.functional as TF
 
+from ...._mode import STATE
+from ...._ops._checks import check_variable_and_dtype
 from ...._tensor import wrap
-from ..._kernel import dynamic_only, refuse_static, require_gpu_kernel
+from ..._kernel import refuse_static, require_gpu_kernel
 from . import masked_multihead_attention as _mmha
 
 __all__ = ["fused_feedforward", "fused_multi_head_attention",
@@ -335,7 +337,9 @@ def fused_multi_transformer(x, ln_scales, ln_biases, qkv_weights, qkv_biases, li
     parallel all-reduce)."""
     if mode not in ("downscale_in_infer", "upscale_in_train"):
         raise ValueError("mode argument should be 'downscale_in_infer' or 'upscale_in_train'")
-    dynamic_only("fused_multi_transformer")
+    if STATE.static and not STATE.pir:     # Paddle's LayerHelper branch checks x's dtype first
+        check_variable_and_dtype(x, "x", ["uint16", "float16"], "fused_multi_transformer")
+    refuse_static("fused_multi_transformer_", "x", x, legacy_op="fused_multi_transformer")
     if ring_id != -1:
         raise NotImplementedError("fused_multi_transformer: ring_id (tensor-parallel NCCL) is "
                                   "not provided by paddle_compat; use ring_id=-1")
