@@ -112,6 +112,16 @@ out['main'] = str(main)
 out['values'] = run(main, start, {'x': arange(1, 2, 3, 3), 'm': arange(1, 1, 3, 3, shift=1.0)},
                     [res])
 """,
+    "softmax_mask_fuse_grad": """
+def f():
+    x = D('x', [1, 2, 3, 3]); x.stop_gradient = False
+    y = paddle.incubate.softmax_mask_fuse(x, D('m', [1, 1, 3, 3]))
+    loss = paddle.mean(y * paddle.to_tensor(arange(1, 2, 3, 3, scale=0.9)))
+    return y, paddle.static.gradients([loss], [x])[0]
+main, start, (y, gx) = build(f)
+out['values'] = run(main, start, {'x': arange(1, 2, 3, 3), 'm': arange(1, 1, 3, 3, shift=1.0)},
+                    [y, gx])
+""",
     "softmax_mask_fuse_upper_triangle": """
 def f():
     return paddle.incubate.softmax_mask_fuse_upper_triangle(D('x', [1, 2, 3, 3]))
@@ -335,6 +345,27 @@ out['ops'] = [[op.type, sorted(op.input_arg_names), sorted(op.output_arg_names),
                {k: op.attr(k) for k in ('bit_length', 'is_test', 'quant_axis') if op.has_attr(k)}]
               for op in main.global_block().ops[:2]]
 out['values'] = run(main, start, {'x': arange(1, 2, 4, 4, scale=0.7)}, [y])
+""",
+    "quant_conv2d_transpose": """
+def f():
+    x = D('x', [1, 2, 3, 3])
+    conv = paddle.nn.Conv2DTranspose(2, 2, 2, weight_attr=paddle.ParamAttr(
+        initializer=paddle.nn.initializer.Assign(arange(2, 2, 2, 2, shift=0.3))), bias_attr=False)
+    return Q.QuantizedConv2DTranspose(conv)(x)
+main, start, y = build(f)
+out['ops'] = [[op.type, sorted(op.input_arg_names), sorted(op.output_arg_names),
+               {k: op.attr(k) for k in ('bit_length', 'quant_axis') if op.has_attr(k)}]
+              for op in main.global_block().ops[:2]]
+out['values'] = run(main, start, {'x': arange(1, 2, 3, 3, scale=0.7)}, [y])
+""",
+    "quant_stub": """
+def f():
+    x = D('x', [2, 3])
+    stub = Q.QuantStub()
+    return stub, stub(x)
+main, start, (stub, y) = build(f)
+out['main'] = str(main)
+out['values'] = run(main, start, {'x': arange(2, 3, scale=0.7)}, [y, stub._scale, stub._state])
 """,
     "quant_matmul": """
 def f():
