@@ -3,6 +3,11 @@ tensor Paddle raises its own error before computing anything. paddle_compat rais
 error for CPU tensors, and on a CUDA tensor computes the op's dense (unfused) formula, which is
 what Paddle's reference implementations in its unit tests compute.
 
+In static mode the same decision is taken twice, as in Paddle: while *building* a program
+(`refuse_static`: Paddle's CPU wheel refuses most GPU-only ops there, and paddle_compat raises its
+errors), and, for the ops it records, when the Executor runs the kernel (a `meta` tensor, the
+build's shape inference, always passes `require_gpu_kernel`).
+
 Why a function and not an inline `is_cuda` test: one place decides "would Paddle's GPU kernel
 run here", so tests can exercise the CUDA formulas on a CPU-only machine by patching `on_gpu`."""
 import torch
