@@ -389,6 +389,7 @@ with paddle.static.program_guard(main, start):
     out['float64'] = err(lambda: Q.FakeQuantAbsMax()(D('x64', [2, 3], 'float64')))
     out['ma_float64'] = err(lambda: Q.FakeQuantMovingAverageAbsMax()(D('y64', [2, 3], 'float64')))
     out['scale_int'] = err(lambda: Q.MovingAverageAbsMaxScale()(D('xi', [2, 3], 'int32')))
+    out['not_var'] = err(lambda: Q.FakeQuantAbsMax()(np.ones((2, 3), 'float32')))
 """,
     "quant_output_scale": """
 def f():
