@@ -51,7 +51,7 @@ def test_fused_mha_with_cache_returns_the_grown_cache(monkeypatch):
 
 
 @pytest.mark.parametrize("name,mode", static_fused.cases(
-    "rms_norm", "layer_norm", "fused_matmul_bias", "fused_linear", "refused"))
+    "rms_norm", "layer_norm", "fused_matmul_bias", "fused_linear", "fused_dropout_add", "refused"))
 def test_static_mode_matches_paddle(name, mode, monkeypatch):
     # printed legacy and PIR programs, CPU Executor values, and the build errors of the GPU-only
     # ops, as Paddle 3.3.1's CPU wheel gives them

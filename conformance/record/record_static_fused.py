@@ -129,6 +129,20 @@ main, start, res = build(f)
 out['main'] = str(main)
 out['values'] = run(main, start, {'x': arange(1, 2, 3, 3)}, [res])
 """,
+    "swiglu": """
+def f():
+    return IF.swiglu(D('x', [2, 4]), D('y', [2, 4])), IF.swiglu(D('z', [2, 4]))
+main, start, res = build(f)
+out['main'] = str(main)
+out['none'] = [r is None for r in res]
+""",
+    "fused_dropout_add": """
+def f():
+    return IF.fused_dropout_add(D('x', [2, 4]), D('y', [2, 4]), p=0.0)
+main, start, res = build(f)
+out['main'] = str(main)
+out['values'] = run(main, start, {'x': arange(2, 4), 'y': arange(2, 4, shift=1.0)}, [res])
+""",
     "fused_matmul_bias": """
 def f():
     return IF.fused_matmul_bias(D('x', [2, 4]), D('y', [3, 4]), D('b', [3]), transpose_y=True)
