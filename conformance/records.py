@@ -299,6 +299,9 @@ add(
     covered_elsewhere("paddle.incubate.softmax_mask_fuse_upper_triangle",
                       "tests/test_incubate_ops.py (conformance/goldens/incubate.json, "
                       "static_fused.json)"),
+    covered_elsewhere("paddle.incubate.graph_khop_sampler",
+                      "tests/test_incubate_ops.py (conformance/goldens/incubate.json, "
+                      "static_fused.json)"),
     covered_elsewhere("paddle.nn.quant.quant_layers.FakeQuantAbsMax",
                       "tests/test_nn_quant_quant_layers.py (conformance/goldens/"
                       "nn_quant_layers.json, static_fused.json)"),

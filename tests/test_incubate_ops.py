@@ -175,10 +175,12 @@ def test_identity_loss_records_paddles_op_in_static_mode():
         paddle.disable_static()
 
 
-@pytest.mark.parametrize("name,mode", static_fused.cases("softmax_mask_fuse"))
-def test_softmax_mask_fuse_static_mode_matches_paddle(name, mode, monkeypatch):
-    # the legacy and PIR programs Paddle prints, the CPU value of softmax_mask_fuse, and the
-    # upper-triangle op's CPU error raised when the Executor runs it
+@pytest.mark.parametrize("name,mode", static_fused.cases("softmax_mask_fuse",
+                                                         "graph_khop_sampler"))
+def test_static_mode_matches_paddle(name, mode, monkeypatch):
+    # the legacy and PIR programs Paddle prints, the CPU values of softmax_mask_fuse and of
+    # graph_khop_sampler (sample sizes covering every degree), and the upper-triangle op's CPU
+    # error raised when the Executor runs it
     static_fused.replay(name, mode, monkeypatch)
 
 

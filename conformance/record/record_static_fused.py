@@ -177,6 +177,25 @@ if out['build'] is None:
     main, start, res = build(f)
     out['main'] = str(main)
 """,
+    "graph_khop_sampler": """
+# one hop with sample sizes that cover every degree: the sample is the whole neighborhood
+row = np.array([3, 7, 0, 9, 1, 4, 2, 9, 3, 9, 1, 9, 7], 'int64')
+colptr = np.array([0, 2, 4, 5, 6, 7, 9, 11, 11, 13, 13], 'int64')
+def f():
+    return paddle.incubate.graph_khop_sampler(
+        D('r', [13], 'int64'), D('c', [11], 'int64'), D('n', [4], 'int64'), [5],
+        sorted_eids=D('e', [13], 'int64'), return_eids=True)
+main, start, res = build(f)
+out['main'] = str(main)
+out['values'] = run(main, start, {'r': row, 'c': colptr, 'n': np.array([0, 8, 1, 2], 'int64'),
+                                  'e': np.arange(13, dtype='int64')}, list(res))
+def g():
+    return paddle.incubate.graph_khop_sampler(D('r2', [13], 'int64'), D('c2', [11], 'int64'),
+                                              D('n2', [1], 'int64'), [1])
+main, start, res = build(g)
+out['main_no_eids'] = str(main)
+out['n'] = len(res)
+""",
     # ---- fused ops Paddle's CPU wheel refuses while building a static program -----------------
     "refused": """
 x3 = lambda: D('x', [1, 2, 4])

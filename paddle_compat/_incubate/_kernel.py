@@ -14,7 +14,7 @@ import torch
 
 from .._mode import STATE
 
-__all__ = ["on_gpu", "require_gpu_kernel", "dynamic_only", "refuse_static", "check_kernel_dtype"]
+__all__ = ["on_gpu", "require_gpu_kernel", "refuse_static", "check_kernel_dtype"]
 
 
 def on_gpu(t):
@@ -35,15 +35,6 @@ def require_gpu_kernel(x, kernel, legacy=False):
         raise AttributeError(
             f"module 'paddle.base.libpaddle.eager.ops.legacy' has no attribute '{kernel}'")
     raise RuntimeError(f"(NotFound) The kernel `{kernel}` is not registered.")
-
-
-def dynamic_only(api):
-    """The incubate fused ops are computed eagerly on torch; in static mode they raise."""
-    if STATE.static:
-        raise NotImplementedError(
-            f"paddle.incubate.nn.functional.{api} is not provided by paddle_compat in static mode; "
-            "call it in dynamic mode (paddle.disable_static()) or use the unfused paddle.nn."
-            "functional ops it is made of")
 
 
 def refuse_static(op, slot, x, legacy="kernel", legacy_op=None):

@@ -361,6 +361,9 @@ OPS.update({
                                ("Out", "?ReserveSpace"),
                                {"activation": "activation", "trans_x": "trans_x",
                                 "trans_y": "trans_y"}, sg="inputs"),
+    "graph_khop_sampler": _op("pd_op.graph_khop_sampler", ("Row", "Col_Ptr", "X", "?Eids"),
+                              ("Out_Src", "Out_Dst", "Sample_Index", "Reindex_X", "Out_Eids"),
+                              {"return_eids": "return_eids", "sample_sizes": "sample_sizes"}),
 })
 for _legacy, _pir in (("reduce_all", "all"), ("reduce_any", "any"), ("reduce_amax", "amax"),
                       ("reduce_amin", "amin")):
