@@ -85,6 +85,19 @@ out['values'] = run(main, start, {'x': arange(2, 3, 4), 'w': arange(4, shift=1.0
                                   'bias': arange(4, scale=0.2), 'r': arange(2, 3, 4, shift=0.5)},
                     [res[0], res[1]])
 """,
+    "rms_norm_gradient": """
+def grad_of(fn):
+    def f():
+        x = D('x', [2, 4]); x.stop_gradient = False
+        return x, paddle.static.gradients([paddle.mean(fn(x))], [x])
+    main, start, (x, gx) = build(f)
+    return [g is None for g in gx]
+# Paddle's CPU wheel cannot build these backwards (no grad kernel / no grad op)
+out['rms'] = err(lambda: out.__setitem__('rms_grads', grad_of(
+    lambda x: IF.fused_rms_norm(x, D('w', [4]), None, 1e-5, 1)[0])))
+out['layer_norm'] = err(lambda: out.__setitem__('layer_norm_grads', grad_of(
+    lambda x: IF.fused_layer_norm(x, D('w', [4]), None, 1e-5)[0])))
+""",
     "layer_norm": """
 def f():
     return IF.fused_layer_norm(D('x', [2, 4]), D('w', [4]), D('b', [4]), 1e-5)

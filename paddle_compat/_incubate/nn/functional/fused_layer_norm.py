@@ -9,6 +9,7 @@ from ...._ops.registry import apply_op, defop
 from ...._static.builder import helper_scope
 from ...._tensor import Tensor
 from ..._kernel import check_kernel_dtype
+from ..._static import no_cpu_backward
 
 __all__ = ["fused_layer_norm"]
 
@@ -60,6 +61,11 @@ _FUSED_LAYER_NORM = defop(
     attrs={"epsilon": 1e-5, "residual_alpha": 1.0, "begin_norm_axis": 1, "quant_scale": -1.0,
            "quant_round_type": 0, "quant_max_bound": 0.0, "quant_min_bound": 0.0},
     api="paddle.incubate.nn.functional.fused_layer_norm")
+# Paddle 3.3.1 defines no grad op for it: legacy static gradients stop there, PIR refuses
+no_cpu_backward(
+    "fused_bias_residual_layernorm", None,
+    lambda op: ValueError("op 'pd_op.fused_bias_residual_layernorm' has no grad op, consider "
+                          "enable prim to decompose it."))
 
 
 def fused_layer_norm(x, norm_weight, norm_bias, epsilon, residual_alpha=1.0, begin_norm_axis=1,
@@ -74,7 +80,9 @@ def fused_layer_norm(x, norm_weight, norm_bias, epsilon, residual_alpha=1.0, beg
 
     Differences from Paddle: in dynamic mode, without `residual`, residual_out is None (Paddle
     returns an uninitialized Tensor), and with norm_weight/norm_bias None, mean and invvar are
-    None (Paddle returns uninitialized memory); quant_scale > 0 raises NotImplementedError."""
+    None (Paddle returns uninitialized memory); quant_scale > 0 raises NotImplementedError. A
+    static backward through it gets no gradient in legacy mode and raises in PIR mode, as Paddle
+    3.3.1 (no grad op) does."""
     if quant_scale > 0:
         raise NotImplementedError(
             "paddle.incubate.nn.functional.fused_layer_norm with quant_scale > 0 (int8 output) is "

@@ -8,7 +8,7 @@ from ...._mode import STATE
 from ...._ops.registry import apply_op, defop
 from ..._kernel import check_kernel_dtype
 from ...._static.builder import helper_scope
-from ..._static import drop_output
+from ..._static import drop_output, no_cpu_backward
 
 __all__ = ["fused_rms_norm"]
 
@@ -41,6 +41,14 @@ _FUSED_RMS_NORM = defop(
     attrs={"epsilon": 1e-5, "begin_norm_axis": 1, "quant_scale": -1.0, "quant_round_type": 0,
            "quant_max_bound": 0.0, "quant_min_bound": 0.0},
     api="paddle.incubate.nn.functional.fused_rms_norm")
+# Paddle's CPU wheel has no fused_rms_norm_quant_grad kernel: static gradients fail to build
+no_cpu_backward(
+    "fused_rms_norm_quant",
+    lambda op: RuntimeError("(NotFound) The kernel `fused_rms_norm_quant_grad` is not registered."),
+    lambda op: TypeError(
+        "(InvalidType) Check data type error for op: fused_rms_norm_quant_grad, input: x, "
+        f"x.dtype: {op.block._find_var_recursive(op.input('x')[0]).dtype.short}, and "
+        "expected_dtype: "))
 
 
 def fused_rms_norm(x, norm_weight, norm_bias, epsilon, begin_norm_axis=1, bias=None,
@@ -55,8 +63,9 @@ def fused_rms_norm(x, norm_weight, norm_bias, epsilon, begin_norm_axis=1, bias=N
 
     Differences from Paddle: without `residual`, residual_out is None in dynamic mode (Paddle
     returns an uninitialized Tensor) and in PIR mode; quant_scale > 0 (int8 output quantization)
-    raises NotImplementedError; the gradient is computed (Paddle 3.3.1's CPU wheel has no
-    fused_rms_norm_quant_grad kernel)."""
+    raises NotImplementedError; in dynamic mode the gradient is computed (Paddle 3.3.1's CPU
+    wheel has no fused_rms_norm_quant_grad kernel; a static backward raises its error, as
+    Paddle's)."""
     rank = len(x.shape)
     axis = begin_norm_axis + rank if begin_norm_axis < 0 else begin_norm_axis
     if axis < 0 or axis >= rank:
