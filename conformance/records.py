@@ -279,6 +279,11 @@ add(
     covered_elsewhere("paddle.static.nn.fc", "tests/test_static_goldens.py (conformance/goldens/static.json)"),
     covered_elsewhere("paddle.incubate.identity_loss", "tests/test_incubate_ops.py "
                       "(conformance/goldens/incubate.json; static mode too)"),
+    covered_elsewhere("paddle.nn.functional.sigmoid_focal_loss", "tests/test_nn_functional_loss.py "
+                      "(conformance/goldens/nn_loss.json); its PIR static form in "
+                      "tests/test_pir_printer.py"),
+    covered_elsewhere("paddle.masked_fill", "tests/test_ops_search.py (conformance/goldens/"
+                      "ops_manip.json); its PIR static form in tests/test_pir_printer.py"),
     covered_elsewhere("paddle.static.setitem", "tests/test_ops_indexing.py (static setitem, "
                       "legacy and PIR, against Paddle 3.3.1's values)"),
     # incubate fused ops and quant layers recorded in static mode by

@@ -309,6 +309,13 @@ OPS.update({
     "cummin": _op("pd_op.cummin", results=("out", "indices"), attrs={
         "axis": "axis", "dtype": lambda a: Const(str(a.get("dtype", "int64")), True)}),
     "renorm": _op("pd_op.renorm", attrs={"axis": "axis", "max_norm": "max_norm", "p": "p"}),
+    "mean": _op("pd_op.mean_all"),
+    "log_loss": _op("pd_op.log_loss", ("Predicted", "Labels"), ("Loss",),
+                    attrs={"epsilon": "epsilon"}),
+    "masked_fill": _op("pd_op.masked_fill", ("x", "mask", "value"), ("out",)),
+    "put_along_axis": _op("pd_op.put_along_axis", ("Input", "Index", "Value"), ("Result",),
+                          attrs={"axis": "Axis", "include_self": "include_self",
+                                 "reduce": "Reduce"}),
     "index_add": _op("pd_op.index_add", ("X", "Index", "AddValue"), attrs={"axis": "axis"}),
     "scatter_nd_add": _op("pd_op.scatter_nd_add", ("X", "Index", "Updates")),
     "broadcast_tensors": _op("pd_op.broadcast_tensors", (("combine", "X"),), ("*Out",)),
