@@ -348,6 +348,30 @@ OPS.update({
     "softmax_grad": _op("pd_op.softmax_grad", ("Out", "Out@GRAD"), ("X@GRAD",),
                         {"axis": "axis"}),
 })
+# paddle.incubate's fused ops (recorded from the oracle: conformance/record/record_static_fused.py)
+_QUANT_ATTRS = {"quant_max_bound": "quant_max_bound", "quant_min_bound": "quant_min_bound",
+                "quant_round_type": "quant_round_type", "quant_scale": "quant_scale"}
+OPS.update({
+    "fused_rms_norm_quant": _op(
+        "pd_op.fused_rms_norm_quant", ("x", "?bias", "?residual", "norm_weight", "?norm_bias"),
+        ("out", "?residual_out", "inv_var"),
+        {"begin_norm_axis": "begin_norm_axis", "epsilon": "epsilon", **_QUANT_ATTRS}),
+    "fused_bias_residual_layernorm": _op(
+        "pd_op.fused_bias_residual_layernorm",
+        ("x", "?bias", "?residual", "?norm_weight", "?norm_bias"),
+        ("out", "residual_out", "mean", "variance"),
+        {"begin_norm_axis": "begin_norm_axis", "epsilon": "epsilon",
+         "residual_alpha": "residual_alpha", **_QUANT_ATTRS}),
+    "fused_softmax_mask": _op("pd_op.fused_softmax_mask", ("X", "Mask")),
+    "fused_softmax_mask_upper_triangle": _op("pd_op.fused_softmax_mask_upper_triangle"),
+    "fused_gemm_epilogue": _op("pd_op.fused_gemm_epilogue", ("X", "Y", "Bias"),
+                               ("Out", "?ReserveSpace"),
+                               {"activation": "activation", "trans_x": "trans_x",
+                                "trans_y": "trans_y"}, sg="inputs"),
+    "graph_khop_sampler": _op("pd_op.graph_khop_sampler", ("Row", "Col_Ptr", "X", "?Eids"),
+                              ("Out_Src", "Out_Dst", "Sample_Index", "Reindex_X", "Out_Eids"),
+                              {"return_eids": "return_eids", "sample_sizes": "sample_sizes"}),
+})
 for _legacy, _pir in (("reduce_all", "all"), ("reduce_any", "any"), ("reduce_amax", "amax"),
                       ("reduce_amin", "amin")):
     OPS[_legacy] = _op("pd_op." + _pir, attrs={"axis": lambda a: list(a.get("dim") or []),
