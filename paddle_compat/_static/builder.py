@@ -44,7 +44,13 @@ _EMPTY_INPUTS = {"scale": ("BiasTensor", "ScaleTensor"),
                  "reshape2": ("ShapeTensor",), "unsqueeze2": ("AxesTensor", "AxesTensorList"),
                  "slice": ("EndsTensor", "EndsTensorList", "StartsTensor", "StartsTensorList"),
                  "strided_slice": ("EndsTensor", "EndsTensorList", "StartsTensor", "StartsTensorList",
-                                   "StridesTensor", "StridesTensorList")}
+                                   "StridesTensor", "StridesTensorList"),
+                 "dropout": ("Seed",), "concat": ("AxisTensor",)}
+# Outputs Paddle's legacy op has that the registry's kernel does not compute: recorded (their
+# variables made before the op's own outputs, as Paddle's API makes them) and never computed, so
+# a saved program is one Paddle runs. op type -> (slots, which input's leading dims size them,
+# the attribute holding how many leading dims).
+_RECORDED_OUTPUTS = {"layer_norm": (("Mean", "Variance"), "begin_norm_axis")}
 # Legacy shape ops that also output `XShape`: a variable shaped (0, *x.shape) that their grad op
 # reads for x's shape. It is recorded (print(program), the grad op's inputs) and never computed:
 # torch autograd knows the shape.
@@ -449,6 +455,15 @@ def record_op(opdef, inputs, attrs):
         return block.create_var(name=program_name(key), shape=spec.shape, dtype=dt,
                                 stop_gradient=stop or not (dt.is_floating_point or dt.is_complex))
 
+    recorded = {}
+    if not STATE.pir and opdef.type in _RECORDED_OUTPUTS and in_vars and \
+            isinstance(in_vars[0], Variable):
+        slots, axis_attr = _RECORDED_OUTPUTS[opdef.type]
+        lead = tuple(in_vars[0].shape)[:int(kernel_attrs.get(axis_attr, 1))]
+        size = -1 if any(d < 0 for d in lead) else math.prod(lead)
+        for slot in slots:
+            recorded[slot] = [block.create_var(name=program_name(key), shape=(size,),
+                                               dtype=in_vars[0].dtype, stop_gradient=True).name]
     result = _map(specs, new_var)
     if isinstance(result, tuple):
         per_slot = result
@@ -462,6 +477,7 @@ def record_op(opdef, inputs, attrs):
             out_names[slot] = [v.name for v in value]
         else:
             out_names[slot] = [value.name]
+    out_names.update(recorded)
     if opdef.type in XSHAPE_OPS and in_vars and isinstance(in_vars[0], Variable):
         x = in_vars[0]
         xshape = block.create_var(name=program_name(key), shape=(0,) + tuple(x.shape),
