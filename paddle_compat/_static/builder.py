@@ -63,7 +63,8 @@ _HELPER_KEYS = {"add": ("elementwise_add", 1), "subtract": ("elementwise_sub", 1
                 "full": ("fill_constant", 2), "zeros": ("fill_constant", 2),
                 "ones": ("fill_constant", 2), "neg": ("scale", 1),
                 "reshape": ("reshape2", 1), "unsqueeze": ("unsqueeze2", 1),
-                "cross_entropy": ("softmax_with_cross_entropy", 1), "setitem": ("set_value", 1)}
+                "cross_entropy": ("softmax_with_cross_entropy", 1), "setitem": ("set_value", 1),
+                "max_pool2d": ("pool2d", 1), "max_pool3d": ("pool3d", 1)}
 # Optional input slots Paddle's legacy op does not have: left out when empty.
 _OMIT_EMPTY_INPUTS = {"softmax_with_cross_entropy": ("Weight",),
                       # Paddle's conv ops have no Bias slot: the bias is a separate add
