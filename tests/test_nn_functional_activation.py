@@ -65,7 +65,7 @@ def test_maxout_and_glu_shapes_and_values():
     g = F.glu(paddle.to_tensor([[1.0, 2.0, 0.0, 3.0]]))
     np.testing.assert_allclose(g.numpy(), [[0.5, 2.0 / (1 + math.exp(-3))]], rtol=1e-6)
 
-PREFIXES = ("gumbel_", "swiglu_")
+PREFIXES = ("gumbel_", "rrelu_", "swiglu_")
 
 
 # ---- goldens recorded from Paddle 3.3.1 (conformance/record/record_nn_functional.py) ------------

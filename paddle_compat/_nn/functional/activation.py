@@ -12,6 +12,7 @@ import torch
 import torch.nn.functional as TF
 
 from .._opshare import shared, float_kernel
+from ... import _random
 from ..._dtype import to_dtype
 from ..._ops.registry import defop, apply_op
 from ..._ops._checks import float_attr, int_attr
@@ -90,9 +91,27 @@ _TRELU = shared("thresholded_relu", _thresholded_relu_kernel, attrs={"threshold"
                 api="paddle.nn.functional.thresholded_relu")
 _PRELU = shared("prelu", _prelu_kernel, inputs=("X", "Alpha"),
                 attrs={"mode": "all", "data_format": "NCHW"}, api="paddle.nn.functional.prelu")
-_RRELU = shared("rrelu", _float("rrelu", lambda x, lower=0.125, upper=1 / 3, is_test=False: torch.where(
-    x >= 0, x, x * torch.empty_like(x).uniform_(lower, upper))),
-    attrs={"lower": 0.125, "upper": 1 / 3, "is_test": False}, api="paddle.nn.functional.rrelu")
+def _rrelu_kernel(x, lower=0.125, upper=1 / 3, is_test=False):
+    float_kernel(x, "rrelu")
+    neg = ~(x >= 0)                     # Paddle's `x >= 0 ? x : x * slope`: NaN takes a slope too
+    if is_test:
+        # (lower + upper) / 2.0f in float, then T
+        mid = float((np.float32(lower) + np.float32(upper)) / np.float32(2.0))
+        return torch.where(neg, x * mid, x)
+    if x.device.type != "cpu":
+        return torch.where(neg, x * torch.empty_like(x).uniform_(lower, upper), x)
+    # Paddle's CPU kernel: one std::uniform_real_distribution<float>(lower, upper) draw from the
+    # global generator per negative element, in element order, cast to T.
+    slope = torch.ones_like(x)
+    count = int(neg.sum())
+    if count:
+        draws = _random.uniform_([count], lower, upper, "float32")
+        slope[neg] = torch.from_numpy(draws).to(x.dtype)
+    return torch.where(neg, x * slope, x)
+
+
+_RRELU = shared("rrelu", _rrelu_kernel, attrs={"lower": 0.125, "upper": 1 / 3, "is_test": False},
+                api="paddle.nn.functional.rrelu")
 _GLU = shared("glu", _float("glu", lambda x, axis=-1: TF.glu(x, axis)), attrs={"axis": -1},
               api="paddle.nn.functional.glu")
 _MAXOUT = shared("maxout", _maxout_kernel, attrs={"groups": 1, "axis": 1},
@@ -209,24 +228,25 @@ def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
     """paddle.nn.functional.rrelu(x, lower=1/8, upper=1/3, training=True): leaky ReLU whose negative
     slope is drawn from U(lower, upper) per element in training, (lower + upper) / 2 otherwise.
 
-    Differences from Paddle: the training-mode slopes come from torch's generator, not Paddle's.
+    On CPU the training-mode slopes are drawn from the Paddle-exact global generator, one per
+    negative element in order, as Paddle's CPU kernel draws them (seeded results equal Paddle's).
+
+    Differences from Paddle: on CUDA the slopes come from torch's generator.
     """
-    if not isinstance(lower, (int, float)) or not isinstance(upper, (int, float)):
-        raise TypeError("The lower value must be float type. Received: "
-                        f"{type(lower)}.")
+    if not isinstance(lower, float) or not isinstance(upper, float):
+        raise TypeError("The lower and upper values must be float type. Received: lower "
+                        f"{lower}, upper {upper}.")
     if lower < 0 or lower > 1:
         raise ValueError("The lower value must be no less than zero or greater than one. Received: "
                          f"{lower}.")
     if upper < lower:
-        raise ValueError("The upper value must be greater than lower value. Received: "
-                         f"{lower}, {upper}.")
+        raise ValueError("The upper value must be greater than lower value. Received: lower "
+                         f"{lower}, upper {upper}.")
     if upper > 1:
         raise ValueError("The upper value must be no greater than one. Received: "
                          f"{upper}.")
-    if not training:
-        return leaky_relu(x, (lower + upper) / 2.0)
     return apply_op(_RRELU.get(), (x,), {"lower": float(lower), "upper": float(upper),
-                                        "is_test": False})
+                                        "is_test": not training})
 
 
 def glu(x, axis=-1, name=None):
