@@ -295,18 +295,65 @@ def _gelu_kernel(x, approximate=False):
     return TF.gelu(x, approximate="tanh" if approximate else "none")
 
 
+# Paddle's CPU softmax / log_softmax (phi/kernels/funcs/softmax_impl.h, ValueClip) clip the shifted
+# logits x - max(x) at -64 before the exp: an element more than 64 below its row's maximum gets
+# exp(-64) / sum (1.6e-28 for a lone one) instead of ~0, and log_softmax is at least -64 - log(sum);
+# a -inf mask entry too. Rows that span at most 64 are unaffected, so only inputs whose whole range
+# exceeds 64 (one aminmax pass) take the clipped path; CUDA (no clip in Paddle's GPU kernel) and
+# half types (no CPU kernel in Paddle) keep torch's.
+_SOFTMAX_CLIP = -64.0
+
+
+def _needs_clip(x):
+    if x.device.type != "cpu" or x.dtype not in (torch.float32, torch.float64) or not x.numel():
+        return False
+    lo, hi = torch.aminmax(x)
+    return bool(hi - lo > -_SOFTMAX_CLIP)
+
+
+class _ClippedSoftmax(torch.autograd.Function):
+    """Forward: Paddle's clipped (log-)softmax. Backward: Paddle's (and torch's) formulas on the
+    clipped output: y * (dy - sum(dy * y)), or dy - exp(y) * sum(dy) for log_softmax."""
+
+    @staticmethod
+    def forward(ctx, x, axis, log):
+        shifted = (x - x.amax(axis, keepdim=True)).clamp_min_(_SOFTMAX_CLIP)
+        if log:
+            y = shifted - shifted.exp().sum(axis, keepdim=True).log_()
+        else:
+            e = shifted.exp_()
+            y = e * e.sum(axis, keepdim=True).reciprocal_()
+        ctx.save_for_backward(y)
+        ctx.axis, ctx.log = axis, log
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        (y,) = ctx.saved_tensors
+        if ctx.log:
+            return torch._log_softmax_backward_data(dy, y, ctx.axis, y.dtype), None, None
+        return torch._softmax_backward_data(dy, y, ctx.axis, y.dtype), None, None
+
+
+def paddle_softmax(x, axis, log=False):
+    """softmax / log_softmax of a torch tensor with Paddle's CPU clip (see _SOFTMAX_CLIP)."""
+    if _needs_clip(x):
+        return _ClippedSoftmax.apply(x, axis % max(x.dim(), 1), log)
+    return torch.log_softmax(x, axis) if log else torch.softmax(x, axis)
+
+
 def _softmax_kernel(x, axis=-1, dtype=None):
     if dtype is not None:
         x = x.to(to_dtype(dtype).torch)
     float_kernel(x, "softmax")
-    return torch.softmax(x, axis)
+    return paddle_softmax(x, axis)
 
 
 def _log_softmax_kernel(x, axis=-1, dtype=None):
     if dtype is not None:
         x = x.to(to_dtype(dtype).torch)
     float_kernel(x, "log_softmax")
-    return torch.log_softmax(x, axis)
+    return paddle_softmax(x, axis, log=True)
 
 
 def _leaky_relu_kernel(x, alpha=0.02):
@@ -471,7 +518,7 @@ class _GumbelSoftmax(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, x, noise, temperature, hard, axis):
-        out = torch.softmax((x + noise) / temperature, axis)
+        out = paddle_softmax((x + noise) / temperature, axis)
         if hard:
             idx = out.argmax(axis, keepdim=True)
             out = torch.zeros_like(out).scatter_(axis, idx, 1.0)
