@@ -7,6 +7,9 @@ Paddle's padding forms are normalised once (`_paddings`): an int, one per spatia
 """
 import torch.nn.functional as TF
 
+from ..._mode import STATE
+from ..._ops.manipulation import reshape as _reshape
+from ..._ops.math import add as _add
 from ..._ops.registry import defop, apply_op
 from ..._tensor import Tensor
 
@@ -142,7 +145,20 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
     attrs = {"strides": _tuple(stride, nd, "stride"), "paddings": tuple(pads),
              "dilations": _tuple(dilation, nd, "dilation"), "groups": int(groups),
              "padding_algorithm": algo, "data_format": data_format}
-    return apply_op(_CONV_OP, (x, weight, bias), attrs)
+    return _with_bias(_CONV_OP, x, weight, bias, attrs, nd)
+
+
+def _with_bias(op, x, weight, bias, attrs, nd):
+    """The conv op with its bias. While an op observer watches (the profiler, amp.debugging's op
+    statistics), the bias is added the way Paddle's dynamic conv2d/conv3d (and transposes) add it,
+    as two more ops an observer sees: a `reshape` of the bias to [1, C, 1, ...] and an
+    elementwise_add; otherwise it is fused into the torch convolution (same values up to rounding)."""
+    if bias is None or nd == 1 or not STATE.watchers or STATE.static:
+        return apply_op(op, (x, weight, bias), attrs)
+    out = apply_op(op, (x, weight, None), attrs)
+    shape = [1] * (nd + 2)
+    shape[-1 if attrs["data_format"] in _CHANNEL_LAST else 1] = -1
+    return _add(out, _reshape(bias, shape))
 
 
 def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCHW",
@@ -323,7 +339,7 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, 
     attrs = {"strides": strides, "paddings": tuple(pads), "output_padding": output_padding,
              "output_size": output_size, "padding_algorithm": algo, "groups": int(groups),
              "dilations": _tuple(dilation, nd, "dilation"), "data_format": data_format}
-    return apply_op(_CONVT_OP, (x, weight, bias), attrs)
+    return _with_bias(_CONVT_OP, x, weight, bias, attrs, nd)
 
 
 def _shape_str(t):
