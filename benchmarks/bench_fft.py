@@ -3,7 +3,7 @@ bit for bit Paddle's values) vs plain torch.fft (the floor), vs paddle_compat on
 kernels with the pocketfft form switched off: what the exact values cost) and, with
 --paddle PADDLE_PY, vs real Paddle, side by side in one run.
 
-    python benchmarks/bench_fft.py [--reps R] [--paddle PADDLE_PY]
+    python benchmarks/bench_fft.py [--reps R] [--paddle PADDLE_PY] [--threads N]
 
 Prints the best-of-R time per call and the ratios. torch.fft on CPU runs MKL (multi-threaded on
 large batches) where torch was built with it; numpy's pocketfft, like Paddle's CPU kernel, runs one
@@ -100,7 +100,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--paddle", help="a Python with paddlepaddle installed, to time it too")
+    ap.add_argument("--threads", type=int, help="torch.set_num_threads (e.g. 1 on a loaded machine, "
+                    "where a multi-threaded op waits for its other threads to be scheduled)")
     args = ap.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
     env = {"paddle": paddle}
     exec(SETUP, env)
 
