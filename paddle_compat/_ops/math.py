@@ -36,6 +36,7 @@ from ._checks import (check_axis, check_tensor_arg, invalid_argument, is_tensor_
                       normalize_axis)
 from .creation import full, inplace
 from .manipulation import flatten
+from .reduce_order import paddle_mean, paddle_sum
 from .registry import STATIC, apply_op, defop, observe
 from .registry import write_out as _out
 
@@ -1158,6 +1159,12 @@ def _no_bool(x, kernel):
 
 
 def _sum_kernel(x, dim=None, keep_dim=False, reduce_all=False, out_dtype=None):
+    if out_dtype is None or out_dtype is x.dtype:
+        # CPU float sums add in Paddle's order (reduce_order.py); None: torch's order
+        exact = paddle_sum(x, None if reduce_all or dim is None else _dims(x, dim, False),
+                           keep_dim)
+        if exact is not None:
+            return exact
     if out_dtype is None and not keep_dim and (reduce_all or dim is None):
         return torch.sum(x)   # the common x.sum(): one torch call
     return torch.sum(x, _dims(x, dim, reduce_all), keep_dim, dtype=out_dtype)
@@ -1263,7 +1270,7 @@ def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
     """paddle.sum(x, axis=None, dtype=None, keepdim=False): bool and int32 inputs give int64."""
     if axis is None and dtype is None and not keepdim and out is None and type(x) is Tensor \
             and not STATE.observed:
-        return wrap(torch.sum(x._t))    # dynamic fast path of the commonest call, x.sum()
+        return wrap(_sum_kernel(x._t))    # dynamic fast path of the commonest call, x.sum()
     extra = None if dtype is None else {"out_dtype": to_dtype(dtype).torch}
     return _out(_reduce("sum", x, axis, keepdim, 2, extra), out)
 

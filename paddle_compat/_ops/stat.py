@@ -20,6 +20,7 @@ from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
 from ._checks import check_tensor_arg, normalize_axis
 from .math import _REDUCE_ATTRS, _dims, _reduce, cast
+from .reduce_order import paddle_mean
 from .registry import apply_op, defop
 from .registry import write_out as _out
 
@@ -27,6 +28,10 @@ __all__ = ["mean", "var", "std", "median", "quantile", "nanquantile", "numel"]
 
 
 def _mean_kernel(x, dim=None, keep_dim=False, reduce_all=False):
+    # CPU float means add in Paddle's order (reduce_order.py); None: torch's order
+    exact = paddle_mean(x, None if reduce_all or dim is None else dim, keep_dim)
+    if exact is not None:
+        return exact
     if x.is_floating_point() or x.is_complex():
         if dim is None or reduce_all:
             return torch.mean(x) if not keep_dim else torch.mean(x, tuple(range(x.dim())), True)

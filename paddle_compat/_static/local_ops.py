@@ -11,6 +11,7 @@ import torch
 
 from .._dtype import DTYPES
 from .._ops.registry import OPS, OpDef
+from .._ops.stat import _mean_kernel
 from .ir import VARTYPE_CODES
 from .._place import current_torch_device
 from .._tensor import wrap
@@ -188,7 +189,7 @@ for _name, _fn in {"relu": torch.relu, "sigmoid": torch.sigmoid, "tanh": torch.t
                    "softmax": lambda X, axis=-1: torch.softmax(X, axis)}.items():
     _local(_name, _fn, ("X",), ("Out",), {"axis": -1} if _name == "softmax" else {})
 _local("reduce_mean", lambda X, dim=(), keep_dim=False, reduce_all=True, in_dtype=-1, out_dtype=-1:
-       X.mean() if reduce_all or not dim else X.mean(dim=tuple(dim), keepdim=keep_dim),
+       _mean_kernel(X, dim, keep_dim, reduce_all),
        ("X",), ("Out",), {"dim": [], "in_dtype": -1, "keep_dim": False, "out_dtype": -1,
                           "reduce_all": True})
 

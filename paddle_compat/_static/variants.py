@@ -22,6 +22,7 @@ the two full kernels in turn.
 """
 import torch
 
+from .._ops.reduce_order import paddle_mean
 from .legacy_attrs import kernel_kwargs
 from .local_ops import lookup
 
@@ -175,8 +176,14 @@ def _mul(op, full, dead):
 
 @_variant("reduce_mean")
 def _mean(op, full, dead):
-    """Mean of all elements is torch.mean (integer inputs raise there and take the full kernel,
-    which keeps Paddle's integer dtype)."""
+    """Mean of all elements: Paddle's CPU order (reduce_order.paddle_mean) where it applies, else
+    torch.mean (integer inputs raise there and take the full kernel, which keeps Paddle's
+    integer dtype)."""
     if not _all_elements_mean(op):
         return None
-    return torch.mean, {}
+    return _mean_all, {}
+
+
+def _mean_all(X):
+    out = paddle_mean(X)
+    return torch.mean(X) if out is None else out

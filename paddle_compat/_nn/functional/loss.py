@@ -29,6 +29,7 @@ from ..._ops import linalg as _linalg
 from ..._ops import logic as _logic
 from ..._ops import manipulation as _manip
 from ..._ops import math as _math
+from ..._ops.reduce_order import paddle_mean, paddle_sum
 from ..._ops import search as _search
 from ..._ops import stat as _stat
 from ..._ops.registry import apply_op, defop
@@ -407,10 +408,13 @@ def npair_loss(anchor, positive, labels, l2_reg=0.002):
 
 
 def _reduce_tensor(loss, reduction):
+    # Paddle reduces a loss with its sum / mean kernels: their CPU order (reduce_order.py)
     if reduction == "sum":
-        return loss.sum()
+        exact = paddle_sum(loss)
+        return loss.sum() if exact is None else exact
     if reduction == "mean":
-        return loss.mean()
+        exact = paddle_mean(loss)
+        return loss.mean() if exact is None else exact
     return loss
 
 
