@@ -279,8 +279,46 @@ add(
     covered_elsewhere("paddle.static.nn.fc", "tests/test_static_goldens.py (conformance/goldens/static.json)"),
     covered_elsewhere("paddle.incubate.identity_loss", "tests/test_incubate_ops.py "
                       "(conformance/goldens/incubate.json; static mode too)"),
+    covered_elsewhere("paddle.nn.functional.sigmoid_focal_loss", "tests/test_nn_functional_loss.py "
+                      "(conformance/goldens/nn_loss.json); its PIR static form in "
+                      "tests/test_pir_printer.py"),
+    covered_elsewhere("paddle.masked_fill", "tests/test_ops_search.py (conformance/goldens/"
+                      "ops_manip.json); its PIR static form in tests/test_pir_printer.py"),
     covered_elsewhere("paddle.static.setitem", "tests/test_ops_indexing.py (static setitem, "
                       "legacy and PIR, against Paddle 3.3.1's values)"),
+    # incubate fused ops and quant layers recorded in static mode by
+    # conformance/record/record_static_fused.py (dynamic mode: goldens/incubate.json and
+    # goldens/nn_quant_layers.json)
+    covered_elsewhere("paddle.incubate.nn.functional.fused_layer_norm",
+                      "tests/test_incubate_nn_functional.py (conformance/goldens/incubate.json, "
+                      "static_fused.json)"),
+    covered_elsewhere("paddle.incubate.nn.functional.fused_rms_norm",
+                      "tests/test_incubate_nn_functional.py (conformance/goldens/incubate.json, "
+                      "static_fused.json)"),
+    covered_elsewhere("paddle.incubate.nn.functional.fused_matmul_bias",
+                      "tests/test_incubate_nn_functional.py (conformance/goldens/incubate.json, "
+                      "static_fused.json)"),
+    covered_elsewhere("paddle.incubate.softmax_mask_fuse",
+                      "tests/test_incubate_ops.py (conformance/goldens/incubate.json, "
+                      "static_fused.json)"),
+    covered_elsewhere("paddle.incubate.softmax_mask_fuse_upper_triangle",
+                      "tests/test_incubate_ops.py (conformance/goldens/incubate.json, "
+                      "static_fused.json)"),
+    covered_elsewhere("paddle.incubate.graph_khop_sampler",
+                      "tests/test_incubate_ops.py (conformance/goldens/incubate.json, "
+                      "static_fused.json)"),
+    covered_elsewhere("paddle.nn.quant.quant_layers.FakeQuantAbsMax",
+                      "tests/test_nn_quant_quant_layers.py (conformance/goldens/"
+                      "nn_quant_layers.json, static_fused.json)"),
+    covered_elsewhere("paddle.nn.quant.quant_layers.FakeQuantChannelWiseAbsMax",
+                      "tests/test_nn_quant_quant_layers.py (conformance/goldens/"
+                      "nn_quant_layers.json, static_fused.json)"),
+    covered_elsewhere("paddle.nn.quant.quant_layers.FakeQuantMovingAverageAbsMax",
+                      "tests/test_nn_quant_quant_layers.py (conformance/goldens/"
+                      "nn_quant_layers.json, static_fused.json)"),
+    covered_elsewhere("paddle.nn.quant.quant_layers.MovingAverageAbsMaxScale",
+                      "tests/test_nn_quant_quant_layers.py (conformance/goldens/"
+                      "nn_quant_layers.json, static_fused.json)"),
 )
 
 # ---- nn.functional ------------------------------------------------------------------------------
@@ -348,6 +386,8 @@ add(
     covered_elsewhere("paddle.nn.functional.alpha_dropout", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.bilinear", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.channel_shuffle", "tests/test_nn_functional_vision.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.conv3d", "tests/test_nn_functional_conv.py (values); "
+                      "tests/test_static_goldens.py / test_pir_printer.py conv_program (recording)"),
     covered_elsewhere("paddle.nn.functional.conv2d_transpose", "tests/test_nn_functional_conv.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.fold", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.fractional_max_pool2d", "tests/test_nn_functional_pooling.py (conformance/goldens/nn_conv.json)"),

@@ -132,6 +132,7 @@ from ._serialization import save, load
 from ._static.builder import enable_static, disable_static
 from . import static, framework
 from . import pir_utils, pir
+from . import _pir_ops
 
 # --- py_func, fluid (owner: py_func) ---
 from ._batch import batch

@@ -98,9 +98,8 @@ def save(obj, path, protocol=4, **configs):
     """paddle.save(obj, path, protocol=4): pickle `obj` (state dicts, Tensors, nested containers)
     in Paddle's format. `path` may also be a BytesIO.
 
-    A static Program is written as its serialized desc, as Paddle does (paddle.load gives the
-    Program back). Differences from Paddle: the desc is paddle_compat's program bytes, not
-    Paddle's protobuf.
+    A static Program is written as its serialized desc (Paddle's ProgramDesc protobuf), as
+    Paddle does (paddle.load gives the Program back).
     """
     if not isinstance(protocol, int) or isinstance(protocol, bool):
         raise ValueError(f"The 'protocol' MUST be `int`, but received {type(protocol)}")
@@ -169,10 +168,15 @@ def load(path, **configs):
     else:
         data = path.read()
     from ._static.io import _PROGRAM_MAGIC
-    if data.startswith(_PROGRAM_MAGIC):
-        # a Program written by paddle.save; its reader unpickles plain data only
+    if data.startswith(_PROGRAM_MAGIC) or data[:1] == b"\n":
+        # a Program written by paddle.save (Paddle's ProgramDesc bytes, which start with the
+        # key of its `blocks` field, or paddle_compat's earlier format): parsed, never run.
+        # A pickle never starts with a newline.
         from ._static.ir import Program
-        return Program.parse_from_string(data)
+        try:
+            return Program.parse_from_string(data)
+        except ValueError:
+            raise ValueError(f"`paddle.load` can not parse the file:{path}.") from None
     obj = loads(data, path, "paddle.load", trusted,
                 opt_in=f"load it with paddle.load(path, trusted=True) or set the environment "
                        f"variable {TRUSTED_ENV}=1")

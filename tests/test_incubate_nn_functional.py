@@ -2,11 +2,18 @@
 goldens (conformance/goldens/incubate.json): the ops Paddle runs on CPU (fused_rms_norm,
 fused_layer_norm, fused_dropout_add, swiglu) by value and error; the GPU-only ops by the error
 Paddle's CPU wheel raises (after its own argument checks) and, with the kernel gate patched to
-the CUDA path, by value against the oracle's unfused reference formulas."""
+the CUDA path, by value against the oracle's unfused reference formulas. Static mode against
+conformance/goldens/static_fused.json (tests/_static_fused_goldens.py): the programs Paddle prints
+in legacy and PIR mode, the Executor's values, and the build errors of the GPU-only ops."""
+import numpy as np
 import pytest
 
 import paddle_compat as paddle
+from paddle_compat._mode import STATE
+from tests import _static_fused_goldens as static_fused
 from tests._incubate_goldens import cases, check, check_dense, dense_cases
+
+IF = paddle.incubate.nn.functional
 
 FUNCTIONAL_CASES = cases("fused_", "swiglu", "vlmea")
 
@@ -43,13 +50,78 @@ def test_fused_mha_with_cache_returns_the_grown_cache(monkeypatch):
     assert cache_out.numpy()[:, :, :, :5].tolist() == cache.numpy().tolist()
 
 
-def test_static_mode_raises_a_clear_error():
+@pytest.mark.parametrize("name,mode", static_fused.cases(
+    "rms_norm", "layer_norm", "fused_matmul_bias", "fused_linear", "fused_dropout_add", "refused"))
+def test_static_mode_matches_paddle(name, mode, monkeypatch):
+    # printed legacy and PIR programs, CPU Executor values, and the build errors of the GPU-only
+    # ops, as Paddle 3.3.1's CPU wheel gives them
+    static_fused.replay(name, mode, monkeypatch)
+
+
+def test_static_program_computes_what_dynamic_mode_computes():
+    x = np.linspace(-1, 1, 24).astype("float32").reshape(2, 3, 4)
+    w, r = np.linspace(0.5, 1.5, 4).astype("float32"), np.cos(x)
+    dyn = IF.fused_rms_norm(paddle.to_tensor(x), paddle.to_tensor(w), None, 1e-6, 2,
+                            residual=paddle.to_tensor(r))
     paddle.enable_static()
     try:
-        with pytest.raises(NotImplementedError, match="dynamic mode"):
-            paddle.incubate.nn.functional.fused_rms_norm(None, None, None, 1e-6)
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            # (out, residual_out) in PIR mode, (out, residual_out, inv_var) in legacy mode
+            out, res = IF.fused_rms_norm(paddle.static.data("x", [2, 3, 4], "float32"),
+                                         paddle.static.data("w", [4], "float32"), None, 1e-6, 2,
+                                         residual=paddle.static.data("r", [2, 3, 4], "float32"))[:2]
+        got = paddle.static.Executor().run(main, feed={"x": x, "w": w, "r": r},
+                                           fetch_list=[out, res])
     finally:
         paddle.disable_static()
+    np.testing.assert_allclose(got[0], dyn[0].numpy(), rtol=1e-6)
+    np.testing.assert_allclose(got[1], dyn[1].numpy(), rtol=1e-6)
+
+
+def test_fused_matmul_bias_without_bias_is_matmul_on_cpu():
+    x, y = paddle.ones([2, 3]), paddle.ones([3, 2])
+    assert IF.fused_matmul_bias(x, y).numpy().tolist() == [[3.0, 3.0], [3.0, 3.0]]
+    with pytest.raises(RuntimeError, match="fused_gemm_epilogue"):
+        IF.fused_matmul_bias(x, y, paddle.ones([2]))
+
+
+def test_static_fused_gemm_epilogue_raises_when_run_on_cpu(monkeypatch):
+    monkeypatch.setattr(STATE, "pir", True)     # Paddle's legacy op table lacks the op
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            out = IF.fused_linear(paddle.static.data("x", [2, 3], "float32"),
+                                  paddle.static.data("w", [3, 2], "float32"),
+                                  paddle.static.data("b", [2], "float32"))
+        with pytest.raises(RuntimeError, match="fused_gemm_epilogue` is not registered"):
+            paddle.static.Executor().run(
+                main, feed={"x": np.ones((2, 3), "float32"), "w": np.ones((3, 2), "float32"),
+                            "b": np.ones(2, "float32")}, fetch_list=[out])
+    finally:
+        paddle.disable_static()
+
+
+def test_static_fused_gemm_epilogue_computes_on_the_cuda_path(monkeypatch):
+    from paddle_compat._incubate import _kernel
+    monkeypatch.setattr(_kernel, "on_gpu", lambda t: True)
+    monkeypatch.setattr(STATE, "pir", True)
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            out = IF.fused_linear_activation(paddle.static.data("x", [3, 2], "float32"),
+                                             paddle.static.data("y", [3, 8], "float32"),
+                                             paddle.static.data("b", [8], "float32"),
+                                             trans_x=True, activation="relu")
+        xv = np.linspace(-1, 1, 6).astype("float32").reshape(3, 2)
+        yv = np.linspace(-1, 1, 24).astype("float32").reshape(3, 8)
+        got, = paddle.static.Executor().run(
+            main, feed={"x": xv, "y": yv, "b": np.full(8, 0.1, "float32")}, fetch_list=[out])
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(got, np.maximum(xv.T @ yv + 0.1, 0), rtol=1e-6)
 
 
 def test_fused_bias_act_unknown_method_on_the_cuda_path(monkeypatch):

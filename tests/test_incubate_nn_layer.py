@@ -7,6 +7,7 @@ import pytest
 
 import paddle_compat as paddle
 from paddle_compat._incubate import _kernel
+from tests import _static_fused_goldens as static_fused
 from tests._incubate_goldens import cases, check
 
 N = paddle.incubate.nn
@@ -52,3 +53,9 @@ def test_encoder_layer_trains_on_the_cuda_path(monkeypatch):
     enc(x).pow(2).mean().backward()
     opt.step()
     assert not np.array_equal(before, enc.ffn._linear1_weight.numpy())
+
+
+@pytest.mark.parametrize("name,mode", static_fused.cases("FusedLinear"))
+def test_fused_linear_static_mode_matches_paddle(name, mode, monkeypatch):
+    # PIR records fused_gemm_epilogue under the layer's struct name; legacy mode raises
+    static_fused.replay(name, mode, monkeypatch)

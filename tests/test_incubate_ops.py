@@ -2,10 +2,14 @@
 against Paddle 3.3.1's goldens (conformance/goldens/incubate.json): the deprecated segment_* and
 graph_* aliases of paddle.geometric (values, argument errors, the deprecation warning),
 softmax_mask_fuse (values, gradient, Paddle's shape/dtype errors), the CPU error of
-softmax_mask_fuse_upper_triangle and its CUDA formula, identity_loss."""
+softmax_mask_fuse_upper_triangle and its CUDA formula, identity_loss; the softmax_mask_fuse ops in
+static mode against conformance/goldens/static_fused.json (tests/_static_fused_goldens.py)."""
+import numpy as np
 import pytest
 
 import paddle_compat as paddle
+from paddle_compat._incubate import _kernel
+from tests import _static_fused_goldens as static_fused
 from tests._incubate_goldens import cases, check, check_dense
 
 ROOT_CASES = cases("segment_", "graph_", "softmax_mask_fuse", "identity_loss", "inference_")
@@ -169,3 +173,29 @@ def test_identity_loss_records_paddles_op_in_static_mode():
         assert float(got) == 3.0
     finally:
         paddle.disable_static()
+
+
+@pytest.mark.parametrize("name,mode", static_fused.cases("softmax_mask_fuse",
+                                                         "graph_khop_sampler"))
+def test_static_mode_matches_paddle(name, mode, monkeypatch):
+    # the legacy and PIR programs Paddle prints, the CPU values of softmax_mask_fuse and of
+    # graph_khop_sampler (sample sizes covering every degree), and the upper-triangle op's CPU
+    # error raised when the Executor runs it
+    static_fused.replay(name, mode, monkeypatch)
+
+
+def test_softmax_mask_fuse_upper_triangle_static_computes_on_the_cuda_path(monkeypatch):
+    monkeypatch.setattr(_kernel, "on_gpu", lambda t: True)
+    xv = np.linspace(-1, 1, 18).astype("float32").reshape(1, 2, 3, 3)
+    dyn = paddle.incubate.softmax_mask_fuse_upper_triangle(paddle.to_tensor(xv)).numpy()
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            out = paddle.incubate.softmax_mask_fuse_upper_triangle(
+                paddle.static.data("x", [1, 2, 3, 3], "float32"))
+        got, = paddle.static.Executor().run(main, feed={"x": xv}, fetch_list=[out])
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(got, dyn, rtol=1e-6)
+    assert got[0, 0, 0].tolist() == [1.0, 0.0, 0.0]

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 import paddle_compat as paddle
 import paddle_compat.nn as nn
 import paddle_compat.nn.functional as F
+from tests import _static_fused_goldens as static_fused
 
 floats = st.lists(st.floats(-30, 30, allow_nan=False, width=32), min_size=1, max_size=8)
 
@@ -106,3 +107,9 @@ def test_signs_of_zero_are_paddles():
         assert np.signbit(out).astype(int).tolist() == want, name
     np.testing.assert_allclose(F.softshrink(x).numpy(), [-0.4, 0, 0, 0, 0, 0.3], rtol=1e-6)
     np.testing.assert_allclose(F.hardshrink(x).numpy(), [-0.9, 0, 0, 0, 0, 0.8], rtol=1e-6)
+
+
+@pytest.mark.parametrize("name,mode", static_fused.cases("swiglu"))
+def test_swiglu_static_mode_matches_paddle(name, mode, monkeypatch):
+    # PIR records pd_op.swiglu; Paddle 3.3.1's swiglu has no legacy branch: None, nothing recorded
+    static_fused.replay(name, mode, monkeypatch)

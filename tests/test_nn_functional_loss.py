@@ -268,3 +268,23 @@ def test_hsigmoid_label_out_of_range_is_a_clear_value_error():
         F.hsigmoid_loss(x, paddle.to_tensor([0, 1]), 5, w, path_table=table, path_code=code)
     ok = F.hsigmoid_loss(x, paddle.to_tensor([0, 4]), 5, w)
     assert ok.shape == [2, 1]
+
+
+def test_log_loss_in_a_pir_program_fails_when_it_runs():
+    # Paddle's PIR face builds log_loss of a [2, 3] input unchecked (the loss typed [2, 1]); the
+    # run fails with the infer-meta error, which dynamic mode raises at once
+    with pytest.raises(ValueError, match=r"the 2nd dimension of Input\(X\) must be 1,But got \[3\]"):
+        F.log_loss(paddle.full([2, 3], 0.5), paddle.ones([2, 3]))
+    with paddle.pir_utils.IrGuard():
+        paddle.enable_static()
+        try:
+            main = paddle.static.Program()
+            with paddle.static.program_guard(main):
+                x = paddle.static.data("x", [2, 3], "float32")
+                loss = F.log_loss(x, paddle.ones([2, 3]))
+            assert list(loss.shape) == [2, 1]
+            with pytest.raises(ValueError, match=r"must be 1,But got \[3\]"):
+                paddle.static.Executor().run(main, feed={"x": np.full((2, 3), 0.5, "float32")},
+                                             fetch_list=[loss])
+        finally:
+            paddle.disable_static()

@@ -2,7 +2,9 @@
 (conformance/goldens/nn_quant_layers.json, recorded by
 conformance/record/record_nn_quant_layers.py, whose cases replay here on paddle_compat): forward
 values, straight-through gradients, scale / state / accum updates over training steps and in
-eval, SGD steps through the Quantized* layers, parameter names and state_dict keys, errors."""
+eval, SGD steps through the Quantized* layers, parameter names and state_dict keys, errors.
+Static mode against conformance/goldens/static_fused.json (tests/_static_fused_goldens.py): the
+legacy programs and Executor values, and Paddle's PIR-mode errors."""
 import importlib.util
 import json
 import os
@@ -12,7 +14,9 @@ import numpy as np
 import pytest
 
 import paddle_compat as paddle
+from paddle_compat._mode import STATE
 from paddle_compat.nn.quant import quant_layers as Q
+from tests import _static_fused_goldens as static_fused
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN = json.load(open(os.path.join(ROOT, "conformance", "goldens", "nn_quant_layers.json")))
@@ -73,15 +77,53 @@ def test_model_parallel_is_a_clear_error():
         Q.QuantizedColumnParallelLinear(col)
 
 
-def test_static_mode_is_a_clear_error():
+@pytest.mark.parametrize("name,mode", static_fused.cases("quant_"))
+def test_static_mode_matches_paddle(name, mode, monkeypatch):
+    # legacy mode: Paddle's ops, variable names and attributes, and the Executor's values (the
+    # straight-through gradient included); PIR mode: the errors Paddle 3.3.1 raises there
+    static_fused.replay(name, mode, monkeypatch)
+
+
+def _static_run(build, feed, runs=1):
+    old = STATE.pir
+    STATE.pir = False
     paddle.enable_static()
     try:
-        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
-            x = paddle.static.data("x", [2, 3], "float32")
-            with pytest.raises(NotImplementedError, match="FakeQuantAbsMax.*static mode"):
-                Q.FakeQuantAbsMax()(x)
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            fetch = build()
+        exe = paddle.static.Executor()
+        exe.run(start)
+        return [exe.run(main, feed=feed, fetch_list=fetch) for _ in range(runs)]
     finally:
         paddle.disable_static()
+        STATE.pir = old
+
+
+def test_static_training_updates_the_moving_average_like_dynamic_mode():
+    xs = np.linspace(-2, 2, 6).astype("float32").reshape(2, 3)
+    layer = Q.FakeQuantMovingAverageAbsMax(moving_rate=0.5)
+    dyn = []
+    for _ in range(3):
+        y = layer(paddle.to_tensor(xs))
+        dyn.append([y.numpy(), layer._scale.numpy(), layer._state.numpy(), layer._accum.numpy()])
+
+    def build():
+        q = Q.FakeQuantMovingAverageAbsMax(moving_rate=0.5)
+        return [q(paddle.static.data("x", [2, 3], "float32")), q._scale, q._state, q._accum]
+    got = _static_run(build, {"x": xs}, runs=3)
+    for g, d in zip(got, dyn):
+        for a, b in zip(g, d):
+            np.testing.assert_allclose(a, b, rtol=1e-6)
+
+
+def test_static_eval_scale_layer_keeps_its_parameters():
+    def build():
+        q = Q.MovingAverageAbsMaxScale()
+        q.eval()
+        return [q(paddle.static.data("x", [2, 3], "float32")), q._scale, q._state]
+    (out, scale, state), = _static_run(build, {"x": np.full((2, 3), 3.0, "float32")})
+    assert out.tolist() == [[3.0] * 3] * 2 and scale.tolist() == [0.0] and state.tolist() == [0.0]
 
 
 def test_face_names_match_paddle():

@@ -2,6 +2,7 @@
 oracle, with FLAGS_enable_pir_api unset (or 1).
 
     PADDLE_PY conformance/record/record_pir.py
+    PADDLE_PY conformance/record/record_pir.py --only CASE...   (re-record those cases only)
 
 The programs are the ones the legacy recorders build (record_static.py, record_static_gradients.py,
 record_control_flow.py, record_static_pylayer.py, record_static_nn.py: the legacy-only layers there
@@ -33,6 +34,18 @@ def op_view(op):
 """
 
 CASES = {
+    "conv_program": """
+main = paddle.static.Program()
+with paddle.static.program_guard(main, paddle.static.Program()):
+    x = paddle.static.data('x', [1, 4, 5, 5], 'float32')
+    a = paddle.nn.Conv2D(4, 3, 3, padding=1)(x)
+    b = paddle.nn.Conv2D(4, 8, 3, padding=1, groups=4)(x)
+    c = paddle.nn.Conv2D(4, 2, 3, padding=[1, 2], bias_attr=False)(x)
+    d = paddle.nn.Conv3D(2, 3, 3, padding=1)(paddle.static.data('x3', [1, 2, 4, 4, 4], 'float32'))
+    e = paddle.nn.Conv2D(4, 2, 3, padding='SAME', data_format='NHWC')(
+        paddle.static.data('xh', [1, 5, 5, 4], 'float32'))
+out['main'] = str(main)
+""",
     "fc_program": """
 main, startup = fresh()
 with paddle.static.program_guard(main, startup):
@@ -233,6 +246,110 @@ with paddle.static.program_guard(main, start):
     exe.run(start)
     res = exe.run(main, feed={'x': np.array([0.1, 0.2], 'float32')}, fetch_list=[loss] + g)
     out['results'] = [np.round(r, 4).tolist() for r in res]
+""",
+    "tensor_array_forms": """
+# array_write without an array (PIR makes the array there), 2-D elements (array_read typed
+# -1 x -1), create_array with an initialized list, array_length of it
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    i = paddle.zeros([1], 'int64')
+    x = paddle.full([2, 3], 3.0)
+    a = paddle.tensor.array_write(x, i)
+    r = paddle.tensor.array_read(a, i)
+    b = paddle.tensor.create_array('float32', [paddle.full([2], 1.0), paddle.full([2], 2.0)])
+    n = paddle.tensor.array_length(b)
+    r1 = paddle.tensor.array_read(b, n - 1)
+    out['array'] = str(a)
+    out['read'] = str(r)
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(main, fetch_list=[r, n, r1])]
+""",
+    "pir_ops_arrays": """
+# paddle._pir_ops' tensor-array functions (Paddle's test_array_read_write_op
+# create_array_like_add_n), with increment_ in place: later ops read i's own value
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    d0 = paddle.static.data(name='d0', shape=[10], dtype='float32')
+    d1 = paddle.static.data(name='d1', shape=[10], dtype='float32')
+    i = paddle.zeros(shape=[1], dtype='int64')
+    mem_array = paddle.tensor.array_write(x=d0, i=i)
+    i = paddle.increment(i)
+    paddle.tensor.array_write(x=d1, i=i, array=mem_array)
+    copy_array = paddle._pir_ops.create_array_like(mem_array, 0.0)
+    r0 = paddle.tensor.array_read(array=copy_array, i=i)
+    paddle.tensor.array_write(x=d0, i=i, array=copy_array)
+    i = paddle.increment(i, -1)
+    paddle.tensor.array_write(x=d1, i=i, array=copy_array)
+    add_array = paddle._pir_ops.add_n_array([mem_array, copy_array])
+    r1 = paddle.tensor.array_read(array=add_array, i=i)
+    i = paddle.increment(i, 1)
+    r2 = paddle.tensor.array_read(array=add_array, i=i)
+    n = paddle._pir_ops.array_length(add_array)
+    e = paddle._pir_ops.create_array(paddle.float32)
+    paddle._pir_ops.array_write_(e, d0, i)
+    r3 = paddle._pir_ops.array_read(e, i)
+    j = paddle.zeros([1], 'int64')
+    paddle.increment(j, 2)
+    k = j * 3
+    out['copy'] = str(copy_array)
+    out['sum'] = str(add_array)
+    out['printed'] = str(main)
+    out['errors'] = [err(lambda: paddle._pir_ops.create_array_like(d0, 0.0)),
+                     err(lambda: paddle._pir_ops.array_length(d0))]
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(
+    main, feed={'d0': np.arange(10, dtype='float32'), 'd1': np.ones(10, 'float32')},
+    fetch_list=[r0, r1, r2, n, r3, j, k])]
+""",
+    "tensor_array_in_while": """
+# a while_loop body writing a tensor array made outside: the array is written in place (the
+# loop carries only i and x), its create_array on top
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    arr = paddle.tensor.create_array('float32')
+    i = paddle.zeros([1], 'int64')
+    n = paddle.full([1], 3, 'int64')
+    x = paddle.full([2], 1.0)
+    def cond(i, x):
+        return i < n
+    def body(i, x):
+        paddle.tensor.array_write(x, i, array=arr)
+        return i + 1, x * 2
+    i2, x2 = paddle.static.nn.while_loop(cond, body, [i, x])
+    m = paddle.tensor.array_length(arr)
+    r = paddle.tensor.array_read(arr, paddle.full([1], 2, 'int64'))
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(main, fetch_list=[m, r, i2, x2])]
+""",
+    "set_value_forms": """
+# static x[index] = value: set_value_ (a Python value) / set_value_with_tensor_ (a Tensor), in
+# place (later ops read x's own value); full slices left out, ints decreased, open ends 2**31-1
+exe = paddle.static.Executor(paddle.CPUPlace())
+main, start = fresh()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data('x', [3, 4], 'float32')
+    y = paddle.zeros([3, 4])
+    y[1] = 2.0
+    y[0:2, 1] = x[0:2, 1]
+    y[2] = paddle.full([4], 5.0)
+    y[:, 1:3] = 7
+    y[-1] = 1
+    y[..., 0] = 3
+    y[::2] = 4.5
+    y[1:, :-1] = 2
+    k = paddle.zeros([3, 4], 'int32')
+    k[0, 1] = 6
+    z = y * 2
+    out['y'] = str(y)
+    out['printed'] = str(main)
+exe.run(start)
+out['values'] = [v.tolist() for v in exe.run(
+    main, feed={'x': np.arange(12, dtype='float32').reshape(3, 4)}, fetch_list=[y, z, k])]
 """,
     "tensor_array": """
 # record_control_flow.py's case of the same name, in PIR mode
@@ -953,15 +1070,19 @@ def one_case(name):
     print("\0" + json.dumps({"version": paddle.__version__, "result": result}))
 
 
-def main():
+def main(names=None):
+    """Record every case, or only `names` (the other cases' goldens kept as committed)."""
     import subprocess
     results, version = {}, None
-    for name in CASES:
+    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "pir.json")
+    if names:
+        with open(path, encoding="utf-8") as f:
+            results = json.load(f)["results"]
+    for name in names or CASES:
         proc = subprocess.run([sys.executable, __file__, "--case", name], capture_output=True,
                               text=True, check=True)
         got = json.loads(proc.stdout.rsplit("\0", 1)[1])
         results[name], version = got["result"], got["version"]
-    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "pir.json")
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         json.dump({"paddle_version": version, "cases": CASES, "prelude": PRELUDE,
@@ -969,12 +1090,15 @@ def main():
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
-    for name, r in results.items():
+    for name in names or results:
+        r = results[name]
         print(name, "ERROR" if "error" in r else "ok", r.get("error", ""))
 
 
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--case":
         one_case(sys.argv[2])
+    elif len(sys.argv) > 2 and sys.argv[1] == "--only":
+        main(sys.argv[2:])
     else:
         main()

@@ -103,7 +103,7 @@ def check_dtype(input_dtype, input_name, expected_dtype, op_name, extra_message=
 _EXPECTED_VAR = {
     "dynamic": "(<class 'paddle.Tensor'>,)",
     "legacy": "(<class 'paddle.base.framework.Variable'>, <class 'paddle.base.libpaddle.pir.Value'>)",
-    "pir": "(<class 'paddle.base.libpaddle.pir.Value'>, <class 'paddle.base.framework.ParameterMeta'>)"}
+    "pir": "(<class 'paddle.base.libpaddle.pir.Value'>, <class 'paddle.pir.core.ParameterMeta'>)"}
 
 
 def _face():

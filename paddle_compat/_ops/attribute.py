@@ -5,10 +5,12 @@ Exceptions: `real`, `imag` (attribute.py in Paddle) are elementwise ops of math.
 """
 import builtins
 
+import numpy as np
+
 import torch
 
 from .._tensor_methods import METHODS, attach
-from .creation import full
+from .creation import assign, full
 from .registry import apply_op, defop
 
 __all__ = ["shape", "rank", "is_complex", "is_floating_point", "is_integer"]
@@ -26,7 +28,8 @@ def shape(input):
 
 def rank(input):
     """paddle.rank(input): the number of dimensions as an int32 0-D tensor."""
-    return full([], input.ndim, "int32")
+    # Paddle: assign(np.array(ndims, 'int32')), an assign_value op in static mode
+    return assign(np.array(input.ndim, dtype="int32"))
 
 
 def _check_tensor(x):

@@ -28,6 +28,7 @@ from .._tensor import Tensor, wrap
 from .._tensor_methods import METHODS, attach
 from ._checks import invalid_argument
 from .manipulation import _int, _int_list, reshape, transpose
+from .math import multiply as _multiply
 from .math import sum as _reduce_sum
 from .registry import apply_op, defop
 
@@ -163,8 +164,12 @@ def dot(x, y, name=None):
 
 def outer(x, y, name=None):
     """paddle.outer(x, y, name=None): outer product of the flattened inputs, shape [x.size, y.size]
-    (recorded as reshape2 + matmul_v2, as Paddle composes it)."""
-    return matmul(reshape(x, [-1, 1]), reshape(y, [1, -1]))
+    (reshape2 + matmul_v2 in a legacy static program, reshape + multiply elsewhere, as Paddle
+    composes it)."""
+    nx, ny = reshape(x, [-1, 1]), reshape(y, [1, -1])
+    if STATE.static and not STATE.pir:
+        return matmul(nx, ny)
+    return _multiply(nx, ny)
 
 
 def t(input, name=None):
@@ -607,6 +612,7 @@ _attach()
 # =================================================================================================
 from .._creation_core import to_tensor as _to_tensor  # noqa: E402
 from ._checks import is_tensor_like  # noqa: E402
+from .creation import assign as _assign  # noqa: E402
 from .creation import full as _full  # noqa: E402
 
 __all__ += ["cond", "vecdot", "cov", "corrcoef", "matrix_rank", "slogdet", "svdvals", "lu",
@@ -734,7 +740,11 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
             raise ValueError("The value of Input(aweights) cannot be negative, but received min of "
                              f"Input(aweights) is {aweights.min().item()}.")
         w = aw if w is None else w * aw
-    w_sum = _to_tensor(observation_num, dtype=nx.dtype)
+    if STATE.static and STATE.pir:
+        # PIR's to_tensor of a Python int: an int64 assign_value cast to the dtype
+        w_sum = _assign(np.array(observation_num, dtype="int64")).astype(nx.dtype)
+    else:
+        w_sum = _to_tensor(observation_num, dtype=nx.dtype)
     if fweights is not None or aweights is not None:
         w_sum = w.sum()
         if w_sum.item() == 0:

@@ -347,7 +347,7 @@ def stack(x, axis=0, name=None):
                 raise invalid_argument(f"The {d}-th dimension of input[0] and input[{i}] is "
                                        f"expected to be equal.But received input[0]'s shape = "
                                        f"{first}, input[{i}]'s shape = {s}.")
-    return apply_op(STACK, (x,), {"axis": axis % nd})
+    return apply_op(STACK, (x,), {"axis": axis})     # recorded as given, as Paddle does
 
 
 def _unstack_kernel(X, axis=0, num=0):
@@ -820,6 +820,10 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
         # Paddle converts with paddle.to_tensor in both modes (a constant in a static program)
         values = to_tensor(values, dtype=arr.dtype) if STATE.static else \
             to_tensor(values, dtype=arr.dtype, place=arr.place)
+        if STATE.static:
+            # recorded here (an assign_value), before the index's expand, as Paddle records it
+            from .creation import assign
+            values = assign(values.numpy())
     if broadcast:
         # Paddle's infer_broadcast_shape: indices and values take arr's shape, except along axis
         # (where indices keeps its own); an index larger than arr anywhere broadcasts only values
@@ -827,9 +831,10 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
         if -1 not in ashape and -1 not in ishape:
             if all(a >= i for a, i in zip(ashape, ishape)):
                 ashape[axis % nd] = ishape[axis % nd]
-                if ashape != ishape:
+                # a static program gets Paddle's expand ops even where the shape already fits
+                if ashape != ishape or STATE.static:
                     indices = broadcast_to(indices, ashape)
-                if list(values.shape) != ashape:
+                if list(values.shape) != ashape or STATE.static:
                     values = broadcast_to(values, ashape)
             elif list(values.shape) != ishape:
                 values = broadcast_to(values, ishape)

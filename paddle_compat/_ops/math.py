@@ -581,11 +581,9 @@ def increment(x, value=1.0, name=None):
     if not STATE.static:
         x._t = out._t
         return x
-    if not STATE.pir:
-        # Paddle's legacy op writes its input (Out = X) and returns x; PIR's increment_ is a
-        # new SSA value.
-        return STATIC.write_into(x, out)
-    return out
+    # Paddle's legacy op writes its input (Out = X) and returns x; PIR's increment_ is in
+    # place too: later ops read x's own value (its result is a fresh value nothing reads)
+    return STATIC.write_into(x, out)
 
 
 def _add_n_kernel(xs):
@@ -1183,7 +1181,8 @@ def _min_kernel(x, dim=None, keep_dim=False, reduce_all=False):
 def _prod_kernel(x, dim=None, keep_dim=False, reduce_all=False, out_dtype=None):
     _no_bool(x, "prod")
     out = x.to(out_dtype) if out_dtype is not None else x
-    for d in sorted(_dims(x, dim, reduce_all), reverse=True):
+    for d in sorted({a % builtins.max(x.dim(), 1) for a in _dims(x, dim, reduce_all)},
+                    reverse=True):
         out = torch.prod(out, d, keep_dim)
     return out.to(out_dtype or x.dtype)   # torch widens int32 to int64; Paddle keeps int32
 
@@ -1234,6 +1233,12 @@ def _attrs(x, axis, keepdim, api, position=1):
     check_axis(axis, api, position)
     _check_reduce_dims(axis, x.ndim)
     dims = normalize_axis(axis, x.ndim)
+    if dims is not None and STATE.pir and STATE.static and not isinstance(axis, Tensor):
+        # PIR keeps the axes as written (Paddle's full_int_array shows [-1]); the kernels take
+        # negative axes as torch does
+        raw = [int(a) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
+        if len(raw) == len(dims):
+            dims = tuple(raw)
     return {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": dims is None}
 
 

@@ -102,7 +102,23 @@ def where(condition, x=None, y=None, name=None):
         x = _scalar_tensor(x, condition)
     if not is_tensor_like(y):
         y = _scalar_tensor(y, condition)
+    if STATE.static and not list(x.shape) == list(y.shape) == list(condition.shape):
+        return apply_op(WHERE, _static_broadcast(condition, x, y))
     return apply_op(WHERE, (condition, x, y))
+
+
+def _static_broadcast(condition, x, y):
+    """Paddle's static where (PIR and legacy alike) broadcasts its operands of different shapes
+    by adding zeros of every shape: zeros_like x, y and the condition (cast to x's dtype) summed,
+    added to x, y and the cast condition, the condition cast back to bool."""
+    from .creation import zeros_like
+    from .math import add, cast
+    zx, zy = zeros_like(x), zeros_like(y)
+    zc = cast(zeros_like(condition), x.dtype)
+    cond = cast(condition, x.dtype)
+    zeros = add(add(zx, zy), zc)
+    bx, by = add(x, zeros), add(y, zeros)
+    return cast(add(cond, zeros), "bool"), bx, by
 
 
 def where_(condition, x=None, y=None, name=None):
@@ -126,6 +142,12 @@ def masked_select(x, mask, name=None):
     return apply_op(MASKED_SELECT, (x, mask))
 
 
+MASKED_FILL = defop("masked_fill", lambda x, mask, value: torch.where(mask, value, x),
+                    inputs=("x", "mask", "value"), outputs=("out",), api="paddle.masked_fill",
+                    notes="recorded in PIR static programs (Paddle's pd_op.masked_fill); elsewhere "
+                          "paddle.masked_fill runs the where op")
+
+
 def masked_fill(x, mask, value, name=None):
     """paddle.masked_fill(x, mask, value, name=None): where(mask, value, x); `value` (scalar or
     0-D Tensor) is cast to x's dtype."""
@@ -133,6 +155,11 @@ def masked_fill(x, mask, value, name=None):
         value = _scalar_tensor(value, x, dtype=x.dtype)
     elif value.dtype != x.dtype:
         value = value.astype(x.dtype)      # Tensor.astype comes from the cast op (ops-math)
+    if STATE.static and STATE.pir:
+        # Paddle's PIR code: cast(mask, 'bool') (its dtype test is always true there), then
+        # the masked_fill op
+        from .math import cast
+        return apply_op(MASKED_FILL, (x, cast(mask, "bool"), value))
     return apply_op(WHERE, (mask, value, x))
 
 

@@ -105,6 +105,10 @@ _STAT_OPS = {
     "median": defop("median", _median_kernel, outputs=("Out", "MedianIndex"),
                     attrs=dict(_REDUCE_ATTRS, mode="avg"), api="paddle.median"),
 }
+# Paddle's `mean` op (PIR: mean_all), the mean of every element: what Paddle's loss functions
+# call (_C_ops.mean_all) where paddle.mean would record reduce_mean
+MEAN_ALL = defop("mean", lambda X: _mean_kernel(X), api="paddle.mean",
+                 notes="recorded by the losses whose Paddle code calls mean_all (PIR static)")
 _MEDIAN_AVG = defop("median_avg", _median_kernel, attrs=dict(_REDUCE_ATTRS, mode="avg"),
                     api="paddle.median")
 

@@ -15,12 +15,15 @@ from .._dtype import to_dtype
 from .._mode import STATE
 from .._ops._checks import check_variable_and_dtype
 from .._ops.creation import full
+from .._ops.math import cast
 from .._ops.registry import OpDef
 from .._tensor import Tensor
 from .builder import append_op, default_main_program, program_name
 from .ir import Variable
 
-__all__ = ["create_array", "array_write", "array_read", "array_length"]
+__all__ = ["create_array", "array_write", "array_read", "array_length", "ARRAY_OPS",
+           "pir_create_array", "pir_array_write_", "pir_array_read", "pir_array_length",
+           "create_array_like", "add_n_array"]
 
 _ARRAY = "DENSE_TENSOR_ARRAY"
 
@@ -64,6 +67,31 @@ _READ = OpDef("read_from_array", _read_kernel, ("X", "I"), ("Out",), {}, "",
               "paddle.tensor.array_read")
 _LENGTH = OpDef("lod_array_length", _length_kernel, ("X",), ("Out",), {}, "",
                 "paddle.tensor.array_length")
+# by op type, for programs read from a file (program_desc.py)
+ARRAY_OPS = {"write_to_array": _WRITE, "read_from_array": _READ, "lod_array_length": _LENGTH}
+
+
+def _like_kernel(Input=None, val=0.0):
+    return [None if t is None else torch.full_like(t, val) for t in Input]
+
+
+def _add_n_array_kernel(X=None):
+    arrays = [list(a) for a in X]
+    n = max(len(a) for a in arrays)
+    out = []
+    for k in range(n):
+        items = [a[k] for a in arrays if k < len(a) and a[k] is not None]
+        total = items[0] if items else None
+        for t in items[1:]:
+            total = total + t
+        out.append(total)
+    return out
+
+
+_LIKE = OpDef("create_array_like", _like_kernel, ("Input",), ("Out",), {"val": 0.0}, "",
+              "paddle._pir_ops.create_array_like")
+_ADD_N_ARRAY = OpDef("add_n_array", _add_n_array_kernel, ("X",), ("Out",), {}, "",
+                     "paddle._pir_ops.add_n_array")
 
 
 def _is_array(v):
@@ -90,7 +118,12 @@ def create_array(dtype, initialized_list=None):
     out = block.create_var(name=f"{program_name('array')}.out", type=_ARRAY,
                            dtype=to_dtype(dtype), stop_gradient=STATE.pir)
     for val in array:
-        array_write(val, array_length(out), array=out)
+        if STATE.pir:
+            # Paddle: array_write_(out, cast(val, dtype), array_length(out)), in that order
+            val = cast(val, out.dtype)
+            _write(block, val, array_length(out), out)
+        else:
+            array_write(val, array_length(out), array=out)
     return out
 
 
@@ -125,6 +158,13 @@ def array_write(x, i, array=None):
     if array is None:
         array = block.create_var(name=f"{prefix}.out", type=_ARRAY, dtype=x.dtype,
                                  stop_gradient=False)
+    if STATE.pir:
+        # PIR's array_write casts x to the array's dtype first (an op even when it matches)
+        x = cast(x, array.dtype)
+    return _write(block, x, i, array)
+
+
+def _write(block, x, i, array):
     op = append_op(block, _WRITE, {"X": [x.name], "I": [i.name]}, {"Out": [array.name]}, {},
                    type="write_to_array")
     op.extra_inputs = {"Array": [array.name]}
@@ -177,4 +217,89 @@ def array_length(array):
                            stop_gradient=True)
     append_op(block, _LENGTH, {"X": [array.name]}, {"Out": [out.name]}, {},
               type="lod_array_length")
+    return out
+
+
+# ---- paddle._pir_ops: the PIR op functions Paddle's array code (and its tests) call ------------
+def _value_arg(v, api, what="Value"):
+    if not (STATE.static and isinstance(v, Variable)):
+        raise TypeError(f"(InvalidType) {api}(): argument (position 1) must be {what}, but got "
+                        f"{type(v).__name__}")
+
+
+def _array_arg(v, api):
+    _value_arg(v, api)
+    if not _is_array(v):
+        raise NotImplementedError("(Unimplemented) Only support paddle::dialect::"
+                                  "DenseTensorArrayType or paddle::dialect::"
+                                  "AllocatedDenseTensorArrayType")
+
+
+def _new_array(block, prefix, dtype, like=None):
+    out = block.create_var(name=f"{program_name(prefix)}.out", type=_ARRAY, dtype=dtype,
+                           stop_gradient=True)
+    if like is not None and hasattr(like, "_elem_shape"):
+        out._elem_shape = like._elem_shape
+    return out
+
+
+def pir_create_array(dtype):
+    """paddle._pir_ops.create_array(dtype): an empty tensor array of `dtype` (pd_op.create_array).
+
+    Differences from Paddle: static mode only (Paddle's function makes a Value in dynamic mode
+    too)."""
+    if not STATE.static:
+        raise TypeError("(InvalidType) create_array(): paddle_compat makes a tensor array Value "
+                        "in static mode only; use paddle.tensor.create_array in dynamic mode")
+    return create_array(dtype)
+
+
+def pir_array_write_(array, x, i):
+    """paddle._pir_ops.array_write_(array, x, i): write x at position i of the array, in place
+    (pd_op.array_write_, no cast of x); returns the array."""
+    _array_arg(array, "array_write_")
+    _value_arg(x, "array_write_")
+    _value_arg(i, "array_write_")
+    return _write(default_main_program().current_block(), x, i, array)
+
+
+def pir_array_read(array, i):
+    """paddle._pir_ops.array_read(array, i): the element at position i (pd_op.array_read)."""
+    _array_arg(array, "array_read")
+    return array_read(array, i)
+
+
+def pir_array_length(array):
+    """paddle._pir_ops.array_length(array): the array's length, an int64 [1] (pd_op.array_length)."""
+    _array_arg(array, "array_length")
+    return array_length(array)
+
+
+def create_array_like(input, value):
+    """paddle._pir_ops.create_array_like(input, value): a tensor array as long as `input`, each
+    element full_like the input's with `value` (pd_op.create_array_like)."""
+    _array_arg(input, "create_array_like")
+    block = default_main_program().current_block()
+    out = _new_array(block, "create_array_like", input.dtype, like=input)
+    append_op(block, _LIKE, {"Input": [input.name]}, {"Out": [out.name]}, {"val": float(value)},
+              type="create_array_like")
+    return out
+
+
+def add_n_array(inputs):
+    """paddle._pir_ops.add_n_array(inputs): the elementwise sum of tensor arrays, position by
+    position (pd_op.add_n_array)."""
+    if not isinstance(inputs, (list, tuple)) or not all(
+            STATE.static and isinstance(a, Variable) for a in inputs):
+        got = type(inputs[0]).__name__ if isinstance(inputs, (list, tuple)) and inputs else \
+            type(inputs).__name__
+        raise TypeError(f"(InvalidType) add_n(): argument (position 1) must be vector<Value>, but "
+                        f"got vector<{got}>")
+    for a in inputs:
+        _array_arg(a, "add_n_array")
+    block = default_main_program().current_block()
+    out = _new_array(block, "add_n_array", inputs[0].dtype, like=inputs[0])
+    op = append_op(block, _ADD_N_ARRAY, {"X": [a.name for a in inputs]}, {"Out": [out.name]},
+                   {}, type="add_n_array")
+    op.list_slots = ("X",)
     return out

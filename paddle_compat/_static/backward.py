@@ -18,7 +18,13 @@ from .ir import Variable
 from .local_ops import LOCAL_OPS
 
 __all__ = ["append_backward", "gradients", "GradGroup", "_strip_grad_suffix_",
-           "_append_grad_suffix_"]
+           "_append_grad_suffix_", "GRADLESS"]
+
+# Op types whose backward Paddle 3.3.1 cannot build (fused ops without a CPU grad kernel or without
+# a grad op): type -> fn(op), called when the op is on the backward path; it raises Paddle's error
+# or returns True to end the path there (no grad op, as for a py_func without backward_func).
+# Filled by the op's own module (paddle.incubate's fused ops).
+GRADLESS = {}
 
 
 class GradGroup:
@@ -272,6 +278,8 @@ def _calc(block, targets, inputs, target_grads, no_grad, seed, whole_path=False)
         if op.type == "py_func" and op.attrs.get("backward_callable_id", -1) == -1:
             continue        # Paddle: a py_func without backward_func has no grad op; the path stops
         if any(n in need for n in op.output_arg_names) and any(n in diff for n in op.input_arg_names):
+            if op.type in GRADLESS and GRADLESS[op.type](op):
+                continue
             path.append(op)
             need.update(n for n in op.input_arg_names if n in diff)
     reach = {i.name for i in inputs if i.name in need and (i.name in diff or i.name in

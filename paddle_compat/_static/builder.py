@@ -44,7 +44,13 @@ _EMPTY_INPUTS = {"scale": ("BiasTensor", "ScaleTensor"),
                  "reshape2": ("ShapeTensor",), "unsqueeze2": ("AxesTensor", "AxesTensorList"),
                  "slice": ("EndsTensor", "EndsTensorList", "StartsTensor", "StartsTensorList"),
                  "strided_slice": ("EndsTensor", "EndsTensorList", "StartsTensor", "StartsTensorList",
-                                   "StridesTensor", "StridesTensorList")}
+                                   "StridesTensor", "StridesTensorList"),
+                 "dropout": ("Seed",), "concat": ("AxisTensor",)}
+# Outputs Paddle's legacy op has that the registry's kernel does not compute: recorded (their
+# variables made before the op's own outputs, as Paddle's API makes them) and never computed, so
+# a saved program is one Paddle runs. op type -> (slots, which input's leading dims size them,
+# the attribute holding how many leading dims).
+_RECORDED_OUTPUTS = {"layer_norm": (("Mean", "Variance"), "begin_norm_axis")}
 # Legacy shape ops that also output `XShape`: a variable shaped (0, *x.shape) that their grad op
 # reads for x's shape. It is recorded (print(program), the grad op's inputs) and never computed:
 # torch autograd knows the shape.
@@ -59,7 +65,9 @@ _HELPER_KEYS = {"add": ("elementwise_add", 1), "subtract": ("elementwise_sub", 1
                 "reshape": ("reshape2", 1), "unsqueeze": ("unsqueeze2", 1),
                 "cross_entropy": ("softmax_with_cross_entropy", 1), "setitem": ("set_value", 1)}
 # Optional input slots Paddle's legacy op does not have: left out when empty.
-_OMIT_EMPTY_INPUTS = {"softmax_with_cross_entropy": ("Weight",)}
+_OMIT_EMPTY_INPUTS = {"softmax_with_cross_entropy": ("Weight",),
+                      # Paddle's conv ops have no Bias slot: the bias is a separate add
+                      "conv2d": ("Bias",), "depthwise_conv2d": ("Bias",), "conv3d": ("Bias",)}
 
 # A dynamic (-1) dim is built as this size on meta tensors: a prime times lcm(1..10), so reshape-like
 # kernels still divide it, and output dims that are multiples of the prime are dynamic again.
@@ -170,6 +178,20 @@ def helper_scope(name, exact=False):
         yield _HELPER[0]
     finally:
         _HELPER[0] = old
+
+
+def declare_after(name, anchor):
+    """Move variable `name` of the current block to just after `anchor` in the block's listing:
+    where Paddle's LayerHelper creates a layer's output before the ops that feed it (conv's bias
+    add: the output `conv2d_0.tmp_1` is declared before the bias reshape's variables)."""
+    block = default_main_program().current_block()
+    items = list(block.vars.items())
+    moved = block.vars[name]
+    items = [(k, v) for k, v in items if k != name]
+    at = next(i for i, (k, _) in enumerate(items) if k == anchor) + 1
+    items.insert(at, (name, moved))
+    block.vars.clear()
+    block.vars.update(items)
 
 
 @contextlib.contextmanager
@@ -449,6 +471,15 @@ def record_op(opdef, inputs, attrs):
         return block.create_var(name=program_name(key), shape=spec.shape, dtype=dt,
                                 stop_gradient=stop or not (dt.is_floating_point or dt.is_complex))
 
+    recorded = {}
+    if not STATE.pir and opdef.type in _RECORDED_OUTPUTS and in_vars and \
+            isinstance(in_vars[0], Variable):
+        slots, axis_attr = _RECORDED_OUTPUTS[opdef.type]
+        lead = tuple(in_vars[0].shape)[:int(kernel_attrs.get(axis_attr, 1))]
+        size = -1 if any(d < 0 for d in lead) else math.prod(lead)
+        for slot in slots:
+            recorded[slot] = [block.create_var(name=program_name(key), shape=(size,),
+                                               dtype=in_vars[0].dtype, stop_gradient=True).name]
     result = _map(specs, new_var)
     if isinstance(result, tuple):
         per_slot = result
@@ -462,6 +493,7 @@ def record_op(opdef, inputs, attrs):
             out_names[slot] = [v.name for v in value]
         else:
             out_names[slot] = [value.name]
+    out_names.update(recorded)
     if opdef.type in XSHAPE_OPS and in_vars and isinstance(in_vars[0], Variable):
         x = in_vars[0]
         xshape = block.create_var(name=program_name(key), shape=(0,) + tuple(x.shape),

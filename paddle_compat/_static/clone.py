@@ -26,6 +26,8 @@ def _copy_var(block, v):
     nv._pir_seq = v._pir_seq
     if "_pir_name" in v.__dict__:
         nv._pir_name = v._pir_name
+    if "_elem_shape" in v.__dict__:         # a tensor array's element shape (array.py)
+        nv._elem_shape = v._elem_shape
     return nv
 
 
@@ -64,6 +66,7 @@ def clone_program(program, for_test=False):
                 nop.opdef = OpDef(d.type, kernel, d.inputs, d.outputs, d.attrs, d.notes, d.api)
             nop.list_slots = op.list_slots
             nop.extra_inputs = op.extra_inputs
+            nop.proto = op.proto
             nop.grad_group = None if for_test else op.grad_group
             if for_test and "is_test" in nop.attrs:
                 nop.attrs["is_test"] = True

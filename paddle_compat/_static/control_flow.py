@@ -119,8 +119,8 @@ def _reads_writes(block):
 
 
 def _copy_to_parent(value, parent):
-    """Paddle's copy_var_to_parent_block: a `_generated_var_N` of the enclosing block (created
-    with create_var's defaults: stop_gradient False) assigned from `value` inside the branch."""
+    """Paddle's copy_var_to_parent_block: a `_generated_var_N` of the enclosing block assigned
+    from `value` inside the branch (stop_gradient as the assign gives it: `value`'s)."""
     if not isinstance(value, Variable):
         return value
     block = parent.program.current_block()
@@ -128,10 +128,10 @@ def _copy_to_parent(value, parent):
         out = parent.create_var(name=_unique_name.generate("_generated_var"),
                                 type="DENSE_TENSOR_ARRAY", dtype=value.dtype)
     else:
-        # PIR yields the value itself, so the branch result keeps its stop_gradient there
+        # PIR yields the value itself, so the branch result keeps its stop_gradient there; the
+        # legacy assign gives its output its input's (a branch of stop_gradient values is one)
         out = parent.create_var(name=_unique_name.generate("_generated_var"), shape=value.shape,
-                                dtype=value.dtype,
-                                stop_gradient=value.stop_gradient if STATE.pir else False)
+                                dtype=value.dtype, stop_gradient=value.stop_gradient)
     append_op(block, _opdef("assign"), {"X": [value.name]}, {"Out": [out.name]}, {},
               type="assign")
     return out
@@ -195,7 +195,7 @@ def _conditional_block(pred_vars, fn, parent, is_scalar_condition):
     block, (origin, output) = _in_sub_block(body, parent)
     ins, outs = _reads_writes(block)
     scope = parent.create_var(name=_unique_name.generate("_generated_var"), type="STEP_SCOPES",
-                              stop_gradient=True)
+                              stop_gradient=False)
     kernel = _CondKernel()
     od = OpDef("conditional_block", kernel, ("Cond", "Input"), ("Out", "Scope"), {}, "",
                "paddle.static.nn.cond")
@@ -231,8 +231,10 @@ def _select_input(false_var, true_var, mask):
     if tuple(false_var.shape) != shape:
         shape = tuple(-1 if a != b else a for a, b in zip(false_var.shape, shape)) \
             if len(false_var.shape) == len(shape) else tuple(false_var.shape)
+    # Paddle's legacy op gives the output stop_gradient when both branch results have it.
     out = block.create_var(name=_unique_name.generate("_generated_var"), shape=shape,
-                           dtype=true_var.dtype, stop_gradient=False)
+                           dtype=true_var.dtype,
+                           stop_gradient=false_var.stop_gradient and true_var.stop_gradient)
     op = append_op(block, _SELECT_INPUT, {"Mask": [mask.name], "X": [false_var.name,
                                                                       true_var.name]},
                    {"Out": [out.name]}, {}, type="select_input")
@@ -482,6 +484,25 @@ class _WhileKernel:
         return [env.get(n) for n in out_names], _step_scope(), list(X or [])
 
 
+def opdef_for(op):
+    """The OpDef that runs a control-flow op read from a program file (conditional_block,
+    while, select_input), its kernel bound to `op`; None for other types."""
+    if op.type == "select_input":
+        return _SELECT_INPUT
+    if op.type == "conditional_block":
+        kernel = _CondKernel()
+        od = OpDef("conditional_block", kernel, ("Cond", "Input"), ("Out", "Scope"), {}, "",
+                   "paddle.static.nn.cond")
+    elif op.type == "while":
+        kernel = _WhileKernel()
+        od = OpDef("while", kernel, ("X", "Condition"), ("Out", "StepScopes"), {}, "",
+                   "paddle.static.nn.while_loop")
+    else:
+        return None
+    kernel.op = op
+    return od
+
+
 def while_loop(cond, body, loop_vars, is_test=False, name=None):
     """paddle.static.nn.while_loop(cond, body, loop_vars, is_test=False, name=None).
 
@@ -557,7 +578,7 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
     # Paddle's While._complete: X is what the body reads plus what it writes, less the condition
     x = [n for n in dict.fromkeys(ins + outs) if n != pre_cond.name]
     scopes = parent.create_var(name=_unique_name.generate("_generated_var"), type="STEP_SCOPES",
-                               stop_gradient=True)
+                               stop_gradient=False)
     kernel = _WhileKernel()
     od = OpDef("while", kernel, ("X", "Condition"), ("Out", "StepScopes"), {}, "",
                "paddle.static.nn.while_loop")

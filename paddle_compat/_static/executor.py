@@ -219,6 +219,9 @@ def _detached(t):
 
 def _write(env, scope_tensors, leaves, name):
     t = env[name]
+    if t is None:
+        return              # an op that left this output unwritten (moving_average_abs_max_scale
+        #                     in eval names its scale parameter but keeps it): the scope keeps it
     if leaves is not None:
         cached = leaves.get(name)
         if cached is not None and cached[1] is t and scope_tensors.get(name) is cached[0]:

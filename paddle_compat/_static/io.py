@@ -1,21 +1,20 @@
-"""paddle.static.save / load / save_inference_model / load_inference_model.
+"""paddle.static.save / load / save_inference_model / load_inference_model, serialize_program /
+deserialize_program, serialize_persistables / deserialize_persistables, save_to_file /
+load_from_file, normalize_program.
 
-Formats (paddle_compat's own, pickled with protocol 4):
-* `<path>.pdparams`: {parameter name: numpy array}; `<path>.pdopt`: the other persistable
-  variables (optimizer accumulators, learning rate); `<path>.pdmodel` (save only): the program
-  description below.
-* `<prefix>.pdmodel` (inference): {"format": "paddle_compat.program.v1", "vars": [...], "ops": [...],
-  "feed": [names], "fetch": [names]} where each var is a dict (name, shape, dtype, persistable,
-  stop_gradient, is_parameter, trainable, is_data, need_check_feed) and each op a dict (type,
-  inputs, outputs, attrs); `<prefix>.pdiparams`: {name: numpy array} of its persistables.
-Differences from Paddle: these files are not Paddle's protobuf/combined-tensor formats, so they are
-not interchangeable with real Paddle's files.
-
-Every file is written atomically (`_atomic_file.atomic_write`: an interrupted save leaves the
-previous file intact) and read with the safe unpickler (`_safe_pickle`: a file never runs code or
-builds more data than it holds; a damaged one raises ValueError naming it), so a downloaded model
-is as safe to load as one saved here. The program description is then checked field by field
-before a Program is built from it.
+Formats (in legacy mode, FLAGS_enable_pir_api=0, as Paddle 3.3.1 writes them):
+* programs (`<prefix>.pdmodel` of save_inference_model, `<path>.pdmodel` of save,
+  serialize_program's bytes): Paddle's ProgramDesc protobuf (framework.proto; program_desc.py
+  builds the message, wire_format.py encodes it), so real Paddle reads ours and we read Paddle's;
+* `<prefix>.pdiparams` (save_inference_model) and serialize_persistables' bytes: Paddle's
+  save_combine stream of the persistable tensors, sorted by name (see _write_tensor);
+* `<path>.pdparams` / `<path>.pdopt` (paddle.static.save): {name: numpy array} pickled with
+  protocol 4, as Paddle's.
+Reading programs is parsing only (nothing in a file runs); paddle_compat's earlier program files
+(a magic header and a pickled description) and pickled .pdiparams tables are still read, with the
+safe unpickler (`_safe_pickle`: a file never runs code or builds more data than it holds). Every
+file is written atomically (`_atomic_file.atomic_write`: an interrupted save leaves the previous
+file intact).
 """
 import os
 import pickle
@@ -28,13 +27,15 @@ from .._safe_pickle import loads, plain_array
 from .ir import Parameter, Program, Variable
 from .local_ops import LOCAL_OPS, lookup
 from .pir_legacy_only import reject_in_pir
+from .program_desc import program_bytes, program_from_bytes
+from .wire_format import WireError
 from .scope import global_scope
 from .._tensor import wrap
 from .._tensor import Tensor
 
 __all__ = ["save", "load", "save_inference_model", "load_inference_model",
            "program_state_dict", "set_program_state", "load_program_state", "assign_state",
-           "program_desc", "program_from_desc", "serialize_program", "deserialize_program",
+           "serialize_program", "deserialize_program",
            "serialize_persistables", "deserialize_persistables", "save_to_file", "load_from_file",
            "normalize_program"]
 
@@ -58,6 +59,14 @@ def _dump(obj, path):
         os.makedirs(d, exist_ok=True)
     with atomic_write(path) as f:
         pickle.dump(obj, f, protocol=4)
+
+
+def _write_bytes(path, data):
+    d = os.path.dirname(path)
+    if d:
+        os.makedirs(d, exist_ok=True)
+    with atomic_write(path) as f:
+        f.write(data)
 
 
 def _load(path, api):
@@ -94,7 +103,7 @@ def save(program, model_path, protocol=4, **configs):
             (params if isinstance(v, Parameter) else opt)[v.name] = a
     _dump(params, model_path + ".pdparams")
     _dump(opt, model_path + ".pdopt")
-    _dump(program_desc(program), model_path + ".pdmodel")
+    _write_bytes(model_path + ".pdmodel", program_bytes(program, strict=False))
 
 
 def load(program, model_path, executor=None, var_list=None):
@@ -198,40 +207,13 @@ def set_program_state(program, state_dict):
                       "are: " + " ".join(unused))
 
 
-def program_desc(program, feed=(), fetch=()):
-    """The program description dict the .pdmodel files hold (module docstring)."""
-    block = program.global_block()
-    vars_ = [{"name": v.name, "shape": list(v.shape), "dtype": v.dtype.short,
-              "persistable": v.persistable, "stop_gradient": v.stop_gradient,
-              "is_parameter": isinstance(v, Parameter),
-              "trainable": getattr(v, "trainable", False), "is_data": v.is_data,
-              "need_check_feed": v.need_check_feed, "type": v.type,
-              "attrs": {k: a for k, a in v.__dict__.get("_var_attrs", {}).items() if _plain(a)}}
-             for v in block.vars.values()]
-    ops = [{"type": op.type, "inputs": op.inputs, "outputs": op.outputs,
-            "attrs": {k: a for k, a in op.attrs.items() if _plain(a)},
-            "list_slots": list(op.list_slots),
-            # Ops recorded with the static graph's own kernel of a type the registry also has
-            # (static.nn's conv2d, batch_norm, layer_norm...) load with that kernel again.
-            "local": op.opdef is not None and LOCAL_OPS.get(op.type) is op.opdef}
-           for op in block.ops]
-    return {"format": _FORMAT, "vars": vars_, "ops": ops, "feed": list(feed),
-            "fetch": list(fetch)}
-
-
-def _plain(a):
-    return isinstance(a, (bool, int, float, str, type(None))) or (
-        isinstance(a, (list, tuple)) and all(_plain(e) for e in a))
-
-
-def program_from_desc(desc):
-    """A Program built from a checked program description dict."""
+def _legacy_program(desc):
+    """A Program from paddle_compat's earlier program description dict (checked)."""
     if not isinstance(desc, dict) or desc.get("format") != _FORMAT:
-        raise ValueError("The model file is not a paddle_compat program (it may be a real Paddle "
-                         "protobuf model, which paddle_compat cannot read)")
+        raise ValueError("the program description is damaged")
     program = Program()
     block = program.global_block()
-    for d in desc["vars"]:
+    for d in sorted(desc["vars"], key=lambda d: d["name"]):
         if d["is_parameter"]:
             block.create_parameter(d["name"], d["shape"], d["dtype"], trainable=d["trainable"])
         else:
@@ -246,6 +228,42 @@ def program_from_desc(desc):
         op = block.append_op(kind, d["inputs"], d["outputs"], d["attrs"], opdef)
         op.list_slots = tuple(d.get("list_slots", ()))
     return program
+
+
+_PARSE_FAILED = ("(InvalidArgument) Failed to parse program_desc from binary string.\n  [Hint: "
+                 "Expected desc_.ParseFromString(binary_str) == true, but received "
+                 "desc_.ParseFromString(binary_str):0 != true:1.]")
+
+
+def _parse_program(data, api):
+    """(Program, feed names, fetch names) in program bytes: Paddle's ProgramDesc (the names
+    None: they are its feed / fetch ops'), or paddle_compat's earlier formats (a pickled
+    description, bare in .pdmodel files or after _PROGRAM_MAGIC, read by the safe unpickler)."""
+    legacy = None
+    if data.startswith(_PROGRAM_MAGIC):
+        legacy = data[len(_PROGRAM_MAGIC):]
+    elif data[:1] == b"\x80":          # a pickle (protocol 2+); a ProgramDesc starts with b"\n"
+        legacy = data
+    if legacy is not None:
+        desc = loads(legacy, "<bytes>", api, parse_error=ValueError(_PARSE_FAILED))
+        try:
+            return _legacy_program(desc), list(desc["feed"]), list(desc["fetch"])
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+            raise ValueError(_PARSE_FAILED) from None
+    try:
+        return program_from_bytes(data), None, None
+    except WireError:
+        raise ValueError(_PARSE_FAILED) from None
+
+
+def _feed_fetch_names(program):
+    """The feed and fetch target names of a normalized program, by their ops' `col`."""
+    ops = program.global_block().ops
+    feed = sorted((op.attrs.get("col", 0), op.output("Out")[0]) for op in ops
+                  if op.type == "feed" and op.output("Out"))
+    fetch = sorted((op.attrs.get("col", 0), op.input("X")[0]) for op in ops
+                   if op.type == "fetch" and op.input("X"))
+    return [n for _, n in feed], [n for _, n in fetch]
 
 
 def _prune_for(program, feed_names, fetch_names):
@@ -269,46 +287,130 @@ def _prune_for(program, feed_names, fetch_names):
 
 
 def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs):
-    """paddle.static.save_inference_model(path_prefix, feed_vars, fetch_vars, executor, program=None):
-    the forward ops needed for `fetch_vars` from `feed_vars`, and their persistable values."""
+    """paddle.static.save_inference_model(path_prefix, feed_vars, fetch_vars, executor,
+    program=None): `<path_prefix>.pdmodel`, the normalized inference program (normalize_program)
+    as Paddle's ProgramDesc without training information, and `<path_prefix>.pdiparams`, its
+    persistable values as Paddle's save_combine stream (not written when there are none): the
+    files real Paddle writes and reads in legacy mode (FLAGS_enable_pir_api=0).
+
+    Differences from Paddle: in PIR mode (Paddle 3.3.1's default) Paddle writes the program as
+    `<path_prefix>.json` (PIR's JSON serialization) and its load_inference_model reads only that;
+    paddle_compat writes and reads the legacy `.pdmodel` ProgramDesc in both modes, so files
+    saved in PIR mode are not interchangeable with Paddle's (a Paddle `.json` program raises
+    NotImplementedError here)."""
     from .builder import default_main_program
-    feed_vars = feed_vars if isinstance(feed_vars, (list, tuple)) else [feed_vars]
-    fetch_vars = fetch_vars if isinstance(fetch_vars, (list, tuple)) else [fetch_vars]
-    for v in list(feed_vars) + list(fetch_vars):
-        if not isinstance(v, Variable):
-            raise ValueError("'feed_vars' and 'fetch_vars' should be Variable or a list of Variable")
+    path_prefix = _normalize_path_prefix(path_prefix)
+    for path in (path_prefix + ".pdmodel", path_prefix + ".pdiparams"):
+        if os.path.isdir(path):
+            raise ValueError(f"'{path}' is an existing directory.")
+    feeds, fetches = _check_io_vars(feed_vars, fetch_vars)
     program = kwargs.get("program") or default_main_program()
-    feed = [v.name for v in feed_vars]
-    fetch = [v.name for v in fetch_vars]
-    pruned = _prune_for(program, feed, fetch)
-    scope = global_scope()
-    params = {}
-    for v in pruned.global_block().vars.values():
-        if v.persistable:
-            a = _scope_array(scope, v.name)
-            if a is not None:
-                params[v.name] = a
-    _dump(program_desc(pruned, feed, fetch), path_prefix + ".pdmodel")
-    _dump(params, path_prefix + ".pdiparams")
+    normalized = normalize_program(program, feeds, fetches)
+    model = program_bytes(normalized, inference=True)
+    params = _persistables_stream(normalized, "save_inference_model")
+    _write_bytes(path_prefix + ".pdmodel", model)
+    if params:
+        _write_bytes(path_prefix + ".pdiparams", params)
+    else:
+        import warnings
+        warnings.warn("no variable in your model, please ensure there are any variables in your "
+                      "model to save")
+
+
+def _normalize_path_prefix(path_prefix):
+    if not isinstance(path_prefix, str):
+        raise ValueError("'path_prefix' should be a string.")
+    if path_prefix.endswith("/"):
+        raise ValueError("'path_prefix' should not be a directory")
+    return os.path.abspath(os.path.normpath(path_prefix))
+
+
+def _read_params(data, names, where, api):
+    """{name: array} from a save_combine stream holding `names` (sorted), or paddle_compat's
+    earlier pickled table."""
+    if data[:1] == b"\x80":        # paddle_compat's earlier pickled {name: array} table
+        return _array_table(loads(data, where, api, parse_error=ValueError(
+            f"{api}: can not parse the file {where}: it is damaged")), where, api)
+    params, pos = {}, 0
+    for name in names:
+        params[name], pos = _read_tensor(data, pos, name)
+    if pos != len(data):
+        raise ValueError(f"{api}: {where} holds more tensors than the program's {len(names)} "
+                         "persistable variables")
+    return params
 
 
 def load_inference_model(path_prefix, executor, **kwargs):
-    """paddle.static.load_inference_model(path_prefix, executor) ->
-    [program, feed_target_names, fetch_targets]; parameters go into the global scope."""
-    model = path_prefix + ".pdmodel"
-    if not os.path.exists(model):
-        raise ValueError(f"There is no directory named {path_prefix!r}" if not os.path.exists(
-            os.path.dirname(model) or ".") else f"The model file {model!r} does not exist")
+    """paddle.static.load_inference_model(path_prefix, executor, model_filename=None,
+    params_filename=None) -> [program, feed_target_names, fetch_targets]: reads
+    `<path_prefix>.pdmodel` (Paddle's ProgramDesc, or paddle_compat's earlier format) and
+    `<path_prefix>.pdiparams` (Paddle's save_combine stream, or paddle_compat's earlier pickled
+    table) into the global scope. As in Paddle, with `model_filename` / `params_filename`
+    `path_prefix` is a directory holding those files (`__model__` and one file per variable when
+    they are None), and with path_prefix None they are the model and parameter bytes."""
     api = "paddle.static.load_inference_model"
-    desc = _load(model, api)
-    try:
-        program = program_from_desc(desc)
-        feed_names, fetch_names = list(desc["feed"]), list(desc["fetch"])
-    except (KeyError, TypeError, AttributeError, IndexError) as e:
-        raise ValueError(f"{api}: {model} is damaged (its program description is malformed: "
-                         f"{type(e).__name__}: {e}); save the model again") from None
-    params_path = path_prefix + ".pdiparams"
-    params = _array_table(_load(params_path, api), params_path, api)
+    for k in kwargs:
+        if k not in ("model_filename", "params_filename"):
+            raise ValueError(f"function 'load_inference_model' doesn't support argument '{k}',"
+                             "\n only ('model_filename', 'params_filename') are supported.")
+    model_filename = kwargs.get("model_filename")
+    params_filename = kwargs.get("params_filename")
+    params_path = params_dir = None
+    if path_prefix is None:
+        # Paddle: "Load inference model from memory is deprecated."
+        if params_filename is None:
+            raise ValueError("params_filename cannot be None when path_prefix is None.")
+        program, feed_names, fetch_names = _parse_program(bytes(model_filename), api)
+        params_data = bytes(params_filename)
+    else:
+        path_prefix = _normalize_path_prefix(path_prefix)
+        if not os.path.isdir(os.path.dirname(path_prefix)):
+            raise ValueError(f"There is no directory named {os.path.dirname(path_prefix)}")
+        if not kwargs:
+            model_path = path_prefix + ".pdmodel"
+            params_path = path_prefix + ".pdiparams"
+            if not os.path.exists(model_path) and os.path.exists(path_prefix + ".json"):
+                raise NotImplementedError(
+                    f"{api}: {path_prefix}.json is a PIR program (what Paddle 3.3.1 writes in its "
+                    "default PIR mode), which paddle_compat does not read; save the model with "
+                    "FLAGS_enable_pir_api=0 under Paddle to get a .pdmodel ProgramDesc")
+        else:
+            # Paddle's old directory layout (deprecated there, still read)
+            if model_filename is None:
+                model_path = os.path.join(path_prefix, "__model__")
+            else:
+                model_path = os.path.join(path_prefix, model_filename + ".pdmodel")
+                if not os.path.exists(model_path):
+                    model_path = os.path.join(path_prefix, model_filename)
+            if params_filename is None:
+                params_dir = path_prefix          # one file per variable, named after it
+            else:
+                params_path = os.path.join(path_prefix, params_filename + ".pdiparams")
+                if not os.path.exists(params_path):
+                    params_path = os.path.join(path_prefix, params_filename)
+        with open(model_path, "rb") as f:
+            program, feed_names, fetch_names = _parse_program(f.read(), api)
+        params_data = None
+    if feed_names is None:
+        feed_names, fetch_names = _feed_fetch_names(program)
+    names = _persistable_names(program)
+    params = {}
+    if names and params_dir is not None:
+        for name in names:
+            path = os.path.join(params_dir, name)
+            with open(path, "rb") as f:
+                params.update(_read_params(f.read(), [name], path, api))
+    elif names:
+        if params_data is None:
+            if not os.path.exists(params_path):
+                raise RuntimeError(
+                    f"(Unavailable) LoadCombine operator fails to open file {params_path}, please "
+                    "check whether the model file is complete or damaged.\n  [Hint: Expected "
+                    "static_cast<bool>(fin) == true, but received static_cast<bool>(fin):0 != "
+                    "true:1.]\n  [operator < load_combine > error]")
+            with open(params_path, "rb") as f:
+                params_data = f.read()
+        params = _read_params(params_data, names, params_path or "<bytes>", api)
     scope = global_scope()
     device = executor.place.device if executor is not None else torch.device("cpu")
     for name, arr in params.items():
@@ -318,9 +420,8 @@ def load_inference_model(path_prefix, executor, **kwargs):
 
 
 # ---- serialize_program / serialize_persistables / save_to_file / normalize_program -------------
-# The program bytes are paddle_compat's own: this magic, then the program description dict
-# (module docstring) pickled with protocol 4 and read back with the safe unpickler. The
-# persistables bytes are Paddle's own save_combine stream (see _write_tensor).
+# paddle_compat's earlier program bytes (still read, never written): this magic, then a program
+# description dict pickled with protocol 4, read back with the safe unpickler.
 _PROGRAM_MAGIC = b"PADDLE_COMPAT_PROGRAM\x00v1\x00"
 
 
@@ -350,18 +451,36 @@ def normalize_program(program, feed_vars, fetch_vars, **kwargs):
         raise TypeError("fetch_vars type must be a Variable or a list of Variable.")
     feed_names = [v.name for v in feeds]
     fetch_names = [v.name for v in fetches]
-    pruned = _prune_for(program, feed_names, fetch_names)
+    from .clone import clone_program
+    # Paddle prunes, then `_inference_optimize`s: is_test on every op that has it, and no
+    # ReserveSpace output on batch_norm (the variable itself stays).
+    test = clone_program(program, for_test=True)
+    pruned = _prune_for(test, feed_names, fetch_names)
+    for sub in test.blocks[1:]:         # the control-flow ops' sub-blocks come along
+        sub.program = pruned
+        pruned.blocks.append(sub)
     src = pruned.global_block()
     out = Program()
     block = out.global_block()
     for name in sorted(src.vars):
         v = src.vars[name]
+        if isinstance(v, Parameter):
+            # Paddle's prune re-creates the parameters as trainable ones (stop_gradient False);
+            # these are the clone's Variables, not the caller's.
+            v.trainable_flag, v._stop_gradient = True, False
         block.vars[name] = v
     block.ops = [op for op in src.ops]
+    for sub in pruned.blocks[1:]:
+        sub.program = out
+        out.blocks.append(sub)
+    for b in out.blocks:
+        for op in b.ops:
+            if op.type == "batch_norm":
+                op.outputs.pop("ReserveSpace", None)
     from .builder import standard_attrs
     from .ir import Operator
     block.create_var(name="feed", persistable=True, type="FEED_MINIBATCH")
-    block.create_var(name="fetch", persistable=True, type="FETCH_LIST")
+    block.create_var(name="fetch", persistable=True, type="FETCH_LIST", stop_gradient=True)
     attrs = dict(standard_attrs(role=0, namescope="/"), op_device="")
     for i, name in enumerate(feed_names):
         block.ops.insert(i, Operator(block, "feed", {"X": ["feed"]}, {"Out": [name]},
@@ -386,12 +505,8 @@ def _check_io_vars(feed_vars, fetch_vars):
 
 def serialize_program(feed_vars, fetch_vars, **kwargs):
     """paddle.static.serialize_program(feed_vars, fetch_vars, program=None): the normalized
-    inference program (normalize_program) as bytes.
-
-    Differences from Paddle: the bytes are paddle_compat's program description (a magic header,
-    then a pickled dict read back by the safe unpickler), not Paddle's ProgramDesc protobuf: real
-    Paddle cannot read them, and deserialize_program rejects Paddle's protobuf bytes with a
-    ValueError saying so."""
+    inference program (normalize_program) as Paddle's ProgramDesc bytes, which real Paddle's
+    deserialize_program reads."""
     from .builder import default_main_program
     feeds, fetches = _check_io_vars(feed_vars, fetch_vars)
     program = kwargs.get("program") or default_main_program()
@@ -399,36 +514,21 @@ def serialize_program(feed_vars, fetch_vars, **kwargs):
         raise ValueError("program must not be empty. at least one operator is required!")
     normalized = normalize_program(program, feeds, fetches)
     reject_in_pir("serialize_program")      # Paddle 3.3.1 fails in PIR mode
-    desc = program_desc(normalized, [v.name for v in feeds], [v.name for v in fetches])
-    return _PROGRAM_MAGIC + pickle.dumps(desc, protocol=4)
+    return program_bytes(normalized)
 
 
 def deserialize_program(data):
-    """paddle.static.deserialize_program(data): the Program in bytes from serialize_program.
-
-    Differences from Paddle: reads paddle_compat's program bytes only (see serialize_program);
-    Paddle's ProgramDesc protobuf and any other bytes raise ValueError."""
+    """paddle.static.deserialize_program(data): the Program in ProgramDesc bytes (Paddle's
+    serialize_program / program.desc.serialize_to_string, or paddle_compat's, including its
+    earlier format). Bytes that are not a ProgramDesc raise Paddle's ValueError; parsing never
+    runs anything from the data."""
     if not isinstance(data, (bytes, bytearray)):
-        raise TypeError(f"deserialize_program: data must be bytes, but received {type(data)}")
-    data = bytes(data)
-    if not data.startswith(_PROGRAM_MAGIC):
-        hint = (" (it looks like a Paddle ProgramDesc protobuf, which paddle_compat cannot read; "
-                "rebuild the program with paddle_compat and serialize it again)"
-                if data[:1] == b"\n" else "")
-        raise ValueError("(InvalidArgument) Failed to parse program_desc from binary string: it "
-                         f"was not written by paddle_compat's serialize_program{hint}.")
-    api = "paddle.static.deserialize_program"
-    desc = loads(data[len(_PROGRAM_MAGIC):], "<bytes>", api, parse_error=ValueError(
-        f"{api}: the program bytes are damaged"))
-    if not isinstance(desc, dict) or desc.get("format") != _FORMAT:
-        raise ValueError(f"{api}: the program bytes are damaged")
-    try:
-        # Paddle's ProgramDesc lists a deserialized block's variables by name.
-        desc = dict(desc, vars=sorted(desc["vars"], key=lambda d: d["name"]))
-        return program_from_desc(desc)
-    except (KeyError, TypeError, AttributeError, IndexError) as e:
-        raise ValueError(f"{api}: the program bytes are damaged (malformed description: "
-                         f"{type(e).__name__}: {e})") from None
+        raise TypeError(
+            "__init__(): incompatible constructor arguments. The following argument types are "
+            "supported:\n    1. paddle.base.libpaddle.ProgramDesc()\n    2. "
+            "paddle.base.libpaddle.ProgramDesc(arg0: paddle.base.libpaddle.ProgramDesc)\n    3. "
+            f"paddle.base.libpaddle.ProgramDesc(arg0: bytes)\n\nInvoked with: {data!r}")
+    return _parse_program(bytes(data), "paddle.static.deserialize_program")[0]
 
 
 # Paddle's save_combine stream, per variable (sorted by name): uint32 version 0, uint64 LoD level
@@ -527,6 +627,19 @@ def _persistable_names(program):
                   if v.persistable and v.type not in ("FEED_MINIBATCH", "FETCH_LIST", "RAW"))
 
 
+def _persistables_stream(program, api):
+    """The save_combine stream of `program`'s persistable values in the global scope."""
+    scope = global_scope()
+    parts = []
+    for name in _persistable_names(program):
+        arr = _scope_array(scope, name)
+        if arr is None:
+            raise ValueError(f"{api}: variable {name!r} has no value in the scope; run the "
+                             "startup program first")
+        parts.append(_write_tensor(arr))
+    return b"".join(parts)
+
+
 def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
     """paddle.static.serialize_persistables(feed_vars, fetch_vars, executor, program=None): the
     values of the persistable variables the normalized inference program uses, as bytes in
@@ -540,15 +653,7 @@ def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
     normalized = normalize_program(program, feeds, fetches)
     if normalized.list_vars():
         reject_in_pir("serialize_persistables")      # Paddle 3.3.1 fails in PIR mode
-    scope = global_scope()
-    parts = []
-    for name in _persistable_names(normalized):
-        arr = _scope_array(scope, name)
-        if arr is None:
-            raise ValueError(f"serialize_persistables: variable {name!r} has no value in the "
-                             "scope; run the startup program first")
-        parts.append(_write_tensor(arr))
-    return b"".join(parts)
+    return _persistables_stream(normalized, "serialize_persistables")
 
 
 def deserialize_persistables(program, data, executor):

@@ -214,7 +214,11 @@ class Variable(Tensor):
                         "object cannot be interpreted as an integer")
 
     def __len__(self):
-        return self._shape[0] if self._shape else 0
+        # Paddle's graph variables define no __len__: Python's own TypeError, Value's or
+        # Variable's type name in it
+        raise TypeError("object of type "
+                        f"'{'paddle.base.libpaddle.pir.Value' if STATE.pir else 'Variable'}' "
+                        "has no len()")
 
     def __iter__(self):
         raise TypeError(f"'Variable' {self._name} is not iterable in static mode; index it instead")
@@ -377,7 +381,7 @@ class Operator:
     """
 
     __slots__ = ("block", "type", "inputs", "outputs", "attrs", "opdef", "callstack", "grad_group",
-                 "list_slots", "extra_inputs", "struct_name")
+                 "list_slots", "extra_inputs", "struct_name", "proto")
 
     def __init__(self, block, type, inputs, outputs, attrs, opdef=None, callstack=None):
         self.block = block
@@ -393,6 +397,10 @@ class Operator:
         # Paddle updates in place through its Out slot): {slot: [names]}, never printed.
         self.extra_inputs = None
         self.struct_name = None     # the Layer-call path PIR shows (name_struct.py)
+        # For an op read from a ProgramDesc file: its attributes' framework.proto types and the
+        # attributes Paddle keeps out of `attrs` (extra ones, op_callstack), written back as read
+        # (program_desc.py).
+        self.proto = None
 
     @property
     def input_names(self):
@@ -703,8 +711,8 @@ class Program:
 
     @staticmethod
     def parse_from_string(binary_str):
-        """Program.parse_from_string(binary_str): the Program in bytes from
-        `program.desc.serialize_to_string()` or paddle.static.serialize_program (global block)."""
+        """Program.parse_from_string(binary_str): the Program in Paddle's ProgramDesc bytes
+        (`program.desc.serialize_to_string()`, paddle.static.serialize_program, real Paddle's)."""
         from .io import deserialize_program
         return deserialize_program(binary_str)
 

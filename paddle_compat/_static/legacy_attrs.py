@@ -138,7 +138,24 @@ def _softmax_kernel(attrs):
     return dict({"dtype": None}, **attrs)
 
 
+def _pool_kernel(attrs):
+    # Paddle's legacy pool op (a program file of Paddle's) carries global_pooling: the window is
+    # the whole input, which is adaptive pooling to one value per channel; use_cudnn only picks
+    # Paddle's GPU kernel.
+    a = dict(attrs)
+    a.pop("use_cudnn", None)
+    if a.pop("global_pooling", False):
+        nd = len(a.get("ksize", (1, 1)))
+        a.update(adaptive=True, ksize=[1] * nd, paddings=[0] * nd, strides=[1] * nd)
+    return a
+
+
+def _keep(attrs, in_vars):
+    return attrs
+
+
 _LEGACY = {"reduce_mean": (_reduce_legacy, _reduce_kernel),
+           "pool2d": (_keep, _pool_kernel), "pool3d": (_keep, _pool_kernel),
            "softmax": (_softmax_legacy, _softmax_kernel),
            "softmax_with_cross_entropy": (_ce_legacy, _same),
            "reshape2": (_reshape2_legacy, _reshape2_kernel),

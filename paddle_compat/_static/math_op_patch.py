@@ -7,6 +7,7 @@ The op layer reaches this through the registry's hook (`STATIC.scalar_op`), inst
 import builtins
 
 from .._dtype import to_dtype
+from .._mode import STATE
 from .._ops.math import _PROMO, _SCALE, cast
 from .._ops.registry import apply_op, set_static_hook
 from .builder import append_op, default_main_program, new_tmp_var, tmp_outputs
@@ -31,6 +32,7 @@ def static_scalar_op(op, name, x, value, reverse=False):
     reversed, x's shape) and the elementwise/compare `op`. Every output is named tmp_<n>."""
     with tmp_outputs():
         short = x.dtype.short
+        given = value
         method = _SCALAR_METHODS.get((name, reverse))
         if isinstance(value, float):
             if short in _INT_SHORTS:
@@ -43,6 +45,9 @@ def static_scalar_op(op, name, x, value, reverse=False):
                 x = cast(x, "int64")
         if method is not None:
             sc, bias = method(value)
+            if name == "subtract" and not reverse and not isinstance(given, float) and STATE.pir:
+                # PIR negates the int (x - 0: bias 0); the legacy patch negates the float (-0)
+                bias = float(-given)
             return apply_op(_SCALE, (x,), {"scale": sc, "bias": bias, "bias_after_scale": True})
         y = _static_fill(x, value, reverse)
         if y.dtype is not x.dtype and not (y.dtype.is_floating_point and x.dtype.is_floating_point):

@@ -12,6 +12,9 @@ follows the Paddle 3.3.1 function named in its comment.
 """
 import math
 
+from .pir_decompose import DECOMPOSITIONS
+from .pir_results import RESULT_FORMS
+
 __all__ = ["EXPANSIONS"]
 
 _F32_MAX = 3.4028234663852886e38
@@ -412,9 +415,15 @@ def _group_norm(b, op):
 
 def _bce_with_logits(b, op):
     # paddle.nn.functional.binary_cross_entropy_with_logits without weights, mean reduction:
-    # a full(1) (the default pos_weight), the op, mean_all
-    if op.inputs.get("Weight") or op.inputs.get("PosWeight") or \
-            op.attrs.get("reduction", "mean") != "mean":
+    # a full(1) (the default pos_weight), the op, mean_all. Unreduced (what its PIR form and
+    # sigmoid_focal_loss record): the op alone, no pos_weight operand.
+    if op.inputs.get("Weight") or op.inputs.get("PosWeight"):
+        return None
+    if op.attrs.get("reduction", "mean") == "none":
+        return b.out("pd_op.sigmoid_cross_entropy_with_logits",
+                     [b.input("X"), b.input("Label"), None],
+                     {"ignore_index": -100, "normalize": False})
+    if op.attrs.get("reduction", "mean") != "mean":
         return None
     x, y = b.input("X"), b.input("Label")
     b.op("pd_op.full", [], {"dtype": b.raw("float32"), "place": b.raw(b.UNDEF), "shape": [1],
@@ -513,7 +522,97 @@ def _tensor_split(b, op):
     return True
 
 
+def _assign_value(b, op):
+    # paddle.to_tensor / paddle.assign of Python data in PIR: a full of zeros of the shape, then
+    # assign_value_ writes the values into it
+    a = op.attrs
+    dt = _dtype_or_undefined(a.get("dtype"))
+    shape = [int(d) for d in (a.get("shape") or [])]
+    vals = list(a.get("values") or ())
+    if dt in ("float16", "bfloat16", "float32", "float64"):
+        vals = [float(getattr(v, "value", v)) for v in vals]
+    elif dt == "bool":
+        vals = [bool(getattr(v, "value", v)) for v in vals]
+    elif dt.startswith(("int", "uint")):
+        vals = [int(getattr(v, "value", v)) for v in vals]
+    else:
+        return None
+    z = b.op("pd_op.full", [], {"dtype": b.raw(dt), "place": b.raw(b.UNDEF), "shape": shape,
+                                "value": 0.0}, shape, dt, sg=True)
+    return b.out("pd_op.assign_value_", [z], {"dtype": b.raw(dt), "place": b.raw(b.UNDEF),
+                                              "shape": shape, "values": vals})
+
+
+_INT_MAX = 2147483647
+
+
+def _set_value(b, op):
+    # x[index] = value in PIR: starts / ends / steps as full_int_array operands of set_value_
+    # (a Python value: its values and shape as attributes) or set_value_with_tensor_ (a Tensor
+    # value); in place, so x keeps its value and the op's result is a fresh one. Paddle leaves
+    # out the full slices (`:`); an int index is a one-long slice whose axis is decreased.
+    axes, starts, ends, steps, decrease = [], [], [], [], []
+    for axis, e in enumerate(op.attrs.get("index") or ()):
+        if e[0] == "int":
+            k = int(e[1])
+            axes.append(axis)
+            starts.append(k)
+            ends.append(_INT_MAX if k == -1 else k + 1)
+            steps.append(1)
+            decrease.append(axis)
+        elif e[0] == "slice":
+            a, stop, c = e[1], e[2], e[3]
+            if a is None and stop is None and c is None:
+                continue
+            c = 1 if c is None else int(c)
+            if c < 0:
+                return None
+            axes.append(axis)
+            starts.append(0 if a is None else int(a))
+            ends.append(_INT_MAX if stop is None else int(stop))
+            steps.append(c)
+        else:
+            return None         # None / tensor / list indices: not this form
+    x = b.input("Input")
+    arrays = [b.int_array(v) for v in (starts, ends, steps)]
+    attrs = {"axes": axes, "decrease_axes": decrease, "none_axes": []}
+    value = b.input("ValueTensor")
+    if value is not None:
+        return b.op("pd_op.set_value_with_tensor_", [x, value] + arrays, attrs, list(x.shape),
+                    b.dtype(x))
+    import numpy as np
+    vals = np.asarray(op.attrs.get("values"))
+    if vals.dtype == object:
+        return None
+    shape = list(vals.shape) or [1]
+    return b.op("pd_op.set_value_", [x] + arrays, dict(
+        attrs, shape=shape, values=[float(v) for v in vals.reshape(-1).tolist()]),
+        list(x.shape), b.dtype(x))
+
+
+def _assert(b, op):
+    # static.nn.control_flow.Assert: pd_op.assert(cond, combine(data)), no result, no
+    # stop_gradient attribute
+    from .pir_ops import Operation
+    vec = b.combine([b.view._operand(b.block, n, b.env) for n in op.inputs.get("Data", [])])
+    b.ops.append(Operation("pd_op.assert", [b.input("Cond"), vec], [], {
+        "summarize": int(op.attrs.get("summarize", 20))}, b.block, legacy=op))
+    return True
+
+
+def _full_with_tensor(b, op):
+    # full(paddle.shape(x), value): shape64, the value as a full, full_with_tensor
+    x = b.input("X")
+    shape = b.op("pd_op.shape64", [x], {}, [len(x.shape)], "int64")
+    value = b.full(float(op.attrs.get("value", 1.0)))
+    return b.out("pd_op.full_with_tensor", [value, shape], {"dtype": b.raw(b.out_dtype())})
+
+
 EXPANSIONS = {
+    "full_with_tensor": _full_with_tensor,
+    "assert": _assert,
+    "set_value": _set_value,
+    "assign_value": _assign_value,
     "pool2d": _pool2d,
     "tensor_split": _tensor_split,
     "nanmean": _nanmean,
@@ -552,3 +651,5 @@ EXPANSIONS = {
     "range": _arange,
     "linspace": _linspace,
 }
+EXPANSIONS.update(DECOMPOSITIONS)
+EXPANSIONS.update(RESULT_FORMS)

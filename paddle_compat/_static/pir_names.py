@@ -59,6 +59,11 @@ def _pairs(paddings):
     return p
 
 
+_CONV_ATTRS = {"data_format": "data_format", "dilations": "dilations", "groups": "groups",
+               "padding_algorithm": "padding_algorithm",
+               "paddings": lambda a: _pairs(a.get("paddings")), "strides": "strides"}
+
+
 def _op(name, operands=("X",), results=("Out",), attrs=None, sg=None):
     return {"name": name, "operands": tuple(operands), "results": tuple(results),
             "attrs": dict(attrs or {}), "sg": sg}
@@ -251,10 +256,10 @@ OPS.update({
                                                        "upscale_factor": "upscale_factor"}),
     "one_hot_v2": _op("pd_op.one_hot", ("X", ("full_i32", "depth"))),
     "bincount": _op("pd_op.bincount", ("X", "?Weights", ("full_i32", "minlength"))),
-    "conv2d": _op("pd_op.conv2d", ("Input", "Filter"), ("Output",), {
-        "data_format": "data_format", "dilations": "dilations", "groups": "groups",
-        "padding_algorithm": "padding_algorithm",
-        "paddings": lambda a: _pairs(a.get("paddings")), "strides": "strides"}),
+    "conv2d": _op("pd_op.conv2d", ("Input", "Filter"), ("Output",), _CONV_ATTRS),
+    "depthwise_conv2d": _op("pd_op.depthwise_conv2d", ("Input", "Filter"), ("Output",),
+                            _CONV_ATTRS),
+    "conv3d": _op("pd_op.conv3d", ("Input", "Filter"), ("Output",), _CONV_ATTRS),
     "pool2d": _op("pd_op.pool2d", ("X", ("int_array", "ksize")), attrs={
         "adaptive": "adaptive", "ceil_mode": "ceil_mode", "data_format": "data_format",
         "exclusive": "exclusive", "global_pooling": Const(False),
@@ -309,6 +314,13 @@ OPS.update({
     "cummin": _op("pd_op.cummin", results=("out", "indices"), attrs={
         "axis": "axis", "dtype": lambda a: Const(str(a.get("dtype", "int64")), True)}),
     "renorm": _op("pd_op.renorm", attrs={"axis": "axis", "max_norm": "max_norm", "p": "p"}),
+    "mean": _op("pd_op.mean_all"),
+    "log_loss": _op("pd_op.log_loss", ("Predicted", "Labels"), ("Loss",),
+                    attrs={"epsilon": "epsilon"}),
+    "masked_fill": _op("pd_op.masked_fill", ("x", "mask", "value"), ("out",)),
+    "put_along_axis": _op("pd_op.put_along_axis", ("Input", "Index", "Value"), ("Result",),
+                          attrs={"axis": "Axis", "include_self": "include_self",
+                                 "reduce": "Reduce"}),
     "index_add": _op("pd_op.index_add", ("X", "Index", "AddValue"), attrs={"axis": "axis"}),
     "scatter_nd_add": _op("pd_op.scatter_nd_add", ("X", "Index", "Updates")),
     "broadcast_tensors": _op("pd_op.broadcast_tensors", (("combine", "X"),), ("*Out",)),
@@ -340,6 +352,30 @@ OPS.update({
                       {"bias": Const(0.0), "bias_after_scale": "bias_after_scale"}),
     "softmax_grad": _op("pd_op.softmax_grad", ("Out", "Out@GRAD"), ("X@GRAD",),
                         {"axis": "axis"}),
+})
+# paddle.incubate's fused ops (recorded from the oracle: conformance/record/record_static_fused.py)
+_QUANT_ATTRS = {"quant_max_bound": "quant_max_bound", "quant_min_bound": "quant_min_bound",
+                "quant_round_type": "quant_round_type", "quant_scale": "quant_scale"}
+OPS.update({
+    "fused_rms_norm_quant": _op(
+        "pd_op.fused_rms_norm_quant", ("x", "?bias", "?residual", "norm_weight", "?norm_bias"),
+        ("out", "?residual_out", "inv_var"),
+        {"begin_norm_axis": "begin_norm_axis", "epsilon": "epsilon", **_QUANT_ATTRS}),
+    "fused_bias_residual_layernorm": _op(
+        "pd_op.fused_bias_residual_layernorm",
+        ("x", "?bias", "?residual", "?norm_weight", "?norm_bias"),
+        ("out", "residual_out", "mean", "variance"),
+        {"begin_norm_axis": "begin_norm_axis", "epsilon": "epsilon",
+         "residual_alpha": "residual_alpha", **_QUANT_ATTRS}),
+    "fused_softmax_mask": _op("pd_op.fused_softmax_mask", ("X", "Mask")),
+    "fused_softmax_mask_upper_triangle": _op("pd_op.fused_softmax_mask_upper_triangle"),
+    "fused_gemm_epilogue": _op("pd_op.fused_gemm_epilogue", ("X", "Y", "Bias"),
+                               ("Out", "?ReserveSpace"),
+                               {"activation": "activation", "trans_x": "trans_x",
+                                "trans_y": "trans_y"}, sg="inputs"),
+    "graph_khop_sampler": _op("pd_op.graph_khop_sampler", ("Row", "Col_Ptr", "X", "?Eids"),
+                              ("Out_Src", "Out_Dst", "Sample_Index", "Reindex_X", "Out_Eids"),
+                              {"return_eids": "return_eids", "sample_sizes": "sample_sizes"}),
 })
 for _legacy, _pir in (("reduce_all", "all"), ("reduce_any", "any"), ("reduce_amax", "amax"),
                       ("reduce_amin", "amin")):

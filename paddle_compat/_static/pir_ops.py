@@ -21,6 +21,9 @@ from .pir_names import OPS, REGION_GRAD as _REGION_GRAD, Const, DTYPE_CODES
 __all__ = ["Operation", "OpResult", "OpOperand", "program_ops", "defining_op", "value_index"]
 
 _CPU, _UNDEF = "Place(cpu)", "Place(undefined:0)"
+_ARRAY = "DENSE_TENSOR_ARRAY"
+_ARRAY_OPS = ("write_to_array", "lod_array_length", "read_from_array", "create_array_like",
+              "add_n_array")
 # An attribute-built `full` operand of an open bound (clip without min or max) shows Paddle's
 # float32 limits.
 _OPEN_BOUNDS = {"min": -3.4028234663852886e38, "max": 3.4028234663852886e38}
@@ -241,6 +244,12 @@ class _View:
                 if isinstance(var, Parameter) or var.is_data or (
                         var.persistable and var.type == "DENSE_TENSOR"):
                     pending.append(var)
+            # a tensor array is PIR's create_array where the script made it (array_write_
+            # writes it in place)
+            # (a while loop writing it in its body carries no array in PIR)
+            pending.extend(v for v in block.vars.values() if v.type == _ARRAY and not any(
+                v.name in o.output_arg_names for o in block.ops
+                if o.type not in ("write_to_array", "while")))
             pending.sort(key=lambda v: getattr(v, "_pir_seq", (0, 0)))
         k = 0
         for i, op in enumerate(_pir_order(block.ops)):
@@ -262,7 +271,11 @@ class _View:
 
     def _place_source(self, block, ops, var):
         t = (list(var.shape), _dtype_name(var))
-        if isinstance(var, Parameter):
+        if var.type == _ARRAY:
+            pop = Operation("pd_op.create_array", [], [var], {
+                "dtype": Raw(_dtype_name(var)), "stop_gradient": [True]}, block)
+            ops.append(pop)
+        elif isinstance(var, Parameter):
             attrs = {"is_distributed": [False], "is_parameter": [True],
                      "need_clip": [bool(var.need_clip)], "parameter_name": var.name,
                      "persistable": [True], "stop_gradient": [var.stop_gradient],
@@ -309,6 +322,8 @@ class _View:
         if t == "while_grad" and op.attrs["sub_block"].forward_block_idx in self.whiles and \
                 self._translate_while_grad(block, op, ops, env):
             return None
+        if t in _ARRAY_OPS and op.grad_group is None:
+            return self._translate_array_op(block, op, ops, env, region)
         if t in ("fill_any_like",) or (t == "fill_constant" and op.grad_group is not None):
             return self._translate_seed(block, op, ops, env, region)
         if t == "scale" and op.grad_group is not None and \
@@ -449,6 +464,44 @@ class _View:
                 ops.append(Operation("builtin.shadow_output", [r], [], {
                     "output_name": r.name}, block))
 
+    def _translate_array_op(self, block, op, ops, env, region):
+        """Tensor arrays as PIR has them: array_write_ (in place: the array keeps its value,
+        the op's result is a fresh one nothing reads), array_length, array_read (its result
+        typed -1 along the first axis, as PIR's infer function gives it)."""
+        t = op.type
+
+        def operand(slot):
+            names = op.inputs.get(slot) or []
+            return self._operand(block, names[0], env) if names else None
+        if t == "write_to_array":
+            arr = self._operand(block, op.outputs["Out"][0], env)
+            res = OpResult([], _dtype_name(block._find_var_recursive(op.outputs["Out"][0])))
+            res.is_array = True
+            ops.append(Operation("pd_op.array_write_", [arr, operand("X"), operand("I")], [res],
+                                 {}, block, legacy=op))
+            return None
+        out = block._find_var_recursive(op.outputs["Out"][0])
+        if t == "create_array_like":
+            pop = Operation("pd_op.create_array_like", [operand("Input")], [out], {
+                "stop_gradient": [True], "val": float(op.attrs.get("val", 0.0))}, block,
+                legacy=op)
+        elif t == "add_n_array":
+            vals = [self._operand(block, n, env) for n in op.inputs["X"]]
+            vec = OpResult([], None, vec=vals, stop_gradient=all(_sg(v) for v in vals))
+            ops.append(Operation("builtin.combine", vals, [vec], {
+                "stop_gradient": [vec.stop_gradient]}, block))
+            pop = Operation("pd_op.add_n_array", [vec], [out], {
+                "stop_gradient": [vec.stop_gradient]}, block, legacy=op)
+        elif t == "lod_array_length":
+            pop = Operation("pd_op.array_length", [operand("X")], [out], {}, block, legacy=op)
+        else:
+            r = OpResult([-1] * len(out.shape), _dtype_name(out), out.stop_gradient)
+            pop = Operation("pd_op.array_read", [operand("X"), operand("I")], [r],
+                            {"stop_gradient": [r.stop_gradient]}, block, legacy=op)
+        ops.append(pop)
+        self._bind(block, env, out.name, pop, 0, region)
+        return None
+
     def _fc_flatten(self, block, op, x, ops):
         """PIR's static.nn.fc has no `mul` with x_num_col_dims: an input of rank > 2 is first
         reshaped to its leading `num_flatten_dims` dims + the product of the rest (a
@@ -571,7 +624,9 @@ class _View:
 
     def _translate_while(self, block, op, ops, env):
         cond = op.inputs["Condition"][0]
-        carried = [n for n in op.outputs.get("Out", []) if n != cond]
+        # a tensor array the body writes is written in place: PIR's loop does not carry it
+        carried = [n for n in op.outputs.get("Out", []) if n != cond and
+                   getattr(block._find_var_recursive(n), "type", None) != _ARRAY]
         cvars = [block._find_var_recursive(n) for n in carried]
         args = [BlockArg(v.shape, v.dtype.short, v.stop_gradient) for v in cvars]
         renv = dict(env)
@@ -945,6 +1000,29 @@ class _Builder:
             "value": list(values)}, self.block))
         return r
 
+    def loop(self, cond, inits, body):
+        """A `pd_op.while` over `inits`: `body(builder, args)` builds its region with the
+        builder given (the region's block arguments `args`) and returns (condition, values)
+        for the `cf.yield`. Returns the loop's results."""
+        args = [BlockArg(v.shape, _short(v), _sg(v)) for v in inits]
+        region = []
+        rb = _Builder(self.view, self.block, self.legacy, region, self.env, True)
+        c, outs = body(rb, args)
+        region.append(Operation("cf.yield", [c] + list(outs), [], {}, self.block))
+        results = [OpResult(v.shape, _short(v), _sg(v)) for v in inits]
+        pop = Operation("pd_op.while", [cond] + list(inits), results, {}, self.block,
+                        regions=[region])
+        pop.region_args = args
+        self.ops.append(pop)
+        return results
+
+    def combine(self, values):
+        """builtin.combine of values into the vector operand of a list-taking op."""
+        r = OpResult([], None, vec=list(values), stop_gradient=all(_sg(v) for v in values))
+        self.ops.append(Operation("builtin.combine", list(values), [r], {
+            "stop_gradient": [r.stop_gradient]}, self.block))
+        return r
+
     def split(self, x, axis, num, shape, dtype):
         a = self.full(axis, "int32")
         parts = [OpResult(shape, dtype, _sg(x)) for _ in range(num)]
@@ -970,6 +1048,14 @@ class _Builder:
         sg = all(_sg(v) for v in operands)
         values, bind = [], []
         for i, spec in enumerate(results):
+            if isinstance(spec, tuple) and len(spec) == 3:
+                # ("Slot", shape, dtype): the slot's variable, typed as PIR types it
+                names = self.legacy.outputs.get(spec[0]) or []
+                if names:
+                    bind.append((names[0], i))
+                    values.append(OpResult(spec[1], spec[2], sg))
+                    continue
+                spec = None
             if isinstance(spec, str):
                 names = self.legacy.outputs.get(spec) or []
                 var = self.block._find_var_recursive(names[0]) if names else None
@@ -987,10 +1073,11 @@ class _Builder:
             self.view._bind(self.block, self.env, n, pop, i, self.region)
         return values
 
-    def out(self, name, operands, attrs, shape=None):
+    def out(self, name, operands, attrs, shape=None, dtype=None):
         var = self._out_var()
-        if shape is not None:
-            r = OpResult(shape, _short(var), var.stop_gradient)
+        if shape is not None or dtype is not None:
+            r = OpResult(list(var.shape) if shape is None else shape, dtype or _short(var),
+                         var.stop_gradient)
         elif self.view._lookup(self.block, var.name, self.env) is not None:
             r = _proxy(var)
         else:

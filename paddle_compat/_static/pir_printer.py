@@ -50,6 +50,8 @@ def type_text(v):
         return "vec[" + ",".join(type_text(x) for x in v.vec) + "]"
     shape = list(v.shape)
     suffix = TYPE_SUFFIX.get(_dtype_of(v), _dtype_of(v))
+    if getattr(v, "is_array", False) or getattr(v, "type", None) == "DENSE_TENSOR_ARRAY":
+        return "pd_op.tensor_array<" + suffix + ">"
     return "tensor<" + "".join(f"{d}x" for d in shape) + suffix + ">"
 
 
@@ -68,7 +70,11 @@ def value_repr(v):
     if spec is not None and spec.get("sg") == "inputs":
         stop = op._attrs["stop_gradient"][idx]      # PIR's flag, not the legacy variable's
     sg = "True" if stop else "False"
-    return (f"Value(define_op_name={name}, index={idx}, dtype={type_text(v)}, "
+    shown = v
+    if op is not None and not isinstance(v, OpResult) and idx < len(op._results) and \
+            isinstance(op._results[idx], OpResult):
+        shown = op._results[idx]        # the type PIR gives the value (array_read: -1 dims)
+    return (f"Value(define_op_name={name}, index={idx}, dtype={type_text(shown)}, "
             f"stop_gradient={sg})")
 
 

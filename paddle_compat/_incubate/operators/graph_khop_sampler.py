@@ -4,13 +4,16 @@ with the sampled subgraph reindexed, following the CPU kernel step by step: per 
 frontier node keeps all its in-neighbors when it has at most sample_size of them, otherwise
 sample_size of them drawn by a partial Fisher-Yates shuffle; the next frontier is the sorted
 unique sampled nodes minus the current frontier; nodes are numbered frontier by frontier, then
-the new sampled nodes in edge order."""
+the new sampled nodes in edge order. Static mode records Paddle's `graph_khop_sampler` op (legacy
+and PIR views as Paddle prints them) and the Executor runs the same kernel."""
 import numpy as np
 import torch
 
 from ... import _random
-from ..._tensor import wrap
-from .._kernel import dynamic_only
+from ..._mode import STATE
+from ..._ops._checks import check_variable_and_dtype
+from ..._ops.registry import apply_op, defop
+from ..._static.builder import append_op, default_main_program, helper_scope, program_name
 
 __all__ = ["graph_khop_sampler"]
 
@@ -62,16 +65,24 @@ def graph_khop_sampler(row, colptr, input_nodes, sample_sizes, sorted_eids=None,
     paddle_compat's seeded CPU generator (Paddle seeds from std::random_device, so its draws
     are not reproducible); the set of neighbors kept when sample_size covers a node's degree,
     and every shape and dtype, are Paddle's."""
-    dynamic_only("graph_khop_sampler")
     if return_eids and sorted_eids is None:
         raise ValueError("`sorted_eid` should not be None if return_eids is True.")
-    for t, what in ((row._t, "Row"), (colptr._t, "Col_Ptr"), (input_nodes._t, "Input_Node")):
+    if STATE.static:
+        return _record(row, colptr, input_nodes, sorted_eids if return_eids else None,
+                       list(sample_sizes), bool(return_eids))
+    out = apply_op(_KHOP, (row, colptr, input_nodes, sorted_eids if return_eids else None),
+                   {"sample_sizes": list(sample_sizes), "return_eids": bool(return_eids)})
+    return out if return_eids else out[:4]
+
+
+def _kernel(row, colptr, input_nodes, sorted_eids=None, sample_sizes=(), return_eids=False):
+    for t, what in ((row, "Row"), (colptr, "Col_Ptr"), (input_nodes, "Input_Node")):
         _check_input(t, what)
-    dtype = row._t.dtype
-    src = row._t.reshape(-1).tolist()
-    cp = colptr._t.reshape(-1).tolist()
-    x = input_nodes._t.reshape(-1).tolist()
-    all_eids = sorted_eids._t.reshape(-1).tolist() if return_eids else None
+    dtype = row.dtype
+    src = row.reshape(-1).tolist()
+    cp = colptr.reshape(-1).tolist()
+    x = input_nodes.reshape(-1).tolist()
+    all_eids = sorted_eids.reshape(-1).tolist() if return_eids else None
     gen = _random.default_cpu_generator()
     # std::unique: only consecutive repeats collapse
     frontier = [v for i, v in enumerate(x) if i == 0 or v != x[i - 1]]
@@ -114,15 +125,49 @@ def graph_khop_sampler(row, colptr, input_nodes, sample_sizes, sorted_eids=None,
             node_map[node] = len(unique_nodes) - 1
         src_merge[i] = node_map[node]
     dst_merge = [node_map[node] for node, c in zip(unique_dst, counts) for _ in range(c)]
-    dev = row._t.device
+    dev = row.device
 
     def out(values, shape):
-        return wrap(torch.tensor(values, dtype=dtype, device=dev).reshape(shape))
+        return torch.tensor(values, dtype=dtype, device=dev).reshape(shape)
 
     n = len(src_merge)
-    result = [out(src_merge, (n, 1)), out(dst_merge, (n, 1)),
-              out(unique_nodes, (len(unique_nodes),)),
-              out([node_map[v] for v in x], (len(x),))]
-    if return_eids:
-        result.append(out([e for layer in eids_vec for e in layer], (n,)))
-    return tuple(result)
+    eids = [e for layer in eids_vec for e in layer] if return_eids else []
+    return (out(src_merge, (n, 1)), out(dst_merge, (n, 1)),
+            out(unique_nodes, (len(unique_nodes),)), out([node_map[v] for v in x], (len(x),)),
+            out(eids, (len(eids),)))
+
+
+_KHOP = defop("graph_khop_sampler", _kernel, inputs=("Row", "Col_Ptr", "X", "Eids"),
+              outputs=("Out_Src", "Out_Dst", "Sample_Index", "Reindex_X", "Out_Eids"),
+              attrs={"sample_sizes": [], "return_eids": False},
+              api="paddle.incubate.graph_khop_sampler")
+
+
+def _record(row, colptr, input_nodes, sorted_eids, sample_sizes, return_eids):
+    """The static op as Paddle builds it: the legacy branch's dtype checks, its LayerHelper
+    variables (`graph_khop_sampler_<n>.tmp_0..4`) with the shapes and dtypes its shape inference
+    gives them (Sample_Index declared int32; an unused Out_Eids 0-d, in PIR float32 [0])."""
+    if not STATE.pir:
+        check_variable_and_dtype(row, "Row", ("int32", "int64"), "graph_khop_sampler")
+        if return_eids:
+            check_variable_and_dtype(sorted_eids, "Eids", ("int32", "int64"),
+                                     "graph_khop_sampler")
+        check_variable_and_dtype(colptr, "Col_Ptr", ("int32", "int64"), "graph_khop_sampler")
+        check_variable_and_dtype(input_nodes, "X", ("int32", "int64"), "graph_khop_sampler")
+    block = default_main_program().current_block()
+    with helper_scope("graph_khop_sampler") as prefix:
+        def var(shape, dtype):
+            return block.create_var(name=program_name(prefix + ".tmp"), shape=shape,
+                                    dtype=dtype, stop_gradient=True)
+        if return_eids:
+            eids_spec = ((-1,), row.dtype)
+        else:
+            eids_spec = ((0,), "float32") if STATE.pir else ((), row.dtype)
+        outs = (var((-1, 1), row.dtype), var((-1, 1), row.dtype), var((-1,), "int32"),
+                var(tuple(input_nodes.shape), row.dtype), var(*eids_spec))
+    inputs = {"Row": [row.name], "Col_Ptr": [colptr.name], "X": [input_nodes.name],
+              "Eids": [sorted_eids.name] if sorted_eids is not None else []}
+    slots = ("Out_Src", "Out_Dst", "Sample_Index", "Reindex_X", "Out_Eids")
+    append_op(block, _KHOP, inputs, {k: [v.name] for k, v in zip(slots, outs)},
+              {"sample_sizes": sample_sizes, "return_eids": return_eids})
+    return outs if return_eids else outs[:4]

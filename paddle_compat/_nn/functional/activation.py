@@ -14,6 +14,7 @@ import torch.nn.functional as TF
 from .._opshare import shared, float_kernel
 from ... import _random
 from ..._dtype import to_dtype
+from ..._mode import STATE
 from ..._ops.registry import defop, apply_op
 from ..._ops._checks import float_attr, int_attr
 
@@ -577,8 +578,11 @@ _SWIGLU = defop("swiglu", _swiglu_kernel, inputs=("x", "y"), outputs=("out",),
 
 def swiglu(x, y=None, name=None):
     """paddle.nn.functional.swiglu(x, y=None): silu(x) * y; with y None, x is split in two halves
-    along its last axis (silu(first) * second).
+    along its last axis (silu(first) * second). In legacy static mode it records nothing and
+    returns None, as Paddle 3.3.1 (whose swiglu has only a dynamic/PIR branch) does.
     Differences from Paddle: none known."""
+    if STATE.static and not STATE.pir:
+        return None
     if y is None and len(x.shape) and x.shape[-1] % 2:
         # Paddle's infermeta check, before its kernel would read past the last element
         raise ValueError("(InvalidArgument) The last dim of Input(X) should be exactly divided "

@@ -6,6 +6,7 @@ from ..._ops import logic as _logic
 from ..._ops import manipulation as _manip
 from ..._ops import math as _math
 from ..._ops import search as _search
+from ..._ops.registry import apply_op
 
 __all__ = ["pairwise_distance", "pdist"]
 
@@ -16,7 +17,9 @@ def pairwise_distance(x, y, p=2.0, epsilon=1e-6, keepdim=False, name=None):
     sub = _math.subtract(x, y)
     if epsilon != 0.0:
         sub = _math.add(sub, _creation_core.to_tensor([epsilon], dtype=sub.dtype))
-    return _linalg.norm(sub, p=float(p), axis=-1, keepdim=keepdim)
+    # Paddle: _C_ops.p_norm(sub, p, -1, 0.0, keepdim, False), the epsilon already added
+    return apply_op(_linalg.P_NORM, (sub,), {"porder": float(p), "axis": -1, "epsilon": 0.0,
+                                              "keepdim": bool(keepdim), "asvector": False})
 
 
 def pdist(x, p=2.0, name=None):

@@ -15,6 +15,8 @@ single ops here too.
 """
 import math
 
+import numpy as np
+
 import torch
 
 from ..._mode import STATE
@@ -68,8 +70,18 @@ def _kldiv_kernel(x, target, reduction="none", log_target=False):
     return torch.where(target > 0, out, torch.zeros_like(out))
 
 
+_LOG_LOSS_ROWS = ("(InvalidArgument) Each row of Input(Predicted) contains a real value, so the "
+                  "2nd dimension of Input(X) must be 1,But got [{}]")
+
+
 def _log_loss_kernel(p, label, epsilon=1e-4):
     float_kernel(p, "log_loss")
+    if p.dim() > 1 and p.shape[1] != 1:
+        # reached only from a PIR program, which Paddle builds unchecked ([N, 1]) and whose run
+        # fails with the infer-meta error
+        if p.device.type == "meta":
+            return p.new_empty((p.shape[0], 1))
+        raise ValueError(_LOG_LOSS_ROWS.format(p.shape[1]))
     return -label * torch.log(p + epsilon) - (1 - label) * torch.log(1 - p + epsilon)
 
 
@@ -126,11 +138,11 @@ def kl_div(input, label, reduction="mean", log_target=False, name=None):
 
 def log_loss(input, label, epsilon=0.0001, name=None):
     """paddle.nn.functional.log_loss(input, label, epsilon=1e-4): elementwise negative
-    log-likelihood of probabilities `input` of shape [N, 1]."""
+    log-likelihood of probabilities `input` of shape [N, 1]. A PIR program takes another shape
+    unchecked (its loss typed [N, 1]) and fails when it runs, as Paddle's."""
     shape = list(input.shape)
-    if len(shape) > 1 and shape[1] != 1:
-        raise ValueError("(InvalidArgument) Each row of Input(Predicted) contains a real value, so "
-                         f"the 2nd dimension of Input(X) must be 1,But got [{shape[1]}]")
+    if len(shape) > 1 and shape[1] != 1 and not (STATE.static and STATE.pir):
+        raise ValueError(_LOG_LOSS_ROWS.format(shape[1]))
     return apply_op(_LOGLOSS.get(), (input, label), {"epsilon": float(epsilon)})
 
 
@@ -151,6 +163,8 @@ def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=
     if margin != 0.0:
         out = _math.add(out, _creation_core.to_tensor([margin], dtype=out.dtype))
     out = _act.relu(out)
+    if reduction == "mean" and STATE.static and STATE.pir:
+        return apply_op(_stat.MEAN_ALL, (out,))     # Paddle: _C_ops.mean_all(out)
     return _reduce(out, reduction)
 
 
@@ -186,8 +200,9 @@ def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", nam
     mag_square2 = _math.square(input2).sum(axis=-1) + 10e-12
     cos = prod_sum / _math.sqrt(mag_square1 * mag_square2)
     zeros = _creation.zeros_like(cos)
-    out = _search.where(label == 1, 1 - cos, zeros) + _search.where(
-        label == -1, _math.clip(cos - margin, min=0), zeros)
+    pos = 1 - cos
+    neg = _math.clip(cos - margin, min=0)
+    out = _search.where(label == 1, pos, zeros) + _search.where(label == -1, neg, zeros)
     return _reduce(out, reduction)
 
 
@@ -200,6 +215,8 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
     if normalizer is not None and len(normalizer.shape) > 1:
         raise ValueError("Expected zero or one dimension of normalizer in sigmoid_focal_loss but "
                          f"got {len(normalizer.shape)}.")
+    if STATE.static and STATE.pir:
+        return _sigmoid_focal_pir(logit, label, normalizer, alpha, gamma, reduction)
     one = _creation.ones_like(logit)
     loss = binary_cross_entropy_with_logits(logit, label, reduction="none")
     pred = _act.sigmoid(logit)
@@ -211,6 +228,34 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
     if normalizer is not None:
         loss = loss / normalizer
     return _reduce(loss, reduction)
+
+
+# the ones of logit's runtime shape: Paddle's full(paddle.shape(logit), v) (shape64 +
+# full_with_tensor in PIR), recorded by sigmoid_focal_loss's PIR form only
+_FULL_OF_SHAPE = defop("full_with_tensor",
+                       lambda X, value=1.0: torch.full(X.shape, value, dtype=X.dtype,
+                                                       device=X.device),
+                       attrs={"value": 1.0}, api="paddle.nn.functional.sigmoid_focal_loss")
+
+
+def _sigmoid_focal_pir(logit, label, normalizer, alpha, gamma, reduction):
+    """sigmoid_focal_loss as Paddle's PIR code composes it from _C_ops (one alpha tensor, pow
+    with the float gamma, sum / mean_all)."""
+    m = _math
+    one = apply_op(_FULL_OF_SHAPE, (logit,), {"value": 1.0})
+    loss = apply_op(_BCE_LOGITS, (logit, label, None, None), {"reduction": "none"})
+    pred = _act.sigmoid(logit)
+    p_t = m.add(m.multiply(pred, label),
+                m.multiply(m.subtract(one, pred), m.subtract(one, label)))
+    a = _creation.assign(np.array(alpha, dtype=loss.dtype.short))
+    alpha_t = m.add(m.multiply(a, label), m.multiply(m.subtract(one, a), m.subtract(one, label)))
+    loss = m.multiply(alpha_t, loss)
+    loss = m.multiply(m.pow(m.subtract(one, p_t), float(gamma)), loss)
+    if normalizer is not None:
+        loss = m.divide(loss, normalizer)
+    if reduction == "sum":
+        return m.sum(loss)
+    return apply_op(_stat.MEAN_ALL, (loss,)) if reduction == "mean" else loss
 
 
 def soft_margin_loss(input, label, reduction="mean", name=None):
@@ -291,10 +336,8 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-06, reducti
                       name=None):
     """paddle.nn.functional.gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-6,
     reduction='mean'): 0.5 * (log(var) + (input - label)^2 / var) (+ 0.5 log(2 pi) when full).
-
-    Differences from Paddle: in static mode Paddle records an Assert op that checks the variance
-    when the program runs; paddle_compat records no check there (the variance is a placeholder
-    when the program is built)."""
+    In static mode, as in Paddle, an Assert op checks when the program runs that every variance
+    entry is positive."""
     if variance.shape != input.shape:
         if input.shape[:-1] == variance.shape:
             variance = _manip.unsqueeze(variance, -1)
@@ -309,7 +352,10 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-06, reducti
             raise ValueError(f"The data type of {what} Variable must be 'float32' or 'float64'"
                              if what == "input" else
                              f"The data type of {what} Variable must be 'float32', 'float64'")
-    if not STATE.static and _math.any(variance < 0):
+    if STATE.static:
+        from ..._static.assertion import Assert
+        Assert(_math.all(variance > 0), [variance], 6)
+    elif _math.any(variance < 0):
         raise ValueError("variance has negative entry/entries")
     variance = variance.clone()
     with _grad_mode.no_grad():
@@ -345,8 +391,10 @@ def triplet_margin_loss(input, positive, negative, margin=1.0, p=2, epsilon=1e-0
     if margin < 0:
         raise ValueError("The margin between positive samples and negative samples should be "
                          "greater than 0.")
-    return _triplet(input, positive, negative,
-                    lambda a, b: _distance.pairwise_distance(a, b, p, epsilon), margin, swap, reduction, False)
+    # Paddle calls an nn.PairwiseDistance layer (its ops carry the layer's struct name in PIR)
+    from ..layer.distance import PairwiseDistance
+    return _triplet(input, positive, negative, PairwiseDistance(p, epsilon=epsilon), margin, swap,
+                    reduction, False)
 
 
 def triplet_margin_with_distance_loss(input, positive, negative, distance_function=None, margin=1.0,
@@ -740,6 +788,16 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     if reduction not in ("sum", "mean", "none"):
         raise ValueError("The value of 'reduction' in binary_cross_entropy_with_logits should be "
                          f"'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
+    if STATE.static and STATE.pir and pos_weight is None:
+        # Paddle's PIR code: a full([1], 1.0) (for pos_weight), the op unreduced, the weight
+        # multiplied, then sum / mean_all
+        _creation.full([1], 1.0, logit.dtype)
+        out = apply_op(_BCE_LOGITS, (logit, label, None, None), {"reduction": "none"})
+        if weight is not None:
+            out = _math.multiply(out, weight)
+        if reduction == "sum":
+            return _math.sum(out)
+        return apply_op(_stat.MEAN_ALL, (out,)) if reduction == "mean" else out
     return apply_op(_BCE_LOGITS, (logit, label, weight, pos_weight), {"reduction": reduction})
 
 

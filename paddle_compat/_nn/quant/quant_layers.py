@@ -14,7 +14,14 @@ their `_scale` / `_state` / `_accum` parameters in place; in eval they quantize 
 scale and update nothing. The Quantized* layers wrap a Conv2D / Conv2DTranspose / Linear /
 fleet parallel linear, sharing its weight and bias, and fake-quantize its input and weight.
 
-Differences from Paddle: dynamic mode only (static mode raises NotImplementedError); the
+In static mode the fake-quant layers record Paddle's legacy ops (fake_quantize_dequantize_abs_max,
+fake_quantize_dequantize_moving_average_abs_max, fake_channel_wise_quantize_dequantize_abs_max,
+moving_average_abs_max_scale) with its variable names and attributes, and the Executor runs them
+with the same kernels as dynamic mode (the scale / state / accum parameters updated in the scope).
+Paddle 3.3.1 builds these through LayerHelper.append_op, which fails in its default PIR mode;
+paddle_compat raises the same errors there.
+
+Differences from Paddle: the
 `lsq_weight` / `channel_wise_lsq_weight` / `lsq_act` quantize types (paddle.nn.quant.lsq) raise
 NotImplementedError; the parallel linears run without model parallelism only (mp degree 1, as on
 one process); with several model-parallel ranks they raise NotImplementedError.
@@ -22,7 +29,12 @@ one process); with several model-parallel ranks they raise NotImplementedError.
 import torch
 
 from ..._mode import STATE
+from ..._ops._checks import check_variable_and_dtype
 from ..._ops.linalg import matmul as _matmul
+from ..._ops.registry import defop
+from ..._static import scalar_errors as _scalar_errors
+from ..._static.builder import append_op as _append_static_op
+from ..._static.builder import default_main_program
 from ..._param_attr import ParamAttr
 from ..._tensor import wrap
 from ..._unique_name import generate as _unique_name
@@ -39,13 +51,6 @@ __all__ = ["FakeQuantAbsMax", "FakeQuantMovingAverageAbsMax", "FakeQuantChannelW
 
 
 # ---- the kernels ---------------------------------------------------------------------------------
-def _dynamic_only(api):
-    if STATE.static:
-        raise NotImplementedError(
-            f"paddle.nn.quant.quant_layers.{api} is not provided by paddle_compat in static mode; "
-            "run quantization-aware training in dynamic mode (paddle.disable_static())")
-
-
 def _check_float32(x, kernel):
     """Paddle registers these CPU kernels for float32 only."""
     if x._t.dtype == torch.float32:
@@ -145,6 +150,87 @@ def _constant_param(layer, prefix, value, shape, dtype):
     return p
 
 
+# ---- static mode: Paddle's legacy ops ----------------------------------------------------------
+def _abs_max_kernel(x, bit_length=8, round_type=1):
+    s = _abs_max(x)
+    return _ste(x, _quant_dequant(x.detach(), s, bit_length)), s.reshape(1)
+
+
+def _moving_average_kernel(x, in_scale, in_accum=None, in_state=None, moving_rate=0.9,
+                           bit_length=8, is_test=False, round_type=1):
+    if is_test:
+        s = in_scale.reshape(()).to(x.dtype)
+        return _ste(x, _quant_dequant(x.detach(), s, bit_length)), in_scale, None, None
+    s, state, accum = _moving_average(_abs_max(x.detach()), in_state, in_accum, moving_rate)
+    out = _ste(x, _quant_dequant(x.detach(), s, bit_length))
+    return out, s.reshape(1), state.reshape(1), accum.reshape(1)
+
+
+def _channel_wise_kernel(x, bit_length=8, round_type=1, quant_axis=0):
+    moved = x.detach().movedim(quant_axis, 0).reshape(x.shape[quant_axis], -1)
+    s = moved.abs().amax(dim=1)
+    shape = [1] * x.dim()
+    shape[quant_axis] = x.shape[quant_axis]
+    return _ste(x, _quant_dequant(x.detach(), s.reshape(shape), bit_length)), s
+
+
+def _scale_kernel(x, in_accum=None, in_state=None, moving_rate=0.9, is_test=False):
+    if is_test:
+        return _ste(x, x.detach().clone()), None, None, None
+    s, state, accum = _moving_average(_abs_max(x.detach()), in_state, in_accum, moving_rate)
+    return _ste(x, x.detach().clone()), s.reshape(1), state.reshape(1), accum.reshape(1)
+
+
+_ABS_MAX_OP = defop("fake_quantize_dequantize_abs_max", _abs_max_kernel, inputs=("X",),
+                    outputs=("Out", "OutScale"), attrs={"bit_length": 8, "round_type": 1},
+                    api="paddle.nn.quant.quant_layers.FakeQuantAbsMax")
+_MOVING_AVERAGE_OP = defop(
+    "fake_quantize_dequantize_moving_average_abs_max", _moving_average_kernel,
+    inputs=("X", "InScale", "InAccum", "InState"),
+    outputs=("Out", "OutScale", "OutState", "OutAccum"),
+    attrs={"moving_rate": 0.9, "bit_length": 8, "is_test": False, "round_type": 1},
+    api="paddle.nn.quant.quant_layers.FakeQuantMovingAverageAbsMax")
+_CHANNEL_WISE_OP = defop(
+    "fake_channel_wise_quantize_dequantize_abs_max", _channel_wise_kernel, inputs=("X",),
+    outputs=("Out", "OutScale"), attrs={"bit_length": 8, "round_type": 1, "quant_axis": 0},
+    api="paddle.nn.quant.quant_layers.FakeQuantChannelWiseAbsMax")
+_SCALE_OP = defop("moving_average_abs_max_scale", _scale_kernel, inputs=("X", "InAccum", "InState"),
+                  outputs=("Out", "OutScale", "OutState", "OutAccum"),
+                  attrs={"moving_rate": 0.9, "is_test": False},
+                  api="paddle.nn.quant.quant_layers.MovingAverageAbsMaxScale")
+
+
+def _static_forward(api, opdef, input, suffix, ins, outs, attrs, scale_param=False,
+                    allowed=("float32",)):
+    """Record one fake-quant op as Paddle's static branch does: check the input, create the
+    output variable `<input name><suffix>`, append the legacy op writing `outs` (parameters
+    among them are updated in place). In PIR mode Paddle 3.3.1 fails on the way, in this order:
+    an unnamed input Value, `not self._scale` on a scale parameter, then append_op's type check."""
+    check_variable_and_dtype(input, "input", list(allowed), api)
+    if STATE.pir:
+        if not (input.is_data or input.persistable):
+            raise ValueError("(InvalidArgument) Currently, we can only get name of Value from "
+                             "DataOp/ParameterOp/BlockArgument/ConstantTensorOp/SetParameterOp "
+                             "and ShadowOutputOp.")
+        if scale_param:
+            raise TypeError(_scalar_errors.PIR["bool"])
+        raise TypeError(f"The type of '%X' in operator {opdef.type} should be one of [str, "
+                        f"bytes, Variable]. but received : {input}")
+    block = default_main_program().current_block()
+    out = block.create_var(name=input.name + suffix, shape=input.shape, dtype=input.dtype,
+                           stop_gradient=input.stop_gradient)
+    outputs = {"Out": [out.name]}
+    for slot, var in outs.items():
+        if isinstance(var, tuple):          # a scale variable of its own: (name, shape, dtype)
+            var = block.create_var(name=var[0], shape=var[1], dtype=var[2], stop_gradient=True)
+        outputs[slot] = [var.name]
+    inputs = {slot: [] for slot in opdef.inputs}    # Paddle lists the unused slots empty
+    inputs["X"] = [input.name]
+    inputs.update({slot: [v.name] for slot, v in ins.items()})
+    _append_static_op(block, opdef, inputs, outputs, attrs)
+    return out
+
+
 # ---- the fake-quant layers -------------------------------------------------------------------
 class FakeQuantAbsMax(Layer):
     r"""paddle.nn.quant.quant_layers.FakeQuantAbsMax(name=None, quant_bits=8, dtype='float32',
@@ -153,9 +239,7 @@ class FakeQuantAbsMax(Layer):
 
     With quant_on_weight=True the scale is kept in a non-trainable parameter `_scale` named
     '<name>.scale_<n>' (initial 0.001; created in the layer's default dtype, as Paddle does) and
-    overwritten by every forward. The gradient is straight-through. float32 input only.
-
-    Differences from Paddle: dynamic mode only."""
+    overwritten by every forward. The gradient is straight-through. float32 input only."""
 
     def __init__(self, name=None, quant_bits=8, dtype="float32", quant_on_weight=False,
                  reduce_type=None):
@@ -173,7 +257,13 @@ class FakeQuantAbsMax(Layer):
             self._scale = None
 
     def forward(self, input):
-        _dynamic_only("FakeQuantAbsMax")
+        if STATE.static:
+            scale = self._scale if self._scale is not None else (self._scale_name, (1,),
+                                                                 self._dtype)
+            return _static_forward("FakeQuantAbsMax", _ABS_MAX_OP, input,
+                                   ".quantized.dequantized", {}, {"OutScale": scale},
+                                   {"bit_length": self._quant_bits},
+                                   scale_param=self._scale is not None)
         _check_float32(input, "fake_quantize_dequantize_abs_max")
         _check_bits(self._quant_bits)
         if self._reduce_type == "max":
@@ -195,9 +285,7 @@ class FakeQuantMovingAverageAbsMax(Layer):
     '<name>.scale_<n>' / '.state_<n>' / '.accum_<n>' ('quant_dequant.*' without a name), are
     non-trainable. In training each forward sets state = r*state + 1, accum = r*accum + max|x|,
     scale = accum / state and quantizes with that scale; in eval it quantizes with the stored
-    scale. The gradient is straight-through. float32 input only.
-
-    Differences from Paddle: dynamic mode only."""
+    scale. The gradient is straight-through. float32 input only."""
 
     def __init__(self, name=None, moving_rate=0.9, quant_bits=8, dtype="float32",
                  reduce_type=None):
@@ -211,7 +299,16 @@ class FakeQuantMovingAverageAbsMax(Layer):
         self._accum = _constant_param(self, f"{base}.accum", 1, [1], dtype)
 
     def forward(self, input):
-        _dynamic_only("FakeQuantMovingAverageAbsMax")
+        if STATE.static:
+            ins, outs = {"InScale": self._scale}, {"OutScale": self._scale}
+            if self.training:
+                ins.update(InState=self._state, InAccum=self._accum)
+                outs.update(OutState=self._state, OutAccum=self._accum)
+            return _static_forward(
+                "FakeQuantMovingAverageAbsMax", _MOVING_AVERAGE_OP, input,
+                ".quantized.dequantized", ins, outs,
+                {"moving_rate": self._moving_rate, "bit_length": self._quant_bits,
+                 "is_test": not self.training})
         _check_float32(input, "fake_quantize_dequantize_moving_average_abs_max")
         _check_bits(self._quant_bits)
         if self._reduce_type == "max":
@@ -234,9 +331,7 @@ class FakeQuantChannelWiseAbsMax(Layer):
     quant_bits=8, quant_axis=0, dtype='float32', quant_on_weight=False, reduce_type=None):
     abs-max quantize-dequantize with one scale per index of `quant_axis` (0 or 1), kept in the
     non-trainable parameter `_scale` of shape [channel_num] (initial 0). Weights only:
-    quant_on_weight=False fails Paddle's assertion. The gradient is straight-through.
-
-    Differences from Paddle: dynamic mode only."""
+    quant_on_weight=False fails Paddle's assertion. The gradient is straight-through."""
 
     def __init__(self, name=None, channel_num=None, quant_bits=8, quant_axis=0, dtype="float32",
                  quant_on_weight=False, reduce_type=None):
@@ -256,7 +351,12 @@ class FakeQuantChannelWiseAbsMax(Layer):
         self._scale.stop_gradient = True
 
     def forward(self, input):
-        _dynamic_only("FakeQuantChannelWiseAbsMax")
+        if STATE.static:
+            return _static_forward(
+                "FakeQuantChannelWiseAbsMax", _CHANNEL_WISE_OP, input, ".quantized.dequantized",
+                {}, {"OutScale": self._scale},
+                {"bit_length": self._quant_bits, "round_type": 1, "quant_axis": self._quant_axis},
+                scale_param=True)
         _check_float32(input, "fake_channel_wise_quantize_dequantize_abs_max")
         _check_bits(self._quant_bits)
         axis = self._quant_axis
@@ -285,9 +385,7 @@ class MovingAverageAbsMaxScale(Layer):
     and returns the input unchanged (gradient passes through). Non-trainable parameters `_scale`,
     `_state`, `_accum` (all initial 0) named '<name>.scale_<n>' ... ('outscale.*' without a
     name); training updates them as FakeQuantMovingAverageAbsMax does, eval leaves them.
-    QuantStub is this class. float32 input only.
-
-    Differences from Paddle: dynamic mode only."""
+    QuantStub is this class. float32 input only."""
 
     def __init__(self, name=None, moving_rate=0.9, dtype="float32", reduce_type=None):
         super().__init__()
@@ -299,7 +397,15 @@ class MovingAverageAbsMaxScale(Layer):
         self._accum = _constant_param(self, f"{base}.accum", 0, [1], dtype)
 
     def forward(self, input):
-        _dynamic_only("MovingAverageAbsMaxScale")
+        if STATE.static:
+            ins, outs = {}, {"OutScale": self._scale}
+            if self.training:
+                ins.update(InState=self._state, InAccum=self._accum)
+                outs.update(OutState=self._state, OutAccum=self._accum)
+            return _static_forward(
+                "MovingAverageAbsMaxScale", _SCALE_OP, input, ".tmp", ins, outs,
+                {"moving_rate": self._moving_rate, "is_test": not self.training},
+                allowed=("float32", "float64"))
         _check_float32(input, "moving_average_abs_max_scale")
         if self._reduce_type == "max":
             _all_reduce_max(self._scale)
@@ -627,7 +733,7 @@ class MAOutputScaleLayer(Layer):
     scale of its output with a MovingAverageAbsMaxScale named after the layer (or `name`);
     list / tuple / dict outputs are returned unrecorded.
 
-    Differences from Paddle: dynamic mode only."""
+    """
 
     def __init__(self, layer=None, moving_rate=0.9, name=None, dtype="float32",
                  reduce_type=None):
@@ -650,7 +756,7 @@ class FakeQuantMAOutputScaleLayer(Layer):
     `layer` and fake-quantizes its output with a FakeQuantMovingAverageAbsMax of
     `activation_bits`; a list / tuple of more than one output is returned as is.
 
-    Differences from Paddle: dynamic mode only."""
+    """
 
     def __init__(self, layer, weight_bits=8, activation_bits=8, moving_rate=0.9, name=None,
                  reduce_type=None, *args, **kwargs):

@@ -4,7 +4,7 @@ the longest encoder and decoder sequence of the batch, used before block_multihe
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 
 __all__ = ["blha_get_max_len"]
 
@@ -26,6 +26,6 @@ def blha_get_max_len(seq_lens_encoder, seq_lens_decoder, batch_size):
     Differences from Paddle: Paddle 3.3.1 has this kernel only for GPU (its CPU wheel raises
     ``(NotFound) The kernel `blha_get_max_len` is not registered.``); paddle_compat computes it
     on any device."""
-    dynamic_only("blha_get_max_len")
+    refuse_static("blha_get_max_len", "seq_lens_encoder", seq_lens_encoder)
     bsz = int(batch_size.shape[0])
     return _max_len(seq_lens_encoder, bsz), _max_len(seq_lens_decoder, bsz)

@@ -11,7 +11,7 @@ block_tables[b, p // block_size] at offset p % block_size."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from .masked_multihead_attention import acc_dtype, check_mask_heads
 
 __all__ = ["block_multihead_attention"]
@@ -83,7 +83,8 @@ def block_multihead_attention(qkv, key_cache, value_cache, seq_lens_encoder, seq
     out_smooth), int32 qkv (qkv_out_scale) and pre_key_cache / pre_value_cache raise
     NotImplementedError. qkv_out / key_cache / value_cache are updated in place (their Tensor
     objects are returned)."""
-    dynamic_only("block_multihead_attention")
+    refuse_static("block_multihead_attention_", "qkv", qkv,
+                  legacy_op="block_multihead_attention")
     if (cache_k_quant_scales is not None or cache_v_quant_scales is not None
             or use_dynamic_cachekv_quant):
         _not_provided("cache quantization", "keep the cache in the model's float dtype")

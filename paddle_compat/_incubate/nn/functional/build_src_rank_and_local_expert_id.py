@@ -3,7 +3,7 @@ functional/build_src_rank_and_local_expert_id.py, GPU kernel of the same name)."
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["build_src_rank_and_local_expert_id"]
@@ -20,7 +20,8 @@ def build_src_rank_and_local_expert_id(expert_num_global_tensor, expert_num_glob
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device. The
     kernel reads the counts from the int64 tensor but sizes its outputs from the list: where the
     two disagree it writes out of bounds, paddle_compat raises ValueError."""
-    dynamic_only("build_src_rank_and_local_expert_id")
+    refuse_static("build_src_rank_and_local_expert_id", "expert_num_global_tensor",
+                  expert_num_global_tensor)
     api = "build_src_rank_and_local_expert_id"
     counts = tensor_arg(api, "expert_num_global_tensor", expert_num_global_tensor)
     check_dtype(api, "expert_num_global_tensor", counts, (torch.int64,))

@@ -3,7 +3,7 @@ GPU kernels cal_aux_loss / cal_aux_loss_grad): the MoE load-balancing auxiliary 
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["cal_aux_loss"]
@@ -29,7 +29,7 @@ def cal_aux_loss(gate_prob, dispatch_mask, tokens_mask, dispatch_tokens_mask, nu
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device. The
     kernel leaves ce uninitialized past the first min(rows, 1024) experts for a 1-D dispatch_mask;
     paddle_compat uses every count."""
-    dynamic_only("cal_aux_loss")
+    refuse_static("cal_aux_loss", "gate_prob", gate_prob)
     api = "cal_aux_loss"
     gp = tensor_arg(api, "gate_prob", gate_prob)
     dm = tensor_arg(api, "dispatch_mask", dispatch_mask)

@@ -5,7 +5,7 @@ gradient w.r.t. the logits, written in bfloat16."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 
 __all__ = ["cross_entropy_with_softmax_bwd_w_downcast"]
 
@@ -26,7 +26,9 @@ def cross_entropy_with_softmax_bwd_w_downcast(label, softmax, loss_grad, name=No
     paddle_compat computes it with vectorised torch on CPU and CUDA. A label outside
     [0, classes) other than -100 gives all-`softmax * loss_grad` rows (the kernel's comparison
     never matches), as on Paddle."""
-    dynamic_only("cross_entropy_with_softmax_bwd_w_downcast")
+    if refuse_static("cross_entropy_with_softmax_bwd_w_downcast", "softmax", softmax,
+                     legacy="none"):
+        return None
     sm = softmax._t
     if sm.dtype not in _SOFTMAX_DTYPES:
         n = str(sm.dtype).replace("torch.", "")

@@ -4,7 +4,7 @@ phi/kernels/fusion/gpu/embedding_grad_add_to_kernel.cu): accumulate a bfloat16 e
 gradient into a (float32) main-grad table in place."""
 import torch
 
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 
 __all__ = ["embedding_grad_add_to_"]
 
@@ -22,7 +22,8 @@ def embedding_grad_add_to_(token_indices, main_grad_, out_grad, name=None):
     raises ``(NotFound) The kernel `embedding_grad_add_to` is not registered.``); paddle_compat
     computes it with torch's index_add_ on CPU and CUDA (deterministic order, where the CUDA
     kernel's atomic adds may round in another order)."""
-    dynamic_only("embedding_grad_add_to_")
+    if refuse_static("embedding_grad_add_to_", "main_grad_", main_grad_, legacy="none"):
+        return None
     if out_grad._t.dtype != torch.bfloat16:
         raise RuntimeError("out_grad dtype must be bfloat16 in embedding_grad_add_to")
     idx = token_indices._t

@@ -3,7 +3,7 @@ expand_modality_expert_id.py, GPU kernel expand_modality_expert_id)."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["expand_modality_expert_id"]
@@ -20,7 +20,7 @@ def expand_modality_expert_id(expert_id, num_expert_per_modality, group_size, mo
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device.
     Negative ids are divided with C's truncation, as the kernel's integer division does."""
-    dynamic_only("expand_modality_expert_id")
+    refuse_static("expand_modality_expert_id", "expert_id", expert_id)
     e = tensor_arg("expand_modality_expert_id", "expert_id", expert_id)
     check_dtype("expand_modality_expert_id", "expert_id", e, (torch.int32, torch.int64))
     check_rank("expand_modality_expert_id", "expert_id", e, (2,))

@@ -4,7 +4,7 @@ axis returning the float32 per-row mean and inverse standard deviation."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._norm_rows import accumulate, rows_cols
 
 __all__ = ["fast_ln"]
@@ -26,7 +26,8 @@ def fast_ln(x, scale, bias, epsilon=1e-5):
     ``(NotFound) The kernel `fast_ln` is not registered.``); paddle_compat computes it with
     vectorised torch on CPU and CUDA, and has a gradient through torch's autograd (Paddle's
     fast_ln_grad kernel computes the same derivative)."""
-    dynamic_only("fast_ln")
+    if refuse_static("fast_ln", "scale", scale, legacy="none"):
+        return None
     _pd_check(bias.dtype == scale.dtype, "bias.type() == weight_type")
     _pd_check(len(x.shape) >= 2, "sizes.size() >= 2")
     rows, cols = rows_cols(x.shape)

@@ -4,7 +4,7 @@ inverse RMS."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._norm_rows import accumulate, rows_cols
 
 __all__ = ["fast_rms_norm"]
@@ -19,7 +19,8 @@ def fast_rms_norm(x, scale, epsilon=1e-5):
     Differences from Paddle: Paddle 3.3.1 has fast_rms_norm only on GPU (its CPU wheel raises
     ``(NotFound) The kernel `fast_rms_norm` is not registered.``); paddle_compat computes it with
     vectorised torch on CPU and CUDA, with a gradient through torch's autograd."""
-    dynamic_only("fast_rms_norm")
+    if refuse_static("fast_rms_norm", "scale", scale, legacy="none"):
+        return None
     if len(x.shape) < 2:
         raise RuntimeError("Expected sizes.size() >= 2, but it's not satisfied.")
     rows, cols = rows_cols(x.shape)

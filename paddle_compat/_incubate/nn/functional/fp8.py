@@ -5,8 +5,9 @@ float32, rounded once to bfloat16 on output."""
 import torch
 
 from ...._dtype import to_dtype
+from ...._mode import STATE
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["fused_act_dequant", "fused_swiglu_weighted_bwd", "fused_weighted_swiglu_act_quant",
@@ -51,7 +52,8 @@ def fused_act_dequant(x, x_scale):
     packed 4 to an int (byte m * ceil(N / 128) + n // 128 is the exponent e of 2 ** (e - 127)).
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device."""
-    dynamic_only("fused_act_dequant")
+    if refuse_static("fused_act_dequant", "x", x, legacy="none"):
+        return None
     api = "fused_act_dequant"
     xt = tensor_arg(api, "x", x)
     st = tensor_arg(api, "x_scale", x_scale)
@@ -81,7 +83,8 @@ def fused_swiglu_weighted_bwd(o1, do2_s, unzipped_probs, name=None):
     o2_s = bf16(o2 * prob) [..., I].
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device."""
-    dynamic_only("fused_swiglu_weighted_bwd")
+    if refuse_static("fused_swiglu_weighted_bwd", "o1", o1, legacy="none"):
+        return None
     api = "fused_swiglu_weighted_bwd"
     a = tensor_arg(api, "o1", o1)
     d = tensor_arg(api, "do2_s", do2_s)
@@ -119,7 +122,8 @@ def fused_weighted_swiglu_act_quant(x, prob=None, using_pow2_scaling=False, name
     rounded to bfloat16 there.
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device."""
-    dynamic_only("fused_weighted_swiglu_act_quant")
+    if refuse_static("fused_weighted_swiglu_act_quant", "x", x, legacy="none"):
+        return None
     api = "fused_weighted_swiglu_act_quant"
     xt = tensor_arg(api, "x", x)
     pt = tensor_arg(api, "prob", prob, optional=True)
@@ -202,7 +206,8 @@ def fp8_quant_blockwise(x, epsilon=0.0, input_transpose=False, output_scale_tran
         raise ValueError("Unsupported quantization method")
     if output_type != "e4m3":
         raise ValueError("Unsupported output type")
-    dynamic_only("fp8_quant_blockwise")
+    if refuse_static("fp8_quant_blockwise", "x", x, legacy="none"):
+        return None
     if using_ue8m0_scale:
         raise NotImplementedError(
             "paddle.incubate.nn.functional.fp8_quant_blockwise(using_ue8m0_scale=True) is not "
@@ -258,7 +263,8 @@ def fused_stack_transpose_quant(x, transpose=True):
     transposed: out [n*K, M], scale [n*K/128, M/128].
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device."""
-    dynamic_only("fused_stack_transpose_quant")
+    if refuse_static("fused_stack_transpose_quant", "x", x, legacy="none"):
+        return None
     api = "fused_stack_transpose_quant"
     if not isinstance(x, (list, tuple)) or not x:
         raise TypeError(f"paddle.incubate.nn.functional.{api}: x must be a non-empty list or "
@@ -322,10 +328,11 @@ def fused_transpose_split_quant(x, input_scales, tokens_per_expert, pow_2_scales
     Row counts that are not multiples of 128 raise ValueError (Paddle's kernel assumes them)."""
     counts = [int(t) for t in tokens_per_expert]
     api = "fused_transpose_split_quant"
+    if refuse_static(api, "x", x, legacy="none"):
+        return None
     xt = tensor_arg(api, "x", x)
     if xt.shape[0] == 0 or xt.shape[1] == 0:
         return [], []
-    dynamic_only(api)
     check_dtype(api, "x", xt, (torch.bfloat16, torch.float8_e4m3fn))
     check_rank(api, "x", xt, (2,))
     a = xt.detach().float()
@@ -353,7 +360,8 @@ def fused_transpose_wlch_split_quant(x, tokens_per_expert, pow_2_scales=False):
     Row counts that are not multiples of 128 raise ValueError (Paddle's kernel assumes them)."""
     counts = [int(t) for t in tokens_per_expert]
     api = "fused_transpose_wlch_split_quant"
-    dynamic_only(api)
+    if refuse_static(api, "x", x, legacy="none"):
+        return None
     xt = tensor_arg(api, "x", x)
     check_dtype(api, "x", xt, (torch.bfloat16,))
     check_rank(api, "x", xt, (4,))
@@ -396,7 +404,12 @@ def fp8_gemm_blockwise(a, a_decode_scale, b, b_decode_scale, out_dtype, out=None
     api = "fp8_gemm_blockwise"
     if bias is not None:
         raise AssertionError("Bias is not supported")
-    dynamic_only(api)
+    if STATE.static:    # Paddle's _empty_tensor() builds an eager Tensor, refused in both modes
+        raise ValueError(
+            "(InvalidArgument) We support construct Tensor from numpy value or tensor(Tensor or "
+            "phi::DenseTensor) with python args and kwargs by this initializer, but the first "
+            "argument should be PyArray or Tensor or phi::DenseTensor. Please check your input "
+            "first and make sure you call the existed constructor. ")
     at = tensor_arg(api, "a", a)
     bt = tensor_arg(api, "b", b)
     sa = tensor_arg(api, "a_decode_scale", a_decode_scale)

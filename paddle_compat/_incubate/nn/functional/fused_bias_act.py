@@ -6,7 +6,7 @@ import torch
 import torch.nn.functional as TF
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only, require_gpu_kernel
+from ..._kernel import refuse_static, require_gpu_kernel
 
 __all__ = ["fused_bias_act"]
 
@@ -33,7 +33,7 @@ def fused_bias_act(x, bias=None, dequant_scales=None, shift=None, smooth=None, a
 
     Differences from Paddle: on CUDA computed unfused; the int8 paths (dequant_scales, shift,
     smooth, quant_scale > 0) raise NotImplementedError."""
-    dynamic_only("fused_bias_act")
+    refuse_static("fused_bias_act", "x", x)
     require_gpu_kernel(x, "fused_bias_act")
     if dequant_scales is not None or shift is not None or smooth is not None or quant_scale > 0:
         raise NotImplementedError(

@@ -5,7 +5,7 @@ with the float32 per-row inverse RMS, as the fused LLM training kernels use it."
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._norm_rows import accumulate, rows_cols
 
 __all__ = ["fused_rms_norm_ext"]
@@ -23,7 +23,7 @@ def fused_rms_norm_ext(x, scale, epsilon=1e-5, name=None):
     Differences from Paddle: Paddle 3.3.1 registers this kernel only for GPU/XPU (its CPU wheel
     raises ``(NotFound) The kernel `fused_rms_norm_ext` is not registered.``); paddle_compat
     computes it with vectorised torch on CPU and CUDA."""
-    dynamic_only("fused_rms_norm_ext")
+    refuse_static("fused_rms_norm_ext", "x", x)
     if x._t.dtype not in _DTYPES:
         name_ = str(x._t.dtype).replace("torch.", "")
         raise RuntimeError(

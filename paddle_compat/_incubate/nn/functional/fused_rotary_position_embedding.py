@@ -5,7 +5,7 @@ Paddle: on CPU tensors Paddle's CPU-wheel error, on CUDA the reference of Paddle
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only, require_gpu_kernel
+from ..._kernel import refuse_static, require_gpu_kernel
 
 __all__ = ["fused_rotary_position_embedding"]
 
@@ -43,7 +43,7 @@ def fused_rotary_position_embedding(q, k=None, v=None, sin=None, cos=None, posit
 
     Differences from Paddle: on CUDA computed unfused with torch (the same formula); the outputs
     for k/v not given are None (Paddle returns uninitialized Tensors)."""
-    dynamic_only("fused_rotary_position_embedding")
+    refuse_static("fused_rotary_position_embedding", "q", q)
     if sin is None or cos is None:
         assert position_ids is None, ("position_ids without sin/cos is not correctly supported "
                                       "now.")

@@ -7,8 +7,10 @@ tests' reference) unfused with torch."""
 import torch
 import torch.nn.functional as TF
 
+from ...._mode import STATE
+from ...._ops._checks import check_variable_and_dtype
 from ...._tensor import wrap
-from ..._kernel import dynamic_only, require_gpu_kernel
+from ..._kernel import refuse_static, require_gpu_kernel
 from . import masked_multihead_attention as _mmha
 
 __all__ = ["fused_feedforward", "fused_multi_head_attention",
@@ -69,7 +71,7 @@ def fused_feedforward(x, linear1_weight, linear2_weight, linear1_bias=None, line
 
     Differences from Paddle: on CUDA computed unfused (dropout masks come from torch's
     generator, not Paddle's); ring_id (tensor parallel) must be -1."""
-    dynamic_only("fused_feedforward")
+    refuse_static("fused_feedforward", "x", x, legacy="operator")
     _verify_dropout_rate(dropout1_rate)
     _verify_dropout_rate(dropout2_rate)
     _check_mode(mode)
@@ -98,7 +100,7 @@ def fused_bias_dropout_residual_layer_norm(x, residual, bias=None, ln_scale=None
     mode='upscale_in_train'): layer_norm(residual + dropout(x + bias)) over the last axis.
 
     Differences from Paddle: on CUDA computed unfused (torch's dropout mask)."""
-    dynamic_only("fused_bias_dropout_residual_layer_norm")
+    refuse_static("fused_bias_dropout_residual_layer_norm", "x", x)
     _check_mode(mode)
     for what, t in (("ln_scale", ln_scale), ("ln_bias", ln_bias)):
         if t is not None:
@@ -155,7 +157,7 @@ def fused_multi_head_attention(x, qkv_weight, linear_weight, pre_layer_norm=Fals
 
     Differences from Paddle: on CUDA computed unfused (torch's dropout masks); ring_id must be -1.
     """
-    dynamic_only("fused_multi_head_attention")
+    refuse_static("fused_attention", "x", x, legacy="operator")
     _check_mode(mode)
     if x.ndim != 3:
         raise ValueError(f"The rank of the x should be 3, but received {x.ndim}.")
@@ -335,7 +337,9 @@ def fused_multi_transformer(x, ln_scales, ln_biases, qkv_weights, qkv_biases, li
     parallel all-reduce)."""
     if mode not in ("downscale_in_infer", "upscale_in_train"):
         raise ValueError("mode argument should be 'downscale_in_infer' or 'upscale_in_train'")
-    dynamic_only("fused_multi_transformer")
+    if STATE.static and not STATE.pir:     # Paddle's LayerHelper branch checks x's dtype first
+        check_variable_and_dtype(x, "x", ["uint16", "float16"], "fused_multi_transformer")
+    refuse_static("fused_multi_transformer_", "x", x, legacy_op="fused_multi_transformer")
     if ring_id != -1:
         raise NotImplementedError("fused_multi_transformer: ring_id (tensor-parallel NCCL) is "
                                   "not provided by paddle_compat; use ring_id=-1")

@@ -4,7 +4,7 @@ import torch
 
 from ...._dtype import to_dtype
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, tensor_arg
 
 __all__ = ["int_bincount"]
@@ -18,7 +18,8 @@ def int_bincount(x, low, high, dtype=None, name=None):
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel (on CPU it raises "The kernel
     `int_bincount` is not registered"); here it runs on any device. `dtype` must be given as
     int32 or int64 (Paddle's default None reaches its kernel as float64 and fails there)."""
-    dynamic_only("int_bincount")
+    refuse_static("int_bincount", "x", x, legacy=ValueError(
+        'Incorrect setting for output(s) of operator "int_bincount", should set: [out].'))
     t = tensor_arg("int_bincount", "x", x)
     check_dtype("int_bincount", "x", t, (torch.int32, torch.int64))
     out_dtype = None if dtype is None else to_dtype(dtype)

@@ -12,7 +12,7 @@ conventions, the decoding attention) are shared with fused_multi_transformer."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 
 __all__ = ["masked_multihead_attention"]
 
@@ -153,7 +153,8 @@ def masked_multihead_attention(x, cache_kv=None, bias=None, src_mask=None, cum_o
     well. The int8 paths (int32 x with qkv_out_scale, out_scale > 0, out_shift / out_smooth)
     and beam_cache_offset raise NotImplementedError; the third result is None (Paddle returns
     beam_cache_offset there)."""
-    dynamic_only("masked_multihead_attention")
+    refuse_static("masked_multihead_attention_", "x", x,
+                  legacy_op="masked_multihead_attention")
     if cum_offsets is not None:
         raise PermissionError("(PermissionDenied) Current mmha kernel does not support "
                               "cum_offsets param.")

@@ -3,7 +3,7 @@ kernels moe_combine / moe_combine_grad)."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, check_rank, tensor_arg
 
 __all__ = ["moe_combine"]
@@ -19,7 +19,7 @@ def moe_combine(x, combine_weights, scatter_index, name=None):
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device.
     An index outside [0, rows) raises ValueError (Paddle's kernel reads out of bounds)."""
-    dynamic_only("moe_combine")
+    refuse_static("moe_combine", "x", x)
     xt = tensor_arg("moe_combine", "x", x)
     w = tensor_arg("moe_combine", "combine_weights", combine_weights)
     idx = tensor_arg("moe_combine", "scatter_index", scatter_index)

@@ -5,7 +5,7 @@ routing core is shared with moe_gate_dispatch_permute (its own room imports it f
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import check_dtype, tensor_arg
 
 __all__ = ["moe_gate_dispatch"]
@@ -114,7 +114,7 @@ def moe_gate_dispatch(x, gate_logits, corr_bias, k, capacity, use_pad, name=None
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device.
     Rows of y no entry fills are zeros (Paddle leaves that memory uninitialized)."""
-    dynamic_only("moe_gate_dispatch")
+    refuse_static("moe_gate_dispatch", "x", x)
     api = "moe_gate_dispatch"
     xt, gl, bias = check_dispatch_args(api, x, gate_logits, corr_bias, k)
     S, H = xt.shape

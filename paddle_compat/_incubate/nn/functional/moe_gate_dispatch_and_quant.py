@@ -4,7 +4,7 @@ routing with each dispatched row quantized to float8_e4m3fn per 128 columns."""
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from .fp8 import _quant_1x128_rows
 from .moe_gate_dispatch import _invalid, check_dispatch_args, route
 
@@ -23,7 +23,8 @@ def moe_gate_dispatch_and_quant(x, gate_logits, corr_bias, k, capacity, use_pad,
     [rows, H/128] float32 = 1 / s, 1 in rows no token fills (whose out_fp8 is 0).
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device."""
-    dynamic_only("moe_gate_dispatch_and_quant")
+    refuse_static("moe_gate_dispatch_and_quant", "x", x,
+                  legacy=NotImplementedError("Static graph mode not implemented"))
     api = "moe_gate_dispatch_and_quant"
     xt, gl, bias = check_dispatch_args(api, x, gate_logits, corr_bias, k)
     if xt.dtype != torch.bfloat16:

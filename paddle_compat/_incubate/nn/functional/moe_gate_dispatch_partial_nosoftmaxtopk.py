@@ -6,7 +6,7 @@ already routed (expert_id, combine_weights given) to the local experts
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from ._moe_checks import tensor_arg
 
 __all__ = ["moe_gate_dispatch_partial_nosoftmaxtopk"]
@@ -46,7 +46,7 @@ def moe_gate_dispatch_partial_nosoftmaxtopk(x, combine_weights, expert_id, k, ca
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device. An
     expert id outside [0, num_experts) raises ValueError; the empty non-padded y is zeros and
     its 0-D scatter_index_rev holds S (Paddle leaves both uninitialized)."""
-    dynamic_only("moe_gate_dispatch_partial_nosoftmaxtopk")
+    refuse_static("moe_gate_dispatch_partial_nosoftmaxtopk", "x", x)
     api = "moe_gate_dispatch_partial_nosoftmaxtopk"
     xt = tensor_arg(api, "x", x)
     cw = tensor_arg(api, "combine_weights", combine_weights)

@@ -4,7 +4,7 @@ padding, its y laid out [local expert, rank, capacity, H] for an all-to-all over
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only
+from ..._kernel import refuse_static
 from .moe_gate_dispatch import _invalid, check_dispatch_args, route
 
 __all__ = ["moe_gate_dispatch_permute"]
@@ -19,7 +19,7 @@ def moe_gate_dispatch_permute(x, gate_logits, corr_bias, k, capacity, world_size
 
     Differences from Paddle: Paddle 3.3.1 has only a GPU kernel; here it runs on any device.
     Rows of y no token fills are zeros (Paddle leaves that memory uninitialized)."""
-    dynamic_only("moe_gate_dispatch_permute")
+    refuse_static("moe_gate_dispatch_permute", "x", x)
     api = "moe_gate_dispatch_permute"
     xt, gl, bias = check_dispatch_args(api, x, gate_logits, corr_bias, k)
     E = gl.shape[1]

@@ -8,7 +8,7 @@ import math
 import torch
 
 from ...._tensor import wrap
-from ..._kernel import dynamic_only, require_gpu_kernel
+from ..._kernel import refuse_static, require_gpu_kernel
 
 __all__ = ["variable_length_memory_efficient_attention"]
 
@@ -24,7 +24,7 @@ def variable_length_memory_efficient_attention(query, key, value, seq_lens, kv_s
 
     Differences from Paddle: on CUDA computed unfused with torch; the output rows past
     seq_lens[b] (which Paddle's kernel leaves unwritten and its tests ignore) are 0."""
-    dynamic_only("variable_length_memory_efficient_attention")
+    refuse_static("variable_length_memory_efficient_attention", "query", query)
     if scale is None:
         scale = float(1.0 / math.sqrt(query.shape[3]))
     require_gpu_kernel(query, "variable_length_memory_efficient_attention")

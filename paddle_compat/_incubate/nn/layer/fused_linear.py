@@ -11,7 +11,9 @@ class FusedLinear(Layer):
     """paddle.incubate.nn.FusedLinear(in_features, out_features, weight_attr=None, bias_attr=None,
     transpose_weight=False, name=None): weight [in, out] ([out, in] with transpose_weight) and
     bias [out]; forward(x) = fused_linear(x, weight, bias, transpose_weight), which raises
-    Paddle's CPU-wheel error on CPU tensors and is matmul + bias on CUDA."""
+    Paddle's CPU-wheel error on CPU tensors and is matmul + bias on CUDA. In static mode PIR
+    records `pd_op.fused_gemm_epilogue` under the layer's struct name; legacy mode raises Paddle's
+    "Operator "fused_gemm_epilogue" has not been registered." ValueError."""
 
     def __init__(self, in_features, out_features, weight_attr=None, bias_attr=None,
                  transpose_weight=False, name=None):
