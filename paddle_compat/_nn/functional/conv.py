@@ -186,7 +186,20 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
              "padding_algorithm": algo, "data_format": data_format}
     if STATE.static and nd > 1:
         return _record_conv(x, weight, bias, attrs, nd, data_format in _CHANNEL_LAST)
-    return apply_op(_CONV_OP, (x, weight, bias), attrs)
+    return _with_bias(_CONV_OP, x, weight, bias, attrs, nd)
+
+
+def _with_bias(op, x, weight, bias, attrs, nd):
+    """The conv op with its bias. While an op observer watches (the profiler, amp.debugging's op
+    statistics), the bias is added the way Paddle's dynamic conv2d/conv3d (and transposes) add it,
+    as two more ops an observer sees: a `reshape` of the bias to [1, C, 1, ...] and an
+    elementwise_add; otherwise it is fused into the torch convolution (same values up to rounding)."""
+    if bias is None or nd == 1 or not STATE.watchers or STATE.static:
+        return apply_op(op, (x, weight, bias), attrs)
+    out = apply_op(op, (x, weight, None), attrs)
+    shape = [1] * (nd + 2)
+    shape[-1 if attrs["data_format"] in _CHANNEL_LAST else 1] = -1
+    return _math.add(out, _manip.reshape(bias, shape))
 
 
 def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCHW",
@@ -367,7 +380,7 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, 
     attrs = {"strides": strides, "paddings": tuple(pads), "output_padding": output_padding,
              "output_size": output_size, "padding_algorithm": algo, "groups": int(groups),
              "dilations": _tuple(dilation, nd, "dilation"), "data_format": data_format}
-    return apply_op(_CONVT_OP, (x, weight, bias), attrs)
+    return _with_bias(_CONVT_OP, x, weight, bias, attrs, nd)
 
 
 def _shape_str(t):
