@@ -386,6 +386,8 @@ add(
     covered_elsewhere("paddle.nn.functional.alpha_dropout", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.bilinear", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.channel_shuffle", "tests/test_nn_functional_vision.py (conformance/goldens/nn_conv.json)"),
+    covered_elsewhere("paddle.nn.functional.conv3d", "tests/test_nn_functional_conv.py (values); "
+                      "tests/test_static_goldens.py / test_pir_printer.py conv_program (recording)"),
     covered_elsewhere("paddle.nn.functional.conv2d_transpose", "tests/test_nn_functional_conv.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.fold", "tests/test_nn_functional_common.py (conformance/goldens/nn_conv.json)"),
     covered_elsewhere("paddle.nn.functional.fractional_max_pool2d", "tests/test_nn_functional_pooling.py (conformance/goldens/nn_conv.json)"),

@@ -18,11 +18,10 @@ def recorder():
 
 
 # The recorder programs whose files paddle_compat writes as Paddle does (real Paddle ran them:
-# ours.json). Not lenet: paddle.nn.Conv2D records its bias as conv2d's Bias input (Paddle records
-# conv2d, reshape2 and elementwise_add, and its CPU conv2d ignores a Bias input), and MaxPool2D /
-# AvgPool2D record paddle_compat's pool2d attributes (norm_type, return_mask, 4-element paddings)
-# instead of Paddle's (global_pooling, use_cudnn), so Paddle computes another value from it.
-OURS = ("array_loop", "cond_while", "conv_bn", "fc_relu", "mlp_ops")
+# ours.json): all of them since conv layers record their bias as Paddle's reshape2 +
+# elementwise_add and pool2d records Paddle's attributes (global_pooling, use_cudnn, short
+# paddings); before, Paddle computed another LeNet value from our file.
+OURS = ("array_loop", "cond_while", "conv_bn", "fc_relu", "lenet", "mlp_ops")
 
 
 def goldens(name="program_files.json"):

@@ -5,7 +5,9 @@ import importlib.util
 import json
 import math
 import os
+import platform
 import re
+import struct
 
 import numpy as np
 import pytest
@@ -57,6 +59,33 @@ def test_golden(case):
     entry = GOLDEN["cases"][case]
     assert entry["expr"] == record.CASES[case], "golden out of date: re-run the recorder"
     assert_same(record.run_case(paddle, entry["expr"]), entry["result"], case)
+
+
+def _bits(v):
+    """Values as their IEEE bit patterns (so -0.0 differs from 0.0)."""
+    if isinstance(v, list):
+        return [_bits(x) for x in v]
+    if isinstance(v, float):
+        return struct.pack("<d", v)
+    return v
+
+
+BITS_CASES = sorted(k for k in GOLDEN["cases"] if k.startswith("bits_"))
+
+
+# On CPU the transforms compute Paddle's own pocketfft arithmetic (paddle_compat/_ops/pocketfft.py),
+# so the values equal Paddle's bit for bit, signed zeros included (torch.fft's differ in the last
+# bits). The inputs are exact (integers / 16); the goldens come from an x86-64 Paddle, whose
+# pocketfft build, like numpy's x86-64 wheels, does not fuse multiply-adds.
+@pytest.mark.skipif(platform.machine().lower() not in ("x86_64", "amd64"),
+                    reason="Paddle's goldens were recorded on x86-64 (no fused multiply-add)")
+@pytest.mark.parametrize("case", BITS_CASES)
+def test_cpu_values_are_paddles_bit_for_bit(case):
+    entry = GOLDEN["cases"][case]
+    ours, want = record.run_case(paddle, entry["expr"]), entry["result"]
+    assert want["kind"] == "tensor" and ours["kind"] == "tensor", (case, ours, want)
+    assert (ours["dtype"], ours["shape"]) == (want["dtype"], want["shape"]), case
+    assert _bits(ours["values"]) == _bits(want["values"]), case
 
 
 def test_goldens_cover_every_case():

@@ -254,6 +254,22 @@ def test_gaussian_nll_loss_builds_in_static_mode_with_a_placeholder_variance():
         paddle.disable_static()
 
 
+def test_hsigmoid_label_out_of_range_is_a_clear_value_error():
+    # Paddle 3.3.1 reads past the end of the weight for a label >= num_classes (its docstring
+    # example passes label 5 with num_classes=5 and prints undefined values); paddle_compat names
+    # the bad label instead of torch's IndexError text.
+    x, w = paddle.ones([2, 3]), paddle.ones([4, 3])
+    with pytest.raises(ValueError, match=r"label 5 is out of range: with num_classes=5 the labels "
+                                         r"must be in \[0, 5\)"):
+        F.hsigmoid_loss(x, paddle.to_tensor([0, 5]), 5, w)
+    table = paddle.to_tensor([[0, 7], [1, -1]])
+    code = paddle.to_tensor([[1, 0], [0, -1]])
+    with pytest.raises(ValueError, match="path_table holds node 7 but the weight has only 4 rows"):
+        F.hsigmoid_loss(x, paddle.to_tensor([0, 1]), 5, w, path_table=table, path_code=code)
+    ok = F.hsigmoid_loss(x, paddle.to_tensor([0, 4]), 5, w)
+    assert ok.shape == [2, 1]
+
+
 def test_log_loss_in_a_pir_program_fails_when_it_runs():
     # Paddle's PIR face builds log_loss of a [2, 3] input unchecked (the loss typed [2, 1]); the
     # run fails with the infer-meta error, which dynamic mode raises at once

@@ -446,6 +446,9 @@ def test_scalar_conversions_of_a_graph_variable_raise_paddles_errors():
                     assert str(info.value) == table[name]
                 with pytest.raises(TypeError):
                     [1, 2][x]
+                kind = "paddle.base.libpaddle.pir.Value" if "bool" in table else "Variable"
+                with pytest.raises(TypeError, match=rf"^object of type '{kind}' has no len\(\)$"):
+                    len(x)
             finally:
                 paddle.disable_static()
     assert scalar_errors.LEGACY["int"].startswith("int(Variable) is not supported in static")

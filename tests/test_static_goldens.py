@@ -66,6 +66,12 @@ def run(name):
         STATE.static = False
 
 
+def test_conv_layers_record_paddles_ops():
+    # conv2d / depthwise_conv2d / conv3d with Paddle's short paddings, the bias a reshape2 +
+    # elementwise_add of its own (a program file Paddle runs computes the same)
+    assert run("conv_program")["main"] == GOLDENS["conv_program"]["main"]
+
+
 def test_fc_program_printing():
     got, want = run("fc_program"), GOLDENS["fc_program"]
     for key in ("x", "x_shape", "x_is_tuple", "grad_name", "y", "loss", "main_fwd", "grads",

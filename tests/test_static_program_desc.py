@@ -155,7 +155,7 @@ def legacy_static():
         STATE.pir = was
 
 
-@pytest.mark.parametrize("name", OURS)      # lenet: see OURS's comment
+@pytest.mark.parametrize("name", OURS)
 def test_serialize_program_equals_paddles_field_by_field(name, legacy_static):
     rec = recorder()
     ns = rec.build(paddle, name)

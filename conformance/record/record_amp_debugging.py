@@ -167,7 +167,19 @@ def case_stats(paddle):
         d.disable_operator_stats_collection()
         d.disable_operator_stats_collection()     # a second disable prints nothing
 
-    return {"collect": _run(body), "pair": _run(pair),
+    def layers():
+        # Paddle's dynamic conv2d / conv3d / conv2d_transpose add their bias as two more ops
+        # (reshape, elementwise_add); reshape is counted under its phi name
+        conv = paddle.nn.Conv2D(1, 2, 3)
+        conv3 = paddle.nn.Conv3D(1, 2, 2, bias_attr=False)
+        convt = paddle.nn.Conv2DTranspose(2, 1, 2)
+        img = paddle.ones([1, 1, 4, 4])
+        with d.collect_operator_stats():
+            convt(conv(img))
+            conv3(paddle.ones([1, 1, 3, 3, 3]))
+            paddle.reshape(x, [3, 1])
+
+    return {"collect": _run(body), "pair": _run(pair), "layers": _run(layers),
             "compare_assert": _run(lambda: d.compare_accuracy("a", "b", "c.xlsx",
                                                               dump_all_tensors=True))}
 

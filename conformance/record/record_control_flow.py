@@ -17,6 +17,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from record_ops_math import write_golden  # noqa: E402
+
 PRELUDE = """
 import numpy as np
 paddle.enable_static()
@@ -585,14 +588,8 @@ def main():
         except Exception as e:      # a case Paddle itself cannot run is recorded as its error
             results[name] = {"error": [type(e).__name__, str(e)]}
         paddle.disable_static()
-    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "control_flow.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump({"cases": CASES, "prelude": PRELUDE, "results": results}, f, indent=1,
-                  sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_golden("control_flow", {"cases": CASES, "prelude": PRELUDE, "results": results},
+                 f"{len(CASES)} cases")
     for name, r in results.items():
         print(name, "ERROR" if "error" in r else "ok", r.get("error", ""))
     return 0

@@ -46,6 +46,13 @@ sig64 = T(np.sin(np.arange(32) * 0.7))
 sig2 = T(np.stack([np.sin(np.arange(20, dtype='float32') * 0.4), np.cos(np.arange(20, dtype='float32') * 0.9)]))
 csig = T((np.sin(np.arange(16) * 0.5) + 1j * np.cos(np.arange(16) * 0.2)).astype('complex64'))
 hann = T(np.hanning(8).astype('float32') + 0.1)
+def Q(shape, dtype, k=37):
+    # exactly representable inputs (integers / 16), the same on every machine: the "bits_" cases
+    n = int(np.prod(shape))
+    re = ((np.arange(n) * k) % 101 - 50) / 16.0
+    if dtype.startswith('complex'):
+        re = re + 1j * (((np.arange(n) * (k + 6)) % 89 - 44) / 16.0)
+    return T(re.reshape(shape).astype(dtype))
 """
 
 CASES = {}
@@ -95,6 +102,37 @@ for fn in ("fft2", "ifft2", "rfft2", "irfft2", "hfft2", "ihfft2"):
         "axes_len": f"paddle.fft.{fn}(m3, axes=[0, 1, 2])", "axes_none": f"paddle.fft.{fn}(m, axes=None)",
         "grad": f"G(lambda x: paddle.fft.{fn}(x), m)",
     })
+
+# ---- bit-exact cases: Paddle's CPU pocketfft arithmetic (tests/test_fft.py compares these bit for
+# bit, signed zeros included): exact inputs, radix-2/3/4/5/7/11 lengths, Bluestein primes (97, 211),
+# strided inputs, every norm and direction, n-D axis orders -------------------------------------
+for fn in ("fft", "ifft", "rfft", "ihfft"):
+    for dt in ("float32", "float64"):
+        _add(f"bits_{fn}_{dt}", {f"{n}_{nm}": f"paddle.fft.{fn}(Q([{n}], '{dt}'), norm='{nm}')"
+                                 for n, nm in ((97, "backward"), (77, "forward"), (64, "ortho"))})
+for fn in ("fft", "ifft", "irfft", "hfft"):
+    for dt in ("complex64", "complex128"):
+        _add(f"bits_{fn}_{dt}", {f"{n}_{nm}": f"paddle.fft.{fn}(Q([{n}], '{dt}'), norm='{nm}')"
+                                 for n, nm in ((211, "backward"), (66, "forward"), (48, "ortho"))})
+        _add(f"bits_{fn}_{dt}", {"n_pad": f"paddle.fft.{fn}(Q([3, 10], '{dt}'), n=23, axis=0)",
+                                 "strided": f"paddle.fft.{fn}(Q([9, 6], '{dt}').t())"})
+for fn in ("fftn", "ifftn", "rfftn", "ihfftn", "irfftn", "hfftn"):
+    for dt in (("float32", "float64") if fn in ("rfftn", "ihfftn") else ("complex64", "complex128")):
+        _add(f"bits_{fn}_{dt}", {
+            nm: f"paddle.fft.{fn}(Q([2, 3, 5], '{dt}'), norm='{nm}')" for nm in ("backward", "forward", "ortho")})
+        _add(f"bits_{fn}_{dt}", {
+            "axes": f"paddle.fft.{fn}(Q([4, 2, 7], '{dt}'), axes=[2, 0])",
+            "s": f"paddle.fft.{fn}(Q([4, 2, 7], '{dt}'), s=[5, 6], axes=[0, 2], norm='ortho')",
+            "strided": f"paddle.fft.{fn}(Q([5, 6], '{dt}').t())"})
+CASES.update({
+    "bits_fft_real_twosided_2d": "paddle.fft.fft2(Q([5, 6], 'float32'))",
+    "bits_ifft_real_twosided_3d": "paddle.fft.ifftn(Q([3, 4, 5], 'float64'), norm='ortho')",
+    "bits_ihfft_rows_n": "paddle.fft.ihfft(Q([6, 1], 'float32'), n=3)",
+    "bits_irfft_one_point": "paddle.fft.irfft(Q([1], 'complex64'))",
+    "bits_hfft2_one_point": "paddle.fft.hfft2(Q([2, 1], 'complex128'))",
+    "bits_stft": "paddle.signal.stft(Q([128], 'float32'), 32, hop_length=16)",
+    "bits_stft_complex": "paddle.signal.stft(Q([64], 'complex128'), 16, onesided=False)",
+})
 
 # ---- helpers -----------------------------------------------------------------------------------
 CASES.update({

@@ -1,12 +1,12 @@
 """Record goldens of paddle.nn.functional's activation / extension / common functions added for
 issue 20 (Paddle: nn/functional/activation.py, extension.py, common.py): gumbel_softmax (seeded
-noise, gradients), swiglu, gather_tree, class_center_sample, flash_attn_qkvpacked.
+noise, gradients), rrelu (seeded slopes), softmax/log_softmax (Paddle's CPU clip at -64), swiglu, gather_tree, class_center_sample, flash_attn_qkvpacked.
 
 Run with the oracle interpreter (Paddle 3.3.1, CPU), from the repository root:
     PADDLE_PY conformance/record/record_nn_functional.py
 It rewrites conformance/goldens/nn_functional.json (record_nn's HELPERS and run_case). The tests
 named after each module replay the cases of their functions: tests/test_nn_functional_activation.py
-(gumbel_*, swiglu_*), tests/test_nn_functional_extension.py (gather_tree_*),
+(gumbel_*, rrelu_*, softmax_*, log_softmax_*, swiglu_*), tests/test_nn_functional_extension.py (gather_tree_*),
 tests/test_nn_functional_common.py (class_center_*),
 tests/test_nn_functional_flash_attention.py (flash_*).
 """
@@ -29,6 +29,27 @@ CASES = [
     ("gumbel_two_calls", "SEED(9); x = T(A(4, 3)); out = [F.gumbel_softmax(x), F.gumbel_softmax(x)]"),
     ("gumbel_err_temperature", "out = F.gumbel_softmax(P(2, 3), temperature=0.0)"),
     ("gumbel_err_int", "out = F.gumbel_softmax(I([1, 2]))"),
+    # ---- rrelu: Paddle's CPU kernel draws one float32 slope per negative element from the
+    # seeded global generator, in element order; eval mode uses (lower + upper) / 2 ----
+    ("rrelu_train", "SEED(11); x = P(3, 5); out = F.rrelu(x, 0.1, 0.3); wrt = [x]"),
+    ("rrelu_default_bounds", "SEED(12); x = P(2, 2, 4); out = [F.rrelu(x), F.rrelu(x)]"),
+    ("rrelu_float64", "SEED(13); x = P(4, 3, dtype='float64'); out = F.rrelu(x, 0.2, 0.25); wrt = [x]"),
+    ("rrelu_eval", "x = P(2, 5); out = F.rrelu(x, 0.1, 0.3, training=False); wrt = [x]"),
+    ("rrelu_layer", "SEED(14); m = nn.RReLU(0.05, 0.5); x = P(3, 4, seed=3); out = [m(x), m(x)]"),
+    ("rrelu_err_bounds", "out = F.rrelu(P(2, 2), 0.5, 0.2)"),
+    # ---- softmax / log_softmax: Paddle's CPU kernel clips x - max(x) at -64 before the exp ----
+    ("softmax_clip_row", "x = T(np.array([[0., -70., -100., 3.], [1., 2., 3., 4.]], 'float32'), False); "
+                         "out = F.softmax(x); wrt = [x]"),
+    ("softmax_clip_axis0", "x = T(A(3, 4) * 50, False); out = F.softmax(x, axis=0); wrt = [x]"),
+    ("softmax_clip_float64", "x = T(A(2, 6, dtype='float64') * 60, False); out = F.softmax(x); wrt = [x]"),
+    ("softmax_clip_mask", "x = T(np.array([[0.5, -np.inf, 1.0], [2.0, 0.0, -np.inf]], 'float32'), False); "
+                          "out = F.softmax(x); wrt = [x]"),
+    ("softmax_clip_layer", "out = nn.Softmax(axis=1)(T(A(2, 3, 2) * 80))"),
+    ("softmax_no_clip", "x = P(3, 5); out = F.softmax(x * 10); wrt = [x]"),
+    ("log_softmax_clip", "x = T(np.array([[0., -70., -100., 3.]], 'float32'), False); "
+                         "out = F.log_softmax(x); wrt = [x]"),
+    ("log_softmax_clip_axis0", "x = T(A(4, 3, dtype='float64') * 70, False); out = F.log_softmax(x, 0); wrt = [x]"),
+    ("gumbel_cold", "SEED(2023); x = T(A(4, 6)); out = F.gumbel_softmax(x, 0.01)"),
     # ---- swiglu ----
     ("swiglu_two", "x = P(2, 4); y = P(2, 4, seed=1); out = F.swiglu(x, y); wrt = [x, y]"),
     ("swiglu_split", "x = P(3, 6); out = F.swiglu(x); wrt = [x]"),

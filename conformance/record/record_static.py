@@ -25,6 +25,18 @@ def err(fn):
 """
 
 CASES = {
+    "conv_program": """
+main = paddle.static.Program()
+with paddle.static.program_guard(main, paddle.static.Program()):
+    x = paddle.static.data('x', [1, 4, 5, 5], 'float32')
+    a = paddle.nn.Conv2D(4, 3, 3, padding=1)(x)
+    b = paddle.nn.Conv2D(4, 8, 3, padding=1, groups=4)(x)
+    c = paddle.nn.Conv2D(4, 2, 3, padding=[1, 2], bias_attr=False)(x)
+    d = paddle.nn.Conv3D(2, 3, 3, padding=1)(paddle.static.data('x3', [1, 2, 4, 4, 4], 'float32'))
+    e = paddle.nn.Conv2D(4, 2, 3, padding='SAME', data_format='NHWC')(
+        paddle.static.data('xh', [1, 5, 5, 4], 'float32'))
+out['main'] = str(main)
+""",
     "fc_program": """
 main, startup = paddle.static.Program(), paddle.static.Program()
 with paddle.static.program_guard(main, startup):

@@ -17,6 +17,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from record_ops_math import write_golden  # noqa: E402
+
 PRELUDE = """
 import re
 import warnings
@@ -480,15 +483,8 @@ def main():
         proc = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True,
                               check=True)
         results[mode] = json.loads(proc.stdout.strip().splitlines()[-1])
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "goldens",
-                        "static_fused.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump({"cases": CASES, "prelude": PRELUDE, "results": results}, f, indent=1,
-                  sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_golden("static_fused", {"cases": CASES, "prelude": PRELUDE, "results": results},
+                 f"{len(CASES)} cases")
     for mode, res in results.items():
         for name, r in res.items():
             print(mode, name, "ERROR" if "error" in r else "ok", r.get("error", ""))

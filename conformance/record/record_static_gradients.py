@@ -12,6 +12,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from record_control_flow import PRELUDE, run_case  # noqa: E402
+from record_ops_math import write_golden  # noqa: E402
+
 
 CASES = {
     "target_gradients_double_backward": """
@@ -46,14 +48,8 @@ def main():
         except Exception as e:
             results[name] = {"error": [type(e).__name__, str(e)]}
         paddle.disable_static()
-    path = os.path.join(os.path.dirname(__file__), "..", "goldens", "static_gradients.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump({"cases": CASES, "prelude": PRELUDE, "results": results}, f, indent=1,
-                  sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_golden("static_gradients", {"cases": CASES, "prelude": PRELUDE, "results": results},
+                 f"{len(CASES)} cases")
     for name, r in results.items():
         print(name, "ERROR" if "error" in r else "ok", r.get("error", ""))
 

@@ -13,7 +13,8 @@ does from its kernel dispatch.
 
 Differences from Paddle: ops are named by their public function ('divide', 'log'; the statistics
 use the legacy op types 'elementwise_div', 'matmul_v2'), so a tensor-scalar operator such as
-`x * 2`, which Paddle runs as its `scale` op, is reported as multiply / elementwise_mul. The checker
+`x * 2`, which Paddle runs as its `scale` op, is reported as multiply / elementwise_mul, and a
+depthwise convolution as conv2d (Paddle: depthwise_conv2d). The checker
 prints to stderr (TensorCheckerConfig.output_dir is not written), does not check the backward pass
 of a check_layer_numerics layer, and CHECK_ALL_FOR_OVERFLOW reports as CHECK_NAN_INF does.
 compare_accuracy, which compares the dump files of Paddle's C++ checker, is not provided.
@@ -294,12 +295,19 @@ _STATS_ON = [False]
 _COLUMN = {torch.float16: 0, torch.bfloat16: 1, torch.float32: 2}
 
 
+# Op types whose statistics name differs in Paddle (its counter names the phi kernel there).
+_STATS_NAME = {"reshape2": "reshape"}
+
+
 def _count_op(op, inputs, out, start, end):
     first = next(_tensors(list(inputs)), None)
     if first is None:
         first = next(_tensors(out), None)
     dtype = first._t.dtype if first is not None else None
-    _STATS.setdefault(op.type, [0, 0, 0, 0])[_COLUMN.get(dtype, 3)] += 1
+    name = _STATS_NAME.get(op.type, op.type)
+    if name in ("conv2d", "conv2d_transpose") and first is not None and first._t.dim() == 5:
+        name = name.replace("2d", "3d")     # one torch-side op for both; Paddle names the 3-D one
+    _STATS.setdefault(name, [0, 0, 0, 0])[_COLUMN.get(dtype, 3)] += 1
 
 
 def enable_operator_stats_collection():

@@ -107,10 +107,11 @@ _CONV_TYPES = ("conv2d", "depthwise_conv2d", "conv3d", "conv2d_transpose",
 
 
 def _as_recorded_by_paddle(op):
-    """(type, op) pairs as Paddle's legacy graph has them. paddle_compat records paddle.nn's
-    conv layers as one conv op with a Bias input; Paddle records the conv without it, then a
-    reshape2 of the bias and an elementwise_add of shape the conv's output, and counts that add.
-    Returns the conv (its Bias hidden) and, for the add, the op whose output has that shape."""
+    """(type, op) pairs as Paddle's legacy graph has them. The 2-D and 3-D conv layers record
+    Paddle's ops already (the conv, a reshape2 of the bias, an elementwise_add); conv1d is still
+    one conv2d op with a Bias input here, where Paddle records the conv without it and an
+    elementwise_add of shape the conv's output, and counts that add. Returns the conv (its Bias
+    hidden) and, for the add, the op whose output has that shape."""
     kind = op.type()
     if kind == "conv2d" and "Bias" in op._op.input_names:     # paddle.nn's record, see above
         kind = _legacy_conv_type(op)

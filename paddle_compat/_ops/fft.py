@@ -1,4 +1,4 @@
-"""paddle.fft: Paddle 3.3.1's discrete Fourier transforms on torch.fft (mirrors paddle/fft.py).
+"""paddle.fft: Paddle 3.3.1's discrete Fourier transforms (mirrors paddle/fft.py).
 
 Three ops, under Paddle's op types and attributes, carry every transform:
 `fft_c2c` (X; axes, normalization, forward), `fft_r2c` (X; axes, normalization, forward, onesided)
@@ -8,7 +8,10 @@ texts, the axis sorting of the n-D forms, and the zero-padding / truncation of t
 (recorded as `slice` and `pad` ops, as Paddle records them).
 
 Paddle's norms: "backward" scales the inverse transforms by 1/n, "forward" the forward ones,
-"ortho" both by 1/sqrt(n); torch.fft's `norm` has the same meaning, so the kernels pass it on.
+"ortho" both by 1/sqrt(n). On CPU the kernels compute Paddle's own arithmetic (pocketfft, through
+numpy's pocketfft ufuncs: see pocketfft.py), so values equal Paddle's bit for bit; gradients use
+torch.fft's adjoints. On CUDA (and on CPU without numpy's pocketfft ufuncs) they run torch.fft, whose
+`norm` has Paddle's meaning: values equal Paddle's within rounding.
 
 Differences from Paddle: repeated FFT axes abort the whole Paddle 3.3.1 process (a C++
 std::invalid_argument); here they raise ValueError. `fftshift`/`ifftshift` with an integer `axes`
@@ -23,6 +26,7 @@ import numpy as np
 import torch
 
 from .._dtype import default_float, from_torch_dtype
+from . import pocketfft
 from ._checks import is_tensor_like
 from .creation import arange, assign
 from .manipulation import slice as _slice
@@ -49,16 +53,15 @@ _COMPLEX = (torch.complex64, torch.complex128)
 _REAL = (torch.float32, torch.float64)
 
 
-def _c2c_kernel(X, axes=(), normalization="backward", forward=True):
-    if X.dtype not in _COMPLEX:
-        raise _kernel_dtype_error("fft_c2c", X, "complex128, complex64")
+# Each kernel has a torch.fft form (CUDA, and CPU without numpy's pocketfft ufuncs) and, on CPU, the
+# pocketfft form (`pocketfft.py`: Paddle's own CPU arithmetic, bit for bit). The pocketfft form runs
+# in numpy, so autograd goes through `_PocketFFT`, whose backward is torch's adjoint of the torch form.
+def _torch_c2c(X, axes, normalization, forward):
     fn = torch.fft.fftn if forward else torch.fft.ifftn
     return fn(X, dim=list(axes), norm=normalization)
 
 
-def _r2c_kernel(X, axes=(), normalization="backward", forward=True, onesided=True):
-    if X.dtype not in _REAL:
-        raise _kernel_dtype_error("fft_r2c", X, "float64, float32")
+def _torch_r2c(X, axes, normalization, forward, onesided):
     if onesided:
         fn = torch.fft.rfftn if forward else torch.fft.ihfftn
     else:
@@ -67,14 +70,97 @@ def _r2c_kernel(X, axes=(), normalization="backward", forward=True, onesided=Tru
     return fn(X, dim=list(axes), norm=normalization).resolve_conj()
 
 
+def _torch_c2r(X, axes, normalization, forward, last_dim_size):
+    s = [X.shape[a] for a in axes[:-1]]
+    s.append(last_dim_size)
+    fn = torch.fft.hfftn if forward else torch.fft.irfftn
+    return fn(X, s=s, dim=list(axes), norm=normalization)
+
+
+_TORCH_FORMS = {"c2c": _torch_c2c, "r2c": _torch_r2c, "c2r": _torch_c2r}
+_POCKET_FORMS = {"c2c": pocketfft.c2c, "r2c": pocketfft.r2c, "c2r": pocketfft.c2r}
+_functorch_active = torch._C._are_functorch_transforms_active
+
+
+def _pocket_ok(X):
+    """The pocketfft form runs on plain CPU tensors outside any tracing: FakeTensors
+    (torch.export), functorch wrappers and torch.compile's tracing need the torch form."""
+    return (pocketfft.AVAILABLE and type(X) is torch.Tensor and X.device.type == "cpu"
+            and not torch.compiler.is_compiling() and not _functorch_active())
+
+
+def _pocket_values(kind, X, args):
+    a = X.detach().resolve_conj().resolve_neg().numpy()
+    return torch.from_numpy(np.ascontiguousarray(_POCKET_FORMS[kind](a, *args)))
+
+
+class _PocketFFT(torch.autograd.Function):
+    """Forward: Paddle's pocketfft values. Backward: torch's adjoint of the same transform (the
+    transforms are linear, so the gradient needs only the input's shape and dtype)."""
+
+    @staticmethod
+    def forward(ctx, X, kind, args):
+        ctx.kind, ctx.args, ctx.meta = kind, args, (X.shape, X.dtype)
+        return _pocket_values(kind, X, args)
+
+    @staticmethod
+    def backward(ctx, grad):
+        shape, dtype = ctx.meta
+        with torch.enable_grad():
+            x = torch.zeros(shape, dtype=dtype, requires_grad=True)
+            y = _TORCH_FORMS[ctx.kind](x, *ctx.args)
+            (gx,) = torch.autograd.grad(y, x, grad, create_graph=torch.is_grad_enabled())
+        return gx, None, None
+
+
+def _empty_result(kind, X, args):
+    """An empty input gives Paddle an empty output of the transform's shape and dtype (torch's MKL
+    refuses zero-sized batches)."""
+    shape = list(X.shape)
+    if kind == "c2c":
+        return X.new_empty(shape)
+    if kind == "r2c":
+        axes, onesided = args[0], args[3]
+        if onesided:
+            shape[axes[-1]] = shape[axes[-1]] // 2 + 1
+        dtype = torch.complex64 if X.dtype == torch.float32 else torch.complex128
+        return X.new_empty(shape, dtype=dtype)
+    shape[args[0][-1]] = args[3]
+    return X.real.new_empty(shape)
+
+
+def _transform(kind, X, args):
+    if X.numel() == 0:
+        return _empty_result(kind, X, args)
+    if not _pocket_ok(X):
+        return _TORCH_FORMS[kind](X, *args)
+    if X.requires_grad and torch.is_grad_enabled():
+        return _PocketFFT.apply(X, kind, args)
+    return _pocket_values(kind, X, args)
+
+
+def _c2c_kernel(X, axes=(), normalization="backward", forward=True):
+    if X.dtype not in _COMPLEX:
+        raise _kernel_dtype_error("fft_c2c", X, "complex128, complex64")
+    return _transform("c2c", X, (list(axes), normalization, forward))
+
+
+def _r2c_kernel(X, axes=(), normalization="backward", forward=True, onesided=True):
+    if X.dtype not in _REAL:
+        raise _kernel_dtype_error("fft_r2c", X, "float64, float32")
+    return _transform("r2c", X, (list(axes), normalization, forward, onesided))
+
+
 def _c2r_kernel(X, axes=(), normalization="backward", forward=False, last_dim_size=0):
     if X.dtype not in _COMPLEX:
         raise _kernel_dtype_error("fft_c2r", X, "complex128, complex64")
     axes = list(axes)
-    s = [X.shape[a] for a in axes[:-1]]
-    s.append(last_dim_size if last_dim_size else 2 * (X.shape[axes[-1]] - 1))
-    fn = torch.fft.hfftn if forward else torch.fft.irfftn
-    return fn(X, s=s, dim=axes, norm=normalization)
+    last = last_dim_size if last_dim_size else 2 * (X.shape[axes[-1]] - 1)
+    if last == 0:
+        # A one-point half spectrum and no n: Paddle returns an empty signal (torch refuses a
+        # zero-length transform).
+        return _empty_result("c2r", X, (axes, normalization, forward, 0))
+    return _transform("c2r", X, (axes, normalization, forward, last))
 
 
 FFT_C2C = defop("fft_c2c", _c2c_kernel,

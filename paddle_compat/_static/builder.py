@@ -63,9 +63,12 @@ _HELPER_KEYS = {"add": ("elementwise_add", 1), "subtract": ("elementwise_sub", 1
                 "full": ("fill_constant", 2), "zeros": ("fill_constant", 2),
                 "ones": ("fill_constant", 2), "neg": ("scale", 1),
                 "reshape": ("reshape2", 1), "unsqueeze": ("unsqueeze2", 1),
-                "cross_entropy": ("softmax_with_cross_entropy", 1), "setitem": ("set_value", 1)}
+                "cross_entropy": ("softmax_with_cross_entropy", 1), "setitem": ("set_value", 1),
+                "max_pool2d": ("pool2d", 1), "max_pool3d": ("pool3d", 1)}
 # Optional input slots Paddle's legacy op does not have: left out when empty.
-_OMIT_EMPTY_INPUTS = {"softmax_with_cross_entropy": ("Weight",)}
+_OMIT_EMPTY_INPUTS = {"softmax_with_cross_entropy": ("Weight",),
+                      # Paddle's conv ops have no Bias slot: the bias is a separate add
+                      "conv2d": ("Bias",), "depthwise_conv2d": ("Bias",), "conv3d": ("Bias",)}
 
 # A dynamic (-1) dim is built as this size on meta tensors: a prime times lcm(1..10), so reshape-like
 # kernels still divide it, and output dims that are multiples of the prime are dynamic again.
@@ -176,6 +179,20 @@ def helper_scope(name, exact=False):
         yield _HELPER[0]
     finally:
         _HELPER[0] = old
+
+
+def declare_after(name, anchor):
+    """Move variable `name` of the current block to just after `anchor` in the block's listing:
+    where Paddle's LayerHelper creates a layer's output before the ops that feed it (conv's bias
+    add: the output `conv2d_0.tmp_1` is declared before the bias reshape's variables)."""
+    block = default_main_program().current_block()
+    items = list(block.vars.items())
+    moved = block.vars[name]
+    items = [(k, v) for k, v in items if k != name]
+    at = next(i for i, (k, _) in enumerate(items) if k == anchor) + 1
+    items.insert(at, (name, moved))
+    block.vars.clear()
+    block.vars.update(items)
 
 
 @contextlib.contextmanager

@@ -214,7 +214,11 @@ class Variable(Tensor):
                         "object cannot be interpreted as an integer")
 
     def __len__(self):
-        return self._shape[0] if self._shape else 0
+        # Paddle's graph variables define no __len__: Python's own TypeError, Value's or
+        # Variable's type name in it
+        raise TypeError("object of type "
+                        f"'{'paddle.base.libpaddle.pir.Value' if STATE.pir else 'Variable'}' "
+                        "has no len()")
 
     def __iter__(self):
         raise TypeError(f"'Variable' {self._name} is not iterable in static mode; index it instead")

@@ -150,12 +150,31 @@ def _pool_kernel(attrs):
     return a
 
 
+def _pool_legacy(attrs, in_vars):
+    # Paddle's legacy pool2d / pool3d carry global_pooling and use_cudnn (False for adaptive
+    # pooling), symmetric paddings in their short form, and none of the kernel's own attributes
+    # at their defaults (a divisor, an lp norm or a mask is another op in Paddle: kept as is).
+    a = dict(attrs)
+    if a.get("divisor") is None:
+        a.pop("divisor", None)
+    if a.get("pooling_type") != "lp":
+        a.pop("norm_type", None)
+    if not a.get("return_mask"):
+        a.pop("return_mask", None)
+    a.setdefault("global_pooling", False)
+    a.setdefault("use_cudnn", not a.get("adaptive", False))
+    pads, nd = list(a.get("paddings", ())), len(a.get("ksize", ()))
+    if len(pads) == 2 * nd and all(pads[2 * i] == pads[2 * i + 1] for i in range(nd)):
+        a["paddings"] = pads[0::2]
+    return a
+
+
 def _keep(attrs, in_vars):
     return attrs
 
 
 _LEGACY = {"reduce_mean": (_reduce_legacy, _reduce_kernel),
-           "pool2d": (_keep, _pool_kernel), "pool3d": (_keep, _pool_kernel),
+           "pool2d": (_pool_legacy, _pool_kernel), "pool3d": (_pool_legacy, _pool_kernel),
            "softmax": (_softmax_legacy, _softmax_kernel),
            "softmax_with_cross_entropy": (_ce_legacy, _same),
            "reshape2": (_reshape2_legacy, _reshape2_kernel),

@@ -59,6 +59,11 @@ def _pairs(paddings):
     return p
 
 
+_CONV_ATTRS = {"data_format": "data_format", "dilations": "dilations", "groups": "groups",
+               "padding_algorithm": "padding_algorithm",
+               "paddings": lambda a: _pairs(a.get("paddings")), "strides": "strides"}
+
+
 def _op(name, operands=("X",), results=("Out",), attrs=None, sg=None):
     return {"name": name, "operands": tuple(operands), "results": tuple(results),
             "attrs": dict(attrs or {}), "sg": sg}
@@ -251,10 +256,10 @@ OPS.update({
                                                        "upscale_factor": "upscale_factor"}),
     "one_hot_v2": _op("pd_op.one_hot", ("X", ("full_i32", "depth"))),
     "bincount": _op("pd_op.bincount", ("X", "?Weights", ("full_i32", "minlength"))),
-    "conv2d": _op("pd_op.conv2d", ("Input", "Filter"), ("Output",), {
-        "data_format": "data_format", "dilations": "dilations", "groups": "groups",
-        "padding_algorithm": "padding_algorithm",
-        "paddings": lambda a: _pairs(a.get("paddings")), "strides": "strides"}),
+    "conv2d": _op("pd_op.conv2d", ("Input", "Filter"), ("Output",), _CONV_ATTRS),
+    "depthwise_conv2d": _op("pd_op.depthwise_conv2d", ("Input", "Filter"), ("Output",),
+                            _CONV_ATTRS),
+    "conv3d": _op("pd_op.conv3d", ("Input", "Filter"), ("Output",), _CONV_ATTRS),
     "pool2d": _op("pd_op.pool2d", ("X", ("int_array", "ksize")), attrs={
         "adaptive": "adaptive", "ceil_mode": "ceil_mode", "data_format": "data_format",
         "exclusive": "exclusive", "global_pooling": Const(False),

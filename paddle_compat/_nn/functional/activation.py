@@ -12,6 +12,7 @@ import torch
 import torch.nn.functional as TF
 
 from .._opshare import shared, float_kernel
+from ... import _random
 from ..._dtype import to_dtype
 from ..._mode import STATE
 from ..._ops import softmax_order as _softmax_order
@@ -92,9 +93,27 @@ _TRELU = shared("thresholded_relu", _thresholded_relu_kernel, attrs={"threshold"
                 api="paddle.nn.functional.thresholded_relu")
 _PRELU = shared("prelu", _prelu_kernel, inputs=("X", "Alpha"),
                 attrs={"mode": "all", "data_format": "NCHW"}, api="paddle.nn.functional.prelu")
-_RRELU = shared("rrelu", _float("rrelu", lambda x, lower=0.125, upper=1 / 3, is_test=False: torch.where(
-    x >= 0, x, x * torch.empty_like(x).uniform_(lower, upper))),
-    attrs={"lower": 0.125, "upper": 1 / 3, "is_test": False}, api="paddle.nn.functional.rrelu")
+def _rrelu_kernel(x, lower=0.125, upper=1 / 3, is_test=False):
+    float_kernel(x, "rrelu")
+    neg = ~(x >= 0)                     # Paddle's `x >= 0 ? x : x * slope`: NaN takes a slope too
+    if is_test:
+        # (lower + upper) / 2.0f in float, then T
+        mid = float((np.float32(lower) + np.float32(upper)) / np.float32(2.0))
+        return torch.where(neg, x * mid, x)
+    if x.device.type != "cpu":
+        return torch.where(neg, x * torch.empty_like(x).uniform_(lower, upper), x)
+    # Paddle's CPU kernel: one std::uniform_real_distribution<float>(lower, upper) draw from the
+    # global generator per negative element, in element order, cast to T.
+    slope = torch.ones_like(x)
+    count = int(neg.sum())
+    if count:
+        draws = _random.uniform_([count], lower, upper, "float32")
+        slope[neg] = torch.from_numpy(draws).to(x.dtype)
+    return torch.where(neg, x * slope, x)
+
+
+_RRELU = shared("rrelu", _rrelu_kernel, attrs={"lower": 0.125, "upper": 1 / 3, "is_test": False},
+                api="paddle.nn.functional.rrelu")
 _GLU = shared("glu", _float("glu", lambda x, axis=-1: TF.glu(x, axis)), attrs={"axis": -1},
               api="paddle.nn.functional.glu")
 _MAXOUT = shared("maxout", _maxout_kernel, attrs={"groups": 1, "axis": 1},
@@ -211,24 +230,25 @@ def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
     """paddle.nn.functional.rrelu(x, lower=1/8, upper=1/3, training=True): leaky ReLU whose negative
     slope is drawn from U(lower, upper) per element in training, (lower + upper) / 2 otherwise.
 
-    Differences from Paddle: the training-mode slopes come from torch's generator, not Paddle's.
+    On CPU the training-mode slopes are drawn from the Paddle-exact global generator, one per
+    negative element in order, as Paddle's CPU kernel draws them (seeded results equal Paddle's).
+
+    Differences from Paddle: on CUDA the slopes come from torch's generator.
     """
-    if not isinstance(lower, (int, float)) or not isinstance(upper, (int, float)):
-        raise TypeError("The lower value must be float type. Received: "
-                        f"{type(lower)}.")
+    if not isinstance(lower, float) or not isinstance(upper, float):
+        raise TypeError("The lower and upper values must be float type. Received: lower "
+                        f"{lower}, upper {upper}.")
     if lower < 0 or lower > 1:
         raise ValueError("The lower value must be no less than zero or greater than one. Received: "
                          f"{lower}.")
     if upper < lower:
-        raise ValueError("The upper value must be greater than lower value. Received: "
-                         f"{lower}, {upper}.")
+        raise ValueError("The upper value must be greater than lower value. Received: lower "
+                         f"{lower}, upper {upper}.")
     if upper > 1:
         raise ValueError("The upper value must be no greater than one. Received: "
                          f"{upper}.")
-    if not training:
-        return leaky_relu(x, (lower + upper) / 2.0)
     return apply_op(_RRELU.get(), (x,), {"lower": float(lower), "upper": float(upper),
-                                        "is_test": False})
+                                        "is_test": not training})
 
 
 def glu(x, axis=-1, name=None):
@@ -277,19 +297,67 @@ def _gelu_kernel(x, approximate=False):
     return TF.gelu(x, approximate="tanh" if approximate else "none")
 
 
+# Paddle's CPU softmax / log_softmax (phi/kernels/funcs/softmax_impl.h, ValueClip) clip the shifted
+# logits x - max(x) at -64 before the exp: an element more than 64 below its row's maximum gets
+# exp(-64) / sum (1.6e-28 for a lone one) instead of ~0, and log_softmax is at least -64 - log(sum);
+# a -inf mask entry too. Rows that span at most 64 are unaffected, so only inputs whose whole range
+# exceeds 64 (one aminmax pass) take the clipped path; CUDA (no clip in Paddle's GPU kernel) and
+# half types (no CPU kernel in Paddle) keep torch's.
+_SOFTMAX_CLIP = -64.0
+
+
+def _needs_clip(x):
+    if x.device.type != "cpu" or x.dtype not in (torch.float32, torch.float64) or not x.numel():
+        return False
+    lo, hi = torch.aminmax(x)
+    return bool(hi - lo > -_SOFTMAX_CLIP)
+
+
+class _ClippedSoftmax(torch.autograd.Function):
+    """Forward: Paddle's clipped (log-)softmax. Backward: Paddle's (and torch's) formulas on the
+    clipped output: y * (dy - sum(dy * y)), or dy - exp(y) * sum(dy) for log_softmax."""
+
+    @staticmethod
+    def forward(ctx, x, axis, log):
+        shifted = (x - x.amax(axis, keepdim=True)).clamp_min_(_SOFTMAX_CLIP)
+        if log:
+            y = shifted - shifted.exp().sum(axis, keepdim=True).log_()
+        else:
+            e = shifted.exp_()
+            y = e * e.sum(axis, keepdim=True).reciprocal_()
+        ctx.save_for_backward(y)
+        ctx.axis, ctx.log = axis, log
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        (y,) = ctx.saved_tensors
+        if ctx.log:
+            return torch._log_softmax_backward_data(dy, y, ctx.axis, y.dtype), None, None
+        return torch._softmax_backward_data(dy, y, ctx.axis, y.dtype), None, None
+
+
+def paddle_softmax(x, axis, log=False):
+    """softmax / log_softmax of a torch tensor with Paddle's CPU clip (see _SOFTMAX_CLIP)."""
+    if _needs_clip(x):
+        return _ClippedSoftmax.apply(x, axis % max(x.dim(), 1), log)
+    return torch.log_softmax(x, axis) if log else torch.softmax(x, axis)
+
+
 def _softmax_kernel(x, axis=-1, dtype=None):
     if dtype is not None:
         x = x.to(to_dtype(dtype).torch)
     float_kernel(x, "softmax")
-    exact = _softmax_order.paddle_softmax(x, axis) if x.dim() else None   # CPU float32 order
-    return torch.softmax(x, axis) if exact is None else exact
+    # CPU float32 over the last axis: Paddle's AVX row kernel, its -64 clip included
+    exact = _softmax_order.paddle_softmax(x, axis) if x.dim() else None
+    return paddle_softmax(x, axis) if exact is None else exact
 
 
 def _log_softmax_kernel(x, axis=-1, dtype=None):
     if dtype is not None:
         x = x.to(to_dtype(dtype).torch)
     float_kernel(x, "log_softmax")
-    return torch.log_softmax(x, axis)
+    return paddle_softmax(x, axis, log=True)
 
 
 def _leaky_relu_kernel(x, alpha=0.02):
@@ -454,7 +522,7 @@ class _GumbelSoftmax(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, x, noise, temperature, hard, axis):
-        out = torch.softmax((x + noise) / temperature, axis)
+        out = paddle_softmax((x + noise) / temperature, axis)
         if hard:
             idx = out.argmax(axis, keepdim=True)
             out = torch.zeros_like(out).scatter_(axis, idx, 1.0)

@@ -7,7 +7,12 @@ Paddle's padding forms are normalised once (`_paddings`): an int, one per spatia
 """
 import torch.nn.functional as TF
 
+from ..._mode import STATE
+from ..._ops import manipulation as _manip
+from ..._ops import math as _math
 from ..._ops.registry import defop, apply_op
+from ..._static.builder import declare_after
+from ..._static.builder import helper_scope as STATIC_HELPER
 from ..._tensor import Tensor
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose",
@@ -94,6 +99,8 @@ def _conv_kernel(x, w, bias=None, strides=(1, 1), paddings=(0, 0, 0, 0), dilatio
             f"but received input_channels:{x.shape[1] if x.dim() > 1 else 0} != filter_channels * "
             f"groups:{w.shape[1] * groups}.]")
     pads = list(paddings)
+    if len(pads) == nd:     # Paddle's short form of symmetric paddings (a recorded program's)
+        pads = [p for p in pads for _ in (0, 1)]
     if padding_algorithm == "SAME":
         pads = _same_pads(x.shape[2:], w.shape[2:], strides, dilations)
     elif padding_algorithm == "VALID":
@@ -112,6 +119,41 @@ _CONV_OP = defop("conv2d", _conv_kernel, inputs=("Input", "Filter", "Bias"), out
                  api="paddle.nn.functional.conv2d",
                  notes="bias is an optional input of the op (Paddle adds it with elementwise_add); "
                        "conv1d uses the same op on 3-D inputs")
+
+
+# The same kernel under the op types Paddle records: depthwise_conv2d when every input channel is
+# its own group (Paddle's LayerHelper picks it), conv3d for 3-D (a program file names the op).
+_CONV_OPS = {"conv2d": _CONV_OP}
+for _type, _api in (("depthwise_conv2d", "paddle.nn.functional.conv2d"),
+                    ("conv3d", "paddle.nn.functional.conv3d")):
+    _CONV_OPS[_type] = defop(_type, _conv_kernel, inputs=("Input", "Filter", "Bias"),
+                             outputs=("Output",), attrs=dict(_CONV_OP.attrs), api=_api,
+                             notes="conv2d's kernel under Paddle's op type for this case")
+
+
+def _record_conv(x, weight, bias, attrs, nd, channel_last):
+    """Static mode: Paddle's records (legacy and PIR): the conv op (depthwise_conv2d or conv3d
+    where Paddle picks them) with its short symmetric paddings, then the bias reshaped to the
+    channel axis and added (reshape2 + elementwise_add in legacy, reshape + add in PIR)."""
+    in_channels, filters = x.shape[-1 if channel_last else 1], weight.shape[0]
+    op_type = "conv3d" if nd == 3 else "conv2d"
+    if nd == 2 and in_channels == attrs["groups"] and in_channels != 1 and \
+            filters % in_channels == 0:
+        op_type = "depthwise_conv2d"
+    pads = attrs["paddings"]
+    if all(pads[2 * i] == pads[2 * i + 1] for i in range(nd)):
+        attrs = dict(attrs, paddings=tuple(pads[0::2]))
+    with STATIC_HELPER(op_type) as prefix:
+        out = apply_op(_CONV_OPS[op_type], (x, weight, None), attrs)
+    if bias is None:
+        return out
+    shape = [1] * (nd + 2)
+    shape[-1 if channel_last else 1] = -1 if STATE.pir else filters
+    bias = _manip.reshape(bias, shape)
+    with STATIC_HELPER(prefix, exact=True):
+        summed = _math.add(out, bias)
+    declare_after(summed.name, out.name)
+    return summed
 
 
 def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, api):
@@ -142,7 +184,22 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
     attrs = {"strides": _tuple(stride, nd, "stride"), "paddings": tuple(pads),
              "dilations": _tuple(dilation, nd, "dilation"), "groups": int(groups),
              "padding_algorithm": algo, "data_format": data_format}
-    return apply_op(_CONV_OP, (x, weight, bias), attrs)
+    if STATE.static and nd > 1:
+        return _record_conv(x, weight, bias, attrs, nd, data_format in _CHANNEL_LAST)
+    return _with_bias(_CONV_OP, x, weight, bias, attrs, nd)
+
+
+def _with_bias(op, x, weight, bias, attrs, nd):
+    """The conv op with its bias. While an op observer watches (the profiler, amp.debugging's op
+    statistics), the bias is added the way Paddle's dynamic conv2d/conv3d (and transposes) add it,
+    as two more ops an observer sees: a `reshape` of the bias to [1, C, 1, ...] and an
+    elementwise_add; otherwise it is fused into the torch convolution (same values up to rounding)."""
+    if bias is None or nd == 1 or not STATE.watchers or STATE.static:
+        return apply_op(op, (x, weight, bias), attrs)
+    out = apply_op(op, (x, weight, None), attrs)
+    shape = [1] * (nd + 2)
+    shape[-1 if attrs["data_format"] in _CHANNEL_LAST else 1] = -1
+    return _math.add(out, _manip.reshape(bias, shape))
 
 
 def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCHW",
@@ -323,7 +380,7 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, 
     attrs = {"strides": strides, "paddings": tuple(pads), "output_padding": output_padding,
              "output_size": output_size, "padding_algorithm": algo, "groups": int(groups),
              "dilations": _tuple(dilation, nd, "dilation"), "data_format": data_format}
-    return apply_op(_CONVT_OP, (x, weight, bias), attrs)
+    return _with_bias(_CONVT_OP, x, weight, bias, attrs, nd)
 
 
 def _shape_str(t):

@@ -1081,6 +1081,14 @@ def _hsigmoid_kernel(x, w, label, bias=None, path_table=None, path_code=None, nu
         # CustomCode: a path ends at its first negative entry
         valid = (index >= 0).long().cumprod(1).bool()
     safe = torch.where(valid, index, torch.zeros_like(index))
+    if safe.numel() and int(safe.max()) >= w.shape[0]:
+        # Paddle reads past the end of the weight here (undefined values); name the bad input.
+        if path_table is None:
+            bad = int(lab.max())
+            raise ValueError(f"(InvalidArgument) hsigmoid_loss: label {bad} is out of range: with "
+                             f"num_classes={num_classes} the labels must be in [0, {num_classes})")
+        raise ValueError(f"(InvalidArgument) hsigmoid_loss: path_table holds node {int(safe.max())}"
+                         f" but the weight has only {w.shape[0]} rows")
     pre = (w[safe] * x[:, None, :]).sum(-1)
     if bias is not None:
         pre = pre + bias.reshape(-1)[safe]
@@ -1106,7 +1114,9 @@ def hsigmoid_loss(input, label, num_classes, weight, bias=None, path_table=None,
     complete binary tree (weight [num_classes - 1, D], bias [num_classes - 1, 1]) or a custom tree
     given by path_table / path_code ([N, L], a path ending at its first negative entry). Returns
     [N, 1]. Each pre-activation is clipped to [-40, 40] (the gradient passes the clip, as in Paddle).
-    Differences from Paddle: `is_sparse=True` gives dense gradients (same values).
+    Differences from Paddle: `is_sparse=True` gives dense gradients (same values). A label >=
+    num_classes (or a path_table node past the weight's rows) raises ValueError; Paddle reads past
+    the end of the weight there and returns undefined values.
     """
     if num_classes < 2:
         raise ValueError(f"Expected num_classes >= 2 (got {num_classes})")

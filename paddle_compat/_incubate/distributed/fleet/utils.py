@@ -6,10 +6,11 @@ mode, FLAGS_enable_pir_api=0, where Paddle 3.3.1 runs them).
     parse_program(main, "out/")      # vars_persistable.log, vars_all.log, ops.log
     check_pruned_program_vars(train_prog, pruned_prog)       # True when the persistables agree
 
-Differences from Paddle: the binary program file is paddle_compat's program bytes
-(`program.desc.serialize_to_string()`, read by Program.parse_from_string), not Paddle's
-ProgramDesc protobuf, so the files are not interchangeable with Paddle's; reading a text program
-(is_text=True) needs Paddle's protobuf text parser and raises NotImplementedError; graphviz writes
+The binary program file is Paddle's ProgramDesc protobuf (`program.desc.serialize_to_string()`,
+read by Program.parse_from_string), interchangeable with Paddle's.
+
+Differences from Paddle: reading a text program (is_text=True) needs Paddle's protobuf text
+parser and raises NotImplementedError; graphviz writes
 its own .dot layout of the block; check_saved_vars_try_dump (Paddle's pre-2.0 inference-model
 checker) raises NotImplementedError naming paddle.static.load_inference_model.
 """
@@ -39,8 +40,8 @@ def _is_persistable(var):
 def load_program(model_filename, is_text=False):
     """The Program in `model_filename` (written by save_program).
 
-    Differences from Paddle: the binary file is paddle_compat's program bytes; is_text=True
-    raises NotImplementedError (see the module docstring)."""
+    Differences from Paddle: is_text=True raises NotImplementedError (see the module
+    docstring)."""
     from ...._static.ir import Program
     if is_text:
         raise NotImplementedError(
