@@ -30,6 +30,8 @@ torch.compile traces (`jit.to_static`), which have no numpy view of their memory
 import numpy as np
 import torch
 
+from .numpy_view import plain_cpu
+
 __all__ = ["EXACT_LIMIT", "paddle_sum", "paddle_mean"]
 
 EXACT_LIMIT = 1 << 16
@@ -37,17 +39,9 @@ _LANES = {torch.float32: 8, torch.float64: 4}     # one 256-bit AVX packet
 _LEAF_PACKETS = 1024                              # Eigen's kLeafSize
 
 
-_PLAIN = (torch.Tensor, torch.nn.Parameter)
-_functorch_active = torch._C._are_functorch_transforms_active
-
-
 def _applies(x):
-    # Plain CPU tensors only: tensor subclasses (DTensor, the fake tensors of torch.export),
-    # functorch's wrapped tensors and code torch.compile traces have no numpy view; they keep
-    # torch's order.
-    return (type(x) in _PLAIN and x.dtype in _LANES and x.device.type == "cpu"
-            and 0 < x.numel() <= EXACT_LIMIT and not _functorch_active()
-            and not torch.compiler.is_compiling())
+    # plain CPU tensors only (numpy_view.plain_cpu says why)
+    return x.dtype in _LANES and 0 < x.numel() <= EXACT_LIMIT and plain_cpu(x)
 
 
 def _seq_rows(rows):
