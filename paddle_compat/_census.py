@@ -18,6 +18,9 @@ import importlib
 import os
 import sys
 
+from ._submodules import install as install_submodules
+from ._submodules import is_submodule, package_name_of
+
 __all__ = ["APINotProvidedError", "ModuleNotProvidedError", "census", "known", "missing_getattr",
            "not_provided_message", "paddle_name", "compat_name"]
 
@@ -110,6 +113,11 @@ def missing_getattr(module_name):
     def __getattr__(name):
         module = sys.modules.get(module_name)
         if not name.startswith("_"):                # dunders and private names are never API
+            if is_submodule(f"{module_name}.{name}"):     # paddle.vision.datasets.cifar
+                return importlib.import_module(f"{module_name}.{name}")
+            found = package_name_of(module_name, name)
+            if found is not None:       # a name Paddle's submodule re-exports from its package
+                return found
             api = f"{paddle_name(module_name)}.{name}"
             what = known(api)
             if _is_module(api, what):
@@ -149,6 +157,7 @@ class _MissingModuleFinder:
 
 
 def _install_finder():
+    install_submodules(missing_getattr)   # before the missing-module finder: a recorded submodule
     if not any(getattr(f, "_paddle_compat_missing_finder", False) for f in sys.meta_path):
         sys.meta_path.append(_MissingModuleFinder)
 

@@ -116,3 +116,7 @@ class DataParallel(Layer):
 
 def _global_rank(group, group_rank):
     return group_rank if group is None else group.ranks[group_rank]
+
+# A name Paddle 3.3.1 has here and paddle_compat lacks: its package's object or the census error
+from .._census import missing_getattr as _missing_getattr  # noqa: E402
+__getattr__ = _missing_getattr(__name__)

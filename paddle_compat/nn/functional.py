@@ -83,3 +83,7 @@ __all__ += ["moe_permute", "moe_unpermute"]
 # A Paddle 3.3.1 name missing here raises the one "not provided yet" error (paddle_compat/_census.py)
 from .._census import missing_getattr as _missing_getattr  # noqa: E402
 __getattr__ = _missing_getattr(__name__)
+# Paddle's paddle.nn.functional is a package whose submodules scripts import by path
+# (`from paddle.nn.functional.loss import ...`): an empty __path__ makes this module one, and
+# _submodules.py serves those submodules.
+__path__ = []
