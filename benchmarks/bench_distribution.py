@@ -8,16 +8,14 @@ poisson / binomial samplers run Paddle's C++ algorithms draw for draw in Python 
 samples equal Paddle's); their ratios show that cost.
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
-import time
 
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import paddle_compat as paddle  # noqa: E402
+from _side_by_side import time_here, time_paddle  # noqa: E402
 
 # (label, paddle-API statement run under paddle_compat and Paddle, torch statement); `n` is the
 # batch size, SETUP builds the inputs under both.
@@ -52,48 +50,6 @@ ROWS = [
      "TD.Binomial(50, tp).sample((10,))"),
 ]
 
-TIMER = """
-import json, sys, time, warnings
-warnings.filterwarnings("ignore")
-import paddle
-exec(SETUP)
-out = []
-for stmt in STMTS:
-    code = compile(stmt, "<bench>", "eval")
-    eval(code)
-    best = float("inf")
-    for _ in range(REPS):
-        t = time.perf_counter()
-        eval(code)
-        best = min(best, time.perf_counter() - t)
-    out.append(best)
-print("RESULT" + json.dumps(out))
-"""
-
-
-def time_here(env, stmts, reps):
-    out = []
-    for stmt in stmts:
-        code = compile(stmt, "<bench>", "eval")
-        eval(code, env)
-        best = float("inf")
-        for _ in range(reps):
-            t = time.perf_counter()
-            eval(code, env)
-            best = min(best, time.perf_counter() - t)
-        out.append(best)
-    return out
-
-
-def time_paddle(python, reps):
-    script = f"SETUP = {SETUP!r}\nSTMTS = {[r[1] for r in ROWS]!r}\nREPS = {reps}\n" + TIMER
-    proc = subprocess.run([python, "-c", script], capture_output=True, text=True, timeout=3600)
-    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT")]
-    if not line:
-        raise RuntimeError(proc.stderr[-2000:])
-    return json.loads(line[0][len("RESULT"):])
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=5)
@@ -106,7 +62,8 @@ def main():
             "tc": env["conc"]._t, "tp": env["p"]._t}
     ours = time_here(env, [r[1] for r in ROWS], args.reps)
     floor = time_here(tenv, [r[2] for r in ROWS], args.reps)
-    theirs = time_paddle(args.paddle, args.reps) if args.paddle else None
+    theirs = (time_paddle(args.paddle, SETUP, [r[1] for r in ROWS], args.reps) if args.paddle
+              else None)
     print(f"best of {args.reps}   (torch threads: {torch.get_num_threads()})")
     head = f"{'what':30s}{'paddle_compat':>14s}{'torch':>12s}{'ratio':>8s}"
     print(head + (f"{'Paddle':>12s}{'ratio':>8s}" if theirs else ""))

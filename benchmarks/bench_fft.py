@@ -10,16 +10,14 @@ large batches) where torch was built with it; numpy's pocketfft, like Paddle's C
 thread.
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
-import time
 
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import paddle_compat as paddle  # noqa: E402
+from _side_by_side import time_here, time_paddle  # noqa: E402
 from paddle_compat._ops import pocketfft  # noqa: E402
 
 SETUP = """
@@ -54,48 +52,6 @@ ROWS = [
     ("rfft + backward f32 [64, 4096]", "fwd_bwd(rg)", "t_fwd_bwd(t_rg)"),
 ]
 
-TIMER = """
-import json, sys, time, warnings
-warnings.filterwarnings("ignore")
-import paddle
-exec(SETUP)
-out = []
-for stmt in STMTS:
-    code = compile(stmt, "<bench>", "eval")
-    eval(code)
-    best = float("inf")
-    for _ in range(REPS):
-        t = time.perf_counter()
-        eval(code)
-        best = min(best, time.perf_counter() - t)
-    out.append(best)
-print("RESULT" + json.dumps(out))
-"""
-
-
-def time_here(env, stmts, reps):
-    out = []
-    for stmt in stmts:
-        code = compile(stmt, "<bench>", "eval")
-        eval(code, env)
-        best = float("inf")
-        for _ in range(reps):
-            t = time.perf_counter()
-            eval(code, env)
-            best = min(best, time.perf_counter() - t)
-        out.append(best)
-    return out
-
-
-def time_paddle(python, reps):
-    script = f"SETUP = {SETUP!r}\nSTMTS = {[r[1] for r in ROWS]!r}\nREPS = {reps}\n" + TIMER
-    proc = subprocess.run([python, "-c", script], capture_output=True, text=True, timeout=3600)
-    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT")]
-    if not line:
-        raise RuntimeError(proc.stderr[-2000:])
-    return json.loads(line[0][len("RESULT"):])
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=10)
@@ -124,7 +80,8 @@ def main():
         on_torch = time_here(env, [r[1] for r in ROWS], args.reps)
     finally:
         pocketfft.AVAILABLE = saved
-    theirs = time_paddle(args.paddle, args.reps) if args.paddle else None
+    theirs = (time_paddle(args.paddle, SETUP, [r[1] for r in ROWS], args.reps) if args.paddle
+              else None)
     print(f"best of {args.reps}   (torch threads: {torch.get_num_threads()})")
     head = (f"{'what':34s}{'paddle_compat':>14s}{'torch.fft':>12s}{'ratio':>8s}"
             f"{'pc on torch':>13s}{'ratio':>8s}")
