@@ -9,8 +9,7 @@ evaluated with paddle, F, T (to_tensor), grads and the inputs a, b, c, d (numpy 
 import sys
 
 sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from record_matmul_order import run_case  # noqa: E402
-from record_ops_math import write_golden  # noqa: E402
+from record_matmul_order import record, run_case  # noqa: E402
 
 LBL = "T((b > 0).astype('float32'))"
 CASES = {
@@ -80,15 +79,7 @@ CASES = {
 
 
 def main():
-    import paddle
-    import paddle.nn.functional as F
-    results = {}
-    for name, case in CASES.items():
-        outs = run_case(paddle, F, case)
-        results[name] = {"call": case[2], "shapes": [list(o.shape) for o in outs],
-                         "hex": [[float(v).hex() for v in o.ravel()] for o in outs]}
-    write_golden("kernel_order", {"paddle_version": paddle.__version__, "cases": results},
-                 f"{len(results)} kernel cases")
+    record(CASES, "kernel_order", "kernel cases")
 
 
 if __name__ == "__main__":

@@ -89,16 +89,21 @@ def run_case(paddle, F, case):
     return [np.asarray(t.numpy()) for t in eval(call, env)]
 
 
-def main():
+def record(cases, golden, what):
+    """Run `cases` under Paddle and write their outputs' bits (float.hex) to goldens/<golden>."""
     import paddle
     import paddle.nn.functional as F
     results = {}
-    for name, case in CASES.items():
+    for name, case in cases.items():
         outs = run_case(paddle, F, case)
         results[name] = {"call": case[2], "shapes": [list(o.shape) for o in outs],
                          "hex": [[float(v).hex() for v in o.ravel()] for o in outs]}
-    write_golden("matmul_order", {"paddle_version": paddle.__version__, "cases": results},
-                 f"{len(results)} matmul/linear cases")
+    write_golden(golden, {"paddle_version": paddle.__version__, "cases": results},
+                 f"{len(results)} {what}")
+
+
+def main():
+    record(CASES, "matmul_order", "matmul/linear cases")
 
 
 if __name__ == "__main__":
