@@ -9,7 +9,7 @@ evaluated with paddle, F, T (to_tensor), grads and the inputs a, b, c, d (numpy 
 import sys
 
 sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from record_matmul_order import record, run_case  # noqa: E402
+from record_matmul_order import record  # noqa: E402
 
 LBL = "T((b > 0).astype('float32'))"
 CASES = {
