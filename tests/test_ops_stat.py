@@ -202,3 +202,13 @@ def test_var_golden_tells_the_orders_apart():
     (a,) = make_inputs(seed, shapes)
     torch_var = torch.var(torch.from_numpy(a * 3 + 1), 0).numpy()
     assert sum(float(v).hex() != w for v, w in zip(torch_var, _var_golden("var_cols"))) >= 3
+
+
+def test_var_std_above_the_exact_size_use_the_unbiased_estimator():
+    # tensors larger than reduce_order.EXACT_LIMIT take torch's path: the same estimator there
+    from paddle_compat._ops.reduce_order import EXACT_LIMIT
+    a = np.random.RandomState(5).rand(EXACT_LIMIT + 7).astype("float64")
+    x = paddle.to_tensor(a)
+    np.testing.assert_allclose(paddle.var(x).numpy(), a.var(ddof=1), rtol=1e-12)
+    np.testing.assert_allclose(paddle.var(x, unbiased=False).numpy(), a.var(), rtol=1e-12)
+    np.testing.assert_allclose(paddle.std(x).numpy(), a.std(ddof=1), rtol=1e-12)

@@ -52,6 +52,11 @@ TABLE = [
       "    if unbiased:\n        n = n - 1", "    if not unbiased:\n        n = n - 1",
       ["tests/test_ops_stat.py"], "var/std use the biased estimator by default",
       [REC + "paddle.var or paddle.std"]),
+    M("ops/var-unbiased-exact", "paddle_compat/_ops/stat.py",
+      "1) // builtins.max(out.numel(), 1) - bool(unbiased)",
+      "1) // builtins.max(out.numel(), 1) - bool(not unbiased)",
+      ["tests/test_ops_stat.py"], "var/std in Paddle's CPU order use the biased estimator",
+      [REC + "paddle.var or paddle.std"]),
     M("ops/topk-largest", "paddle_compat/_ops/search.py",
       "    v, i = torch.topk(X, k, dim=axis, largest=largest, sorted=True)",
       "    v, i = torch.topk(X, k, dim=axis, largest=True, sorted=True)",
@@ -194,16 +199,16 @@ TABLE = [
       "    eps_t = s(eps * root)", "    eps_t = eps",
       OPTIM, "Adam adds epsilon unscaled (the textbook placement, not Paddle's)"),
     M("optim/adamw-decay-lr", "paddle_compat/_optim/rules.py",
-      "        param.sub_(param * s(lr * s(hyper[\"coeff\"])))",
-      "        param.sub_(param * s(hyper[\"coeff\"]))",
+      "        param.add_(param, alpha=-s(lr * s(hyper[\"coeff\"])))",
+      "        param.add_(param, alpha=-s(hyper[\"coeff\"]))",
       OPTIM, "AdamW's decoupled decay forgets the learning rate"),
     M("optim/rmsprop-centered", "paddle_compat/_optim/rules.py",
       "        denom = (ms - mg * mg).add_(eps).sqrt_()", "        denom = (ms + eps).sqrt_()",
       OPTIM, "RMSProp(centered=True) does not subtract the mean gradient"),
     M("optim/beta2-pow", "paddle_compat/_optim/rules.py",
-      "    _adam_update(param, m1, m2, eps_t, lr_t)\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
+      "        _adam_update(param, m1, m2, eps_t, lr_t)\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
       "    state[\"beta2_pow_acc\"].mul_(b2)",
-      "    _adam_update(param, m1, m2, eps_t, lr_t)\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
+      "        _adam_update(param, m1, m2, eps_t, lr_t)\n    state[\"beta1_pow_acc\"].mul_(b1)\n"
       "    state[\"beta2_pow_acc\"].mul_(b1)",
       OPTIM, "Adam's beta2 power accumulates beta1"),
     M("optim/multi-beta2-pow", "paddle_compat/_optim/rules.py",
