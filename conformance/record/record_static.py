@@ -35,6 +35,8 @@ with paddle.static.program_guard(main, paddle.static.Program()):
     d = paddle.nn.Conv3D(2, 3, 3, padding=1)(paddle.static.data('x3', [1, 2, 4, 4, 4], 'float32'))
     e = paddle.nn.Conv2D(4, 2, 3, padding='SAME', data_format='NHWC')(
         paddle.static.data('xh', [1, 5, 5, 4], 'float32'))
+    f = paddle.nn.Conv2DTranspose(4, 3, 3, padding=1)(x)
+    g = paddle.nn.Conv2DTranspose(4, 2, 3, stride=2, bias_attr=False)(x)
 out['main'] = str(main)
 """,
     "fc_program": """

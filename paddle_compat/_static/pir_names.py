@@ -260,6 +260,9 @@ OPS.update({
     "depthwise_conv2d": _op("pd_op.depthwise_conv2d", ("Input", "Filter"), ("Output",),
                             _CONV_ATTRS),
     "conv3d": _op("pd_op.conv3d", ("Input", "Filter"), ("Output",), _CONV_ATTRS),
+    "conv2d_transpose": _op("pd_op.conv2d_transpose",
+                            ("Input", "Filter", ("int_array", "output_size")), ("Output",),
+                            dict(_CONV_ATTRS, output_padding="output_padding")),
     "pool2d": _op("pd_op.pool2d", ("X", ("int_array", "ksize")), attrs={
         "adaptive": "adaptive", "ceil_mode": "ceil_mode", "data_format": "data_format",
         "exclusive": "exclusive", "global_pooling": Const(False),

@@ -380,7 +380,29 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, 
     attrs = {"strides": strides, "paddings": tuple(pads), "output_padding": output_padding,
              "output_size": output_size, "padding_algorithm": algo, "groups": int(groups),
              "dilations": _tuple(dilation, nd, "dilation"), "data_format": data_format}
+    if STATE.static and nd == 2:
+        return _record_conv2d_transpose(x, weight, bias, attrs)
     return _with_bias(_CONVT_OP, x, weight, bias, attrs, nd)
+
+
+def _record_conv2d_transpose(x, weight, bias, attrs):
+    """Static mode: Paddle's records for conv2d_transpose (legacy and PIR): the op with an empty
+    Bias slot and short symmetric paddings, then the bias reshaped to [1, C, 1, 1] (the channel
+    count written out, in PIR too) and added."""
+    pads = attrs["paddings"]
+    if len(pads) == 4 and pads[0] == pads[1] and pads[2] == pads[3]:
+        attrs = dict(attrs, paddings=(pads[0], pads[2]))
+    with STATIC_HELPER("conv2d_transpose") as prefix:
+        out = apply_op(_CONVT_OP, (x, weight, None), attrs)
+    if bias is None:
+        return out
+    shape = [1, 1, 1, 1]
+    shape[-1 if attrs["data_format"] in _CHANNEL_LAST else 1] = bias.shape[0]
+    bias = _manip.reshape(bias, shape)
+    with STATIC_HELPER(prefix, exact=True):
+        summed = _math.add(out, bias)
+    declare_after(summed.name, out.name)
+    return summed
 
 
 def _shape_str(t):
