@@ -132,23 +132,33 @@ for _type, _api in (("depthwise_conv2d", "paddle.nn.functional.conv2d"),
 
 
 def _record_conv(x, weight, bias, attrs, nd, channel_last):
-    """Static mode: Paddle's records (legacy and PIR): the conv op (depthwise_conv2d or conv3d
-    where Paddle picks them) with its short symmetric paddings, then the bias reshaped to the
-    channel axis and added (reshape2 + elementwise_add in legacy, reshape + add in PIR)."""
+    """Static mode: the conv op Paddle picks (depthwise_conv2d when every input channel is its
+    own group, conv3d for 3-D), its bias added as _record_with_bias does (the PIR view reshapes it
+    to [1, -1, 1, ...], legacy to the filter count)."""
     in_channels, filters = x.shape[-1 if channel_last else 1], weight.shape[0]
     op_type = "conv3d" if nd == 3 else "conv2d"
     if nd == 2 and in_channels == attrs["groups"] and in_channels != 1 and \
             filters % in_channels == 0:
         op_type = "depthwise_conv2d"
+    return _record_with_bias(_CONV_OPS[op_type], op_type, x, weight, bias, attrs, nd,
+                             -1 if STATE.pir else filters)
+
+
+def _record_with_bias(op, op_type, x, weight, bias, attrs, nd, channels):
+    """Static mode, Paddle's records (legacy and PIR): `op` (type `op_type`, its outputs named
+    `<op_type>_<n>.tmp_<k>`) with short symmetric paddings and no bias, then `bias` reshaped to
+    [1, channels, 1, ...] on the channel axis and added as ops of their own (reshape2 +
+    elementwise_add in legacy, reshape + add in PIR), the sum declared right after the conv's
+    output as Paddle's LayerHelper declares it."""
     pads = attrs["paddings"]
-    if all(pads[2 * i] == pads[2 * i + 1] for i in range(nd)):
+    if len(pads) == 2 * nd and all(pads[2 * i] == pads[2 * i + 1] for i in range(nd)):
         attrs = dict(attrs, paddings=tuple(pads[0::2]))
     with STATIC_HELPER(op_type) as prefix:
-        out = apply_op(_CONV_OPS[op_type], (x, weight, None), attrs)
+        out = apply_op(op, (x, weight, None), attrs)
     if bias is None:
         return out
     shape = [1] * (nd + 2)
-    shape[-1 if channel_last else 1] = -1 if STATE.pir else filters
+    shape[-1 if attrs["data_format"] in _CHANNEL_LAST else 1] = channels
     bias = _manip.reshape(bias, shape)
     with STATIC_HELPER(prefix, exact=True):
         summed = _math.add(out, bias)
@@ -380,29 +390,10 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, 
     attrs = {"strides": strides, "paddings": tuple(pads), "output_padding": output_padding,
              "output_size": output_size, "padding_algorithm": algo, "groups": int(groups),
              "dilations": _tuple(dilation, nd, "dilation"), "data_format": data_format}
-    if STATE.static and nd == 2:
-        return _record_conv2d_transpose(x, weight, bias, attrs)
+    if STATE.static and nd == 2:        # Paddle writes the channel count out, in PIR too
+        return _record_with_bias(_CONVT_OP, "conv2d_transpose", x, weight, bias, attrs, 2,
+                                 None if bias is None else bias.shape[0])
     return _with_bias(_CONVT_OP, x, weight, bias, attrs, nd)
-
-
-def _record_conv2d_transpose(x, weight, bias, attrs):
-    """Static mode: Paddle's records for conv2d_transpose (legacy and PIR): the op with an empty
-    Bias slot and short symmetric paddings, then the bias reshaped to [1, C, 1, 1] (the channel
-    count written out, in PIR too) and added."""
-    pads = attrs["paddings"]
-    if len(pads) == 4 and pads[0] == pads[1] and pads[2] == pads[3]:
-        attrs = dict(attrs, paddings=(pads[0], pads[2]))
-    with STATIC_HELPER("conv2d_transpose") as prefix:
-        out = apply_op(_CONVT_OP, (x, weight, None), attrs)
-    if bias is None:
-        return out
-    shape = [1, 1, 1, 1]
-    shape[-1 if attrs["data_format"] in _CHANNEL_LAST else 1] = bias.shape[0]
-    bias = _manip.reshape(bias, shape)
-    with STATIC_HELPER(prefix, exact=True):
-        summed = _math.add(out, bias)
-    declare_after(summed.name, out.name)
-    return summed
 
 
 def _shape_str(t):
