@@ -34,20 +34,6 @@ def op_view(op):
 """
 
 CASES = {
-    "conv_program": """
-main = paddle.static.Program()
-with paddle.static.program_guard(main, paddle.static.Program()):
-    x = paddle.static.data('x', [1, 4, 5, 5], 'float32')
-    a = paddle.nn.Conv2D(4, 3, 3, padding=1)(x)
-    b = paddle.nn.Conv2D(4, 8, 3, padding=1, groups=4)(x)
-    c = paddle.nn.Conv2D(4, 2, 3, padding=[1, 2], bias_attr=False)(x)
-    d = paddle.nn.Conv3D(2, 3, 3, padding=1)(paddle.static.data('x3', [1, 2, 4, 4, 4], 'float32'))
-    e = paddle.nn.Conv2D(4, 2, 3, padding='SAME', data_format='NHWC')(
-        paddle.static.data('xh', [1, 5, 5, 4], 'float32'))
-    f = paddle.nn.Conv2DTranspose(4, 3, 3, padding=1)(x)
-    g = paddle.nn.Conv2DTranspose(4, 2, 3, stride=2, bias_attr=False)(x)
-out['main'] = str(main)
-""",
     "fc_program": """
 main, startup = fresh()
 with paddle.static.program_guard(main, startup):
@@ -1025,15 +1011,21 @@ with paddle.static.program_guard(main, startup):
 }
 
 
-def _legacy_outcomes(module, names):
-    """A case running legacy recorder `module`'s cases `names` in PIR mode, each recorded as "ok"
-    or the exception Paddle raises (the legacy-only static.nn layers fail in PIR mode: their
-    PIR golden is that failure). The code is copied into the case, so the golden replays alone."""
+def _legacy_recorder(module):
+    """Legacy recorder `module` (a file beside this one), loaded by path."""
     import importlib.util
     spec = importlib.util.spec_from_file_location(
         module, os.path.join(os.path.dirname(os.path.abspath(__file__)), module + ".py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
+    return mod
+
+
+def _legacy_outcomes(module, names):
+    """A case running legacy recorder `module`'s cases `names` in PIR mode, each recorded as "ok"
+    or the exception Paddle raises (the legacy-only static.nn layers fail in PIR mode: their
+    PIR golden is that failure). The code is copied into the case, so the golden replays alone."""
+    mod = _legacy_recorder(module)
     codes = {n: mod.PRELUDE + mod.CASES[n] for n in names}
     return (f"# {module}.py's program cases, run in PIR mode\n_CODES = {codes!r}\n" + """
 for _name, _code in _CODES.items():
@@ -1047,6 +1039,8 @@ for _name, _code in _CODES.items():
 """)
 
 
+# the conv layers' program, printed in PIR form (record_static.py prints it in legacy form)
+CASES["conv_program"] = _legacy_recorder("record_static").CASES["conv_program"]
 CASES["static_nn_in_pir"] = _legacy_outcomes("record_static_nn", [
     "norms", "instance_norm_affine", "conv_transpose", "conv3d", "deform_conv2d",
     "bilinear_spectral_row_conv", "nce", "sparse_embedding", "print_accuracy_auc",
