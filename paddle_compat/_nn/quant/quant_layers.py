@@ -612,7 +612,28 @@ def _no_model_parallel(api, layer):
             "plain paddle.nn.Linear with QuantizedLinear on each rank's weight slice")
 
 
-class QuantizedColumnParallelLinear(_QuantizedLayer):
+class _QuantizedParallelLinear(_QuantizedLayer):
+    """What the two model-parallel quantized linears share: `layer`'s weight, bias, name and
+    model-parallel group taken over (quantized along axis 1), degree 1 checked, and the quantized
+    operands of a forward."""
+
+    _API = None
+
+    def _take_parallel_linear(self, layer):
+        self.weight = layer.weight
+        self.bias = layer.bias
+        self.name = layer._name
+        self._linear_quant_axis = 1
+        self.is_mp = layer.is_mp
+        self.model_parallel_group = layer.model_parallel_group
+        _no_model_parallel(self._API, self)
+
+    def _quantized_operands(self, input):
+        _no_model_parallel(self._API, self)
+        return self._quantized(input)
+
+
+class QuantizedColumnParallelLinear(_QuantizedParallelLinear):
     """paddle.nn.quant.quant_layers.QuantizedColumnParallelLinear(layer, weight_bits=8, ...):
     fleet.meta_parallel's ColumnParallelLinear `layer` (weight and bias shared) with its input
     and weight fake-quantized; weight_quant_layer / act_quant_layer must be None (Paddle's
@@ -620,6 +641,8 @@ class QuantizedColumnParallelLinear(_QuantizedLayer):
 
     Differences from Paddle: model-parallel degree 1 only (a layer whose is_mp is True raises
     NotImplementedError); the lsq quantize types raise NotImplementedError; dynamic mode only."""
+
+    _API = "QuantizedColumnParallelLinear"
 
     def __init__(self, layer, weight_bits=8, activation_bits=8, moving_rate=0.9,
                  weight_quantize_type="abs_max", activation_quantize_type="abs_max",
@@ -630,14 +653,8 @@ class QuantizedColumnParallelLinear(_QuantizedLayer):
             "When quantizing ColumnParallelLinear, weight_quant_layer should be None.")
         assert act_quant_layer is None, (
             "When quantizing ColumnParallelLinear, act_quant_layer should be None.")
-        self.weight = layer.weight
-        self.bias = layer.bias
-        self.name = layer._name
-        self._linear_quant_axis = 1
-        self.is_mp = layer.is_mp
-        self.model_parallel_group = layer.model_parallel_group
         self.gather_output = layer.gather_output
-        _no_model_parallel("QuantizedColumnParallelLinear", self)
+        self._take_parallel_linear(layer)
         self._set_quanters(layer, self._linear_quant_axis, weight_bits, activation_bits,
                            moving_rate, weight_quantize_type, activation_quantize_type,
                            weight_pre_layer, act_pre_layer,
@@ -645,12 +662,11 @@ class QuantizedColumnParallelLinear(_QuantizedLayer):
                            act_extra={"reduce_type": None})
 
     def forward(self, input):
-        _no_model_parallel("QuantizedColumnParallelLinear", self)
-        quant_input, quant_weight = self._quantized(input)
+        quant_input, quant_weight = self._quantized_operands(input)
         return FC.linear(quant_input, quant_weight, bias=self.bias, name=self.name)
 
 
-class QuantizedRowParallelLinear(_QuantizedLayer):
+class QuantizedRowParallelLinear(_QuantizedParallelLinear):
     """paddle.nn.quant.quant_layers.QuantizedRowParallelLinear(layer, weight_bits=8, ...):
     fleet.meta_parallel's RowParallelLinear `layer` (weight and bias shared) with its input and
     weight fake-quantized, the bias added after the (model-parallel) product;
@@ -659,6 +675,8 @@ class QuantizedRowParallelLinear(_QuantizedLayer):
 
     Differences from Paddle: model-parallel degree 1 only (a layer whose is_mp is True raises
     NotImplementedError); the lsq quantize types raise NotImplementedError; dynamic mode only."""
+
+    _API = "QuantizedRowParallelLinear"
 
     def __init__(self, layer, weight_bits=8, activation_bits=8, moving_rate=0.9,
                  weight_quantize_type="abs_max", activation_quantize_type="abs_max",
@@ -669,22 +687,15 @@ class QuantizedRowParallelLinear(_QuantizedLayer):
             "When quantizing RowParallelLinear, weight_quant_layer cannot defined by yourself.")
         assert act_quant_layer is None, (
             "When quantizing RowParallelLinear, act_quant_layer cannot defined by yourself.")
-        self.weight = layer.weight
-        self.bias = layer.bias
-        self.name = layer._name
-        self._linear_quant_axis = 1
         self.input_is_parallel = layer.input_is_parallel
-        self.is_mp = layer.is_mp
-        self.model_parallel_group = layer.model_parallel_group
-        _no_model_parallel("QuantizedRowParallelLinear", self)
+        self._take_parallel_linear(layer)
         reduce = {"reduce_type": "max" if _world_size() > 1 else None}
         self._set_quanters(layer, self._linear_quant_axis, weight_bits, activation_bits,
                            moving_rate, weight_quantize_type, activation_quantize_type,
                            weight_pre_layer, act_pre_layer, weight_extra=reduce, act_extra=reduce)
 
     def forward(self, input):
-        _no_model_parallel("QuantizedRowParallelLinear", self)
-        quant_input, quant_weight = self._quantized(input)
+        quant_input, quant_weight = self._quantized_operands(input)
         out = FC.linear(quant_input, quant_weight, name=self.name)
         return out + self.bias if self.bias is not None else out
 
