@@ -20,13 +20,15 @@ keys; calculate_density; the errors. Static mode (legacy programs): decorate(...
 masking ops and mask parameters, prune_model on the Program, training steps. Masks and weights are keyed by structured parameter
 names, so the replay does not depend on the process's unique-name counters.
 """
-import json
 import os
 import re
 import sys
 import warnings
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from record_ops_math import write_golden  # noqa: E402
 
 
 def _error(fn):
@@ -277,14 +279,8 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "cases": cases(paddle)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "incubate_asp.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-    os.replace(tmp, path)
-    print(f"recorded incubate.asp goldens to {os.path.normpath(path)}", file=sys.stderr)
+    write_golden("incubate_asp", {"paddle_version": paddle.__version__, "cases": cases(paddle)},
+                 "incubate.asp goldens")
 
 
 if __name__ == "__main__":

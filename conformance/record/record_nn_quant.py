@@ -11,13 +11,15 @@ explicit arch (its interleaved output is not recorded: paddle_compat does not re
 Paddle 3.3.1 corrupts its heap for arch=80 on CPU). Messages keep Paddle's text up to its
 "[Hint: ...]" / "(at /paddle/...)" suffixes. Stub is an identity layer.
 """
-import json
 import os
 import re
 import sys
 import warnings
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from record_ops_math import write_golden  # noqa: E402
 
 
 def _error(fn):
@@ -65,14 +67,8 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "cases": cases(paddle)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "nn_quant.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-    os.replace(tmp, path)
-    print(f"recorded nn.quant goldens to {os.path.normpath(path)}", file=sys.stderr)
+    write_golden("nn_quant", {"paddle_version": paddle.__version__, "cases": cases(paddle)},
+                 "nn.quant goldens")
 
 
 if __name__ == "__main__":

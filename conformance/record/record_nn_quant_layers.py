@@ -12,13 +12,15 @@ state / accum parameters after a few training steps and after an eval step, para
 parallel linears run in a one-process fleet (mp_degree 1), as a single-card user has them.
 Messages keep Paddle's text up to its "[Hint: ...]" / "(at /paddle/...)" suffixes.
 """
-import json
 import os
 import re
 import sys
 import warnings
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from record_ops_math import write_golden  # noqa: E402
 
 
 def _error(fn):
@@ -281,14 +283,8 @@ def main():
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
     import paddle
-    out = {"paddle_version": paddle.__version__, "cases": cases(paddle)}
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "goldens", "nn_quant_layers.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-    os.replace(tmp, path)
-    print(f"recorded nn.quant.quant_layers goldens to {os.path.normpath(path)}", file=sys.stderr)
+    write_golden("nn_quant_layers", {"paddle_version": paddle.__version__, "cases": cases(paddle)},
+                 "nn.quant.quant_layers goldens")
 
 
 if __name__ == "__main__":
