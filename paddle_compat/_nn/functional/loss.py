@@ -482,6 +482,24 @@ def _broadcast_check(x, y):
 
 
 # ---- cross entropy ------------------------------------------------------------------------------
+def _hard_labels(label, ignore_index, classes):
+    """(valid, safe) of hard labels: which are not ignore_index, and the labels with the ignored
+    ones set to 0 (a class index gather can take); Paddle's OutOfRange error for a label outside
+    [0, classes). Paddle accepts float hard labels and truncates them."""
+    lab = label.long()
+    valid = lab != ignore_index
+    safe = torch.where(valid, lab, torch.zeros_like(lab))
+    bad = safe[(safe >= classes) | (safe < 0)]
+    if bad.numel():
+        v = int(bad.reshape(-1)[0])
+        raise IndexError(
+            f"(OutOfRange) label value should less than the shape of axis dimension when "
+            f"label value({v}) not equal to ignore_index({ignore_index}), But received label "
+            f"value as {v} and shape of axis dimension is {classes}\n  [Hint: Expected lbl < "
+            f"axis_dim_, but received lbl:{v} >= axis_dim_:{classes}.]")
+    return valid, safe
+
+
 def _ce_kernel(logits, label, weight=None, soft_label=False, ignore_index=-100, axis=-1,
                use_softmax=True, numeric_stable_mode=True, reduction="none", squeeze=False):
     nd = logits.dim()
@@ -524,18 +542,7 @@ def _ce_kernel(logits, label, weight=None, soft_label=False, ignore_index=-100, 
                 "(InvalidArgument) If Attr(soft_label) == false, the axis dimension of Input(Label) "
                 f"should be 1.\n  [Hint: Expected labels_dims[axis] == 1UL, but received "
                 f"labels_dims[axis]:{label.shape[axis]} != 1UL:1.]" + shapes)
-        lab = label.long()   # Paddle accepts float hard labels and truncates them
-        valid = lab != ignore_index
-        safe = torch.where(valid, lab, torch.zeros_like(lab))
-        if safe.numel():
-            bad = safe[(safe >= classes) | (safe < 0)]
-            if bad.numel():
-                v = int(bad.reshape(-1)[0])
-                raise IndexError(
-                    f"(OutOfRange) label value should less than the shape of axis dimension when "
-                    f"label value({v}) not equal to ignore_index({ignore_index}), But received label "
-                    f"value as {v} and shape of axis dimension is {classes}\n  [Hint: Expected lbl < "
-                    f"axis_dim_, but received lbl:{v} >= axis_dim_:{classes}.]")
+        valid, safe = _hard_labels(label, ignore_index, classes)
         loss = -logp.gather(axis, safe) * valid.to(logp.dtype)
         wg = None
         if weight is not None:
@@ -592,18 +599,7 @@ class _SoftmaxHardCE(torch.autograd.Function):
 
 
 def _ce_exact(logits, label, weight, ignore_index, reduction, squeeze, axis):
-    classes = logits.shape[axis]
-    lab = label.long()
-    valid = lab != ignore_index
-    safe = torch.where(valid, lab, torch.zeros_like(lab))
-    bad = safe[(safe >= classes) | (safe < 0)]
-    if bad.numel():
-        v = int(bad.reshape(-1)[0])
-        raise IndexError(
-            f"(OutOfRange) label value should less than the shape of axis dimension when "
-            f"label value({v}) not equal to ignore_index({ignore_index}), But received label "
-            f"value as {v} and shape of axis dimension is {classes}\n  [Hint: Expected lbl < "
-            f"axis_dim_, but received lbl:{v} >= axis_dim_:{classes}.]")
+    valid, safe = _hard_labels(label, ignore_index, logits.shape[axis])
     if logits.requires_grad and torch.is_grad_enabled():
         softmax, loss = _SoftmaxHardCE.apply(logits, safe, valid)
     else:
