@@ -220,11 +220,17 @@ def main():
                     f.write(STANDIN)
     if os.path.isdir(stand_in):
         paths.append(stand_in)
+    # the data sets once: Paddle's cache under `home`, the wget'd text files copied into each
+    # tutorial's working directory (a tutorial may write beside them)
+    files = os.path.join(base, "files")
+    os.makedirs(files, exist_ok=True)
+    make_data(home, files)
     results = {}
     for name in names:
         workdir = os.path.join(base, name)
         os.makedirs(workdir, exist_ok=True)
-        make_data(home, workdir)
+        for f in os.listdir(files):
+            shutil.copy(os.path.join(files, f), workdir)
         script = os.path.join(workdir, "script.py")
         with open(script, "w", encoding="utf-8") as f:
             f.write(script_of(books[name]))
