@@ -113,25 +113,9 @@ def _as_recorded_by_paddle(op):
     elementwise_add of shape the conv's output, and counts that add. Returns the conv (its Bias
     hidden) and, for the add, the op whose output has that shape."""
     kind = op.type()
-    if kind == "conv2d" and "Bias" in op._op.input_names:     # paddle.nn's record, see above
-        kind = _legacy_conv_type(op)
     if kind in _CONV_TYPES and op.inputs("Bias"):
         return [(kind, _NoBias(op)), ("elementwise_add", _AddOfOutput(op))]
     return [(kind, op)]
-
-
-def _legacy_conv_type(op):
-    """Paddle's op type for paddle_compat's one paddle.nn.functional conv record: conv3d for a 5-D filter;
-    depthwise_conv2d when each input channel is its own group (Paddle's CPU choice); else conv2d
-    (conv1d too: Paddle runs it as a conv2d on unsqueezed inputs, with the same counts)."""
-    filt = op._op.block.var(op._op.input("Filter")[0])
-    if len(filt.shape) == 5:
-        return "conv3d"
-    groups = op._op.attr("groups") or 1
-    channels = filt.shape[1] * groups
-    if len(filt.shape) == 4 and groups == channels and filt.shape[0] % channels == 0:
-        return "depthwise_conv2d"
-    return "conv2d"
 
 
 class _NoBias:
